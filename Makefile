@@ -1,0 +1,168 @@
+# pathprof: Ball-Larus path profiling for GCC.
+#
+#   make            build the plugin, the runtime and pathprof-dump into build/
+#   make demo       build everything, profile an example, print its hot paths
+#   make check      unit tests of every part, then the DejaGnu suite
+#   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir)
+#   make clean
+#
+# CC names the GCC to build the plugin for (default gcc); the plugin is
+# built with the matching C++ compiler and plugin headers.
+
+ifeq ($(origin CC),default)
+CC = gcc
+endif
+# gcc -> g++, gcc-12 -> g++-12, /usr/bin/gcc -> /usr/bin/g++
+CXX_FOR_CC := $(shell echo '$(CC)' | sed -e 's/gcc\([^/]*\)$$/g++\1/')
+ifeq ($(origin CXX),default)
+CXX = $(CXX_FOR_CC)
+endif
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD := build
+
+GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
+
+WARN = -Wall -Wextra -Wno-unused-parameter
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=gnu11 $(WARN) -fPIC $(CFLAGS) -Icore -Iformat -Iruntime
+CXXFLAGS ?= -O2 -g
+PLUGIN_CXXFLAGS = -std=gnu++17 -fPIC -fno-rtti -fno-exceptions $(WARN) \
+  -Wno-missing-field-initializers $(CXXFLAGS) \
+  -I$(GCC_PLUGIN_DIR)/include -Icore -Iformat -Iruntime
+
+CORE_SRC := $(wildcard core/*.c)
+FORMAT_SRC := $(wildcard format/*.c)
+RUNTIME_SRC := $(wildcard runtime/*.c)
+DUMP_SRC := $(wildcard dump/*.c)
+PLUGIN_SRC := $(wildcard plugin/*.cc)
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
+FORMAT_OBJ := $(FORMAT_SRC:%.c=$(BUILD)/%.o)
+RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
+DUMP_OBJ := $(DUMP_SRC:%.c=$(BUILD)/%.o)
+PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=$(BUILD)/%.o)
+
+PLUGIN := $(BUILD)/pathprof.so
+RUNTIME_A := $(BUILD)/libpathprof.a
+RUNTIME_SO := $(BUILD)/libpathprof.so
+DUMP := $(BUILD)/pathprof-dump
+LIBCORE := $(BUILD)/libppcore.a
+
+.PHONY: all deps demo check unit-check dg-check install uninstall clean \
+  format lint
+
+all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(DUMP)
+
+# Missing Debian packages (plugin headers, DejaGnu) are installed when we
+# are root, otherwise the build stops with the command to run.
+deps:
+	@CC='$(CC)' sh build-aux/ensure-deps.sh
+
+$(BUILD)/.deps-ok: build-aux/ensure-deps.sh
+	@CC='$(CC)' sh build-aux/ensure-deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/%.o: %.c $(wildcard core/*.h format/*.h runtime/*.h dump/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h core/*.h format/*.h) \
+  $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+
+$(LIBCORE): $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(PLUGIN): $(PLUGIN_OBJ) $(CORE_OBJ) $(FORMAT_OBJ)
+	$(CXX) -shared -fPIC -o $@ $^
+
+$(RUNTIME_A): $(RUNTIME_OBJ) $(FORMAT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(RUNTIME_SO): $(RUNTIME_OBJ) $(FORMAT_OBJ)
+	$(CC) -shared -fPIC -o $@ $^ -lpthread
+
+$(DUMP): $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE)
+	$(CC) -o $@ $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
+
+# ---------------------------------------------------------------- tests
+# Unit tests: every core/tests/*.c, format/tests/*.c, runtime/tests/*.c and
+# dump/tests/*.c is a program that prints one PASS:/FAIL: line per check
+# and a closing "N passed, M failed", and exits non-zero on a failure.
+# Every */tests/*.sh is a script run the same way, with PATHPROF_BUILD set
+# to the absolute build directory.
+UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
+  dump/tests/*.c)
+UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
+  dump/tests/*.sh plugin/tests/*.sh)
+UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
+
+$(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBCORE) -lm
+
+$(BUILD)/tests/format-%: format/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+
+$(BUILD)/tests/runtime-%: runtime/tests/%.c $(RUNTIME_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(RUNTIME_A) -lpthread
+
+$(BUILD)/tests/dump-%: dump/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+
+unit-check: all $(UNIT_BIN)
+	@sh testsuite/run-unit.sh "$(abspath $(BUILD))" $(UNIT_BIN) $(UNIT_SH)
+
+dg-check: all
+	@sh testsuite/run-dejagnu.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)'
+
+check: all $(UNIT_BIN)
+	@sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
+	  $(UNIT_BIN) $(UNIT_SH)
+
+# ---------------------------------------------------------------- demo
+demo: all
+	@$(MAKE) --no-print-directory -C examples demo \
+	  PATHPROF_BUILD="$(abspath $(BUILD))" CC='$(CC)' CXX='$(CXX)'
+
+# ---------------------------------------------------------------- install
+PLUGIN_INSTALL_DIR = $(DESTDIR)$(GCC_PLUGIN_DIR)
+
+install: all
+	install -d $(PLUGIN_INSTALL_DIR) $(DESTDIR)$(PREFIX)/lib \
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(PLUGIN) $(PLUGIN_INSTALL_DIR)/pathprof.so
+	install -m 644 $(RUNTIME_A) $(DESTDIR)$(PREFIX)/lib/libpathprof.a
+	install -m 755 $(RUNTIME_SO) $(DESTDIR)$(PREFIX)/lib/libpathprof.so
+	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
+	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
+
+uninstall:
+	rm -f $(PLUGIN_INSTALL_DIR)/pathprof.so \
+	  $(DESTDIR)$(PREFIX)/lib/libpathprof.a \
+	  $(DESTDIR)$(PREFIX)/lib/libpathprof.so \
+	  $(DESTDIR)$(PREFIX)/bin/pathprof-dump \
+	  $(DESTDIR)$(PREFIX)/include/pathprof.h
+
+clean:
+	rm -rf $(BUILD)
+	-@$(MAKE) --no-print-directory -C examples clean >/dev/null 2>&1
+
+# ---------------------------------------------------------------- style
+format:
+	clang-format -i $(CORE_SRC) $(FORMAT_SRC) $(RUNTIME_SRC) $(DUMP_SRC) \
+	  $(PLUGIN_SRC)
+
+lint:
+	cppcheck --quiet --enable=warning,portability --std=c11 \
+	  --error-exitcode=1 -Icore -Iformat -Iruntime \
+	  core format runtime dump

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Make sure what pathprof builds and tests with is installed: GCC's plugin
+# headers for the GCC that $CC names, and DejaGnu.  As root, missing Debian
+# packages are installed; otherwise we stop and print the command to run.
+set -u
+CC=${CC:-gcc}
+major=$($CC -dumpversion 2>/dev/null | cut -d. -f1)
+if [ -z "$major" ]; then
+  echo "pathprof: cannot run '$CC' (set CC to a GCC)" >&2
+  exit 1
+fi
+plugin_dir=$($CC -print-file-name=plugin)
+missing=
+[ -f "$plugin_dir/include/gcc-plugin.h" ] || missing="$missing gcc-$major-plugin-dev"
+command -v runtest >/dev/null 2>&1 || missing="$missing dejagnu"
+command -v g++-"$major" >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 \
+  || missing="$missing g++-$major"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "pathprof: installing$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get install -y -q $missing >/dev/null 2>&1; then
+    apt-get update -q >/dev/null 2>&1
+    apt-get install -y -q $missing >&2 || {
+      echo "pathprof: could not install$missing" >&2
+      exit 1
+    }
+  fi
+  exit 0
+fi
+echo "pathprof: missing packages:$missing" >&2
+echo "pathprof: run: sudo apt-get install$missing" >&2
+exit 1

@@ -1,0 +1,223 @@
+/* pathprof algorithm core: Ball-Larus path numbering and instrumentation
+   placement on an abstract control-flow graph.
+
+   Plain C11, no GCC header, no global state.  A CFG goes in, a plan comes
+   out: which edges are backedges, the Ball-Larus DAG with Val on every
+   edge, the maximum spanning tree and chord increments, and the probes
+   (operations on the path register R and the counters) that the plugin
+   turns into GIMPLE.  The same module regenerates a path number back into
+   its DAG edges for pathprof-dump.
+
+   References are to Ball & Larus, "Efficient Path Profiling", MICRO 1996.
+
+   Conventions
+   -----------
+   Blocks are numbered 0..num_blocks-1; block 0 is ENTRY and block 1 is
+   EXIT, as in GCC.  Edges are identified by their index, never by their
+   endpoints: the DAG is a multigraph (a real edge and a dummy may join the
+   same pair of blocks, and two backedges to one header give two
+   ENTRY->header dummies).
+
+   Path numbers are uint64_t.  The path register R is a uint64_t that wraps
+   modulo 2^64: a chord increment may be negative (stored as int64_t) and the
+   plugin emits it as the equivalent unsigned addition.  After the last
+   operation of a path, R + the operation's value is in 0..num_paths-1.  */
+
+#ifndef PATHPROF_PPCORE_H
+#define PATHPROF_PPCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PP_ENTRY 0u
+#define PP_EXIT 1u
+#define PP_NONE UINT32_MAX
+
+/* ------------------------------------------------------------------ */
+/* Input: the CFG.                                                     */
+
+/* Flags of a CFG edge.  */
+enum
+{
+  /* The edge cannot be split and cannot carry code (abnormal edges of
+     computed goto, setjmp and nonlocal goto, and EH edges).  It is forced
+     into the spanning tree; code it would need is moved to the end of its
+     source (if that has one successor) or the start of its destination (if
+     that has one predecessor), otherwise planning fails.  */
+  PP_CFG_NO_CODE = 1u << 0,
+  /* The edge closes a cycle and is removed from the DAG (trap 1).  Set by
+     pp_mark_backedges, or by the caller from its own analysis; the set
+     must make the remaining graph acyclic, or planning fails.  */
+  PP_CFG_BACKEDGE = 1u << 1
+};
+
+typedef struct pp_cfg_edge
+{
+  uint32_t src, dst;
+  uint32_t flags;  /* PP_CFG_* */
+  double weight;   /* estimated execution frequency, >= 0: hotter edges
+		      are preferred for the spanning tree (so carry no code) */
+} pp_cfg_edge;
+
+typedef struct pp_cfg
+{
+  uint32_t num_blocks;  /* including ENTRY (0) and EXIT (1) */
+  uint32_t num_edges;
+  pp_cfg_edge *edges;   /* edge id = index */
+} pp_cfg;
+
+/* Mark with PP_CFG_BACKEDGE every edge that a depth-first search from ENTRY
+   finds to be a back edge (its destination is on the DFS stack).  This is
+   every natural-loop latch edge, plus one edge per irreducible cycle.
+   Successors reached over edges without PP_CFG_NO_CODE are explored first,
+   so that abnormal edges become backedges only when no other choice
+   exists.  Clears PP_CFG_BACKEDGE on all other edges.  Returns the number
+   of backedges.  Iterative: safe on very deep graphs.  */
+uint32_t pp_mark_backedges (pp_cfg *cfg);
+
+/* ------------------------------------------------------------------ */
+/* Output: the plan.                                                   */
+
+/* What a DAG edge stands for.  The values are part of the .pathprof file
+   format (format/ppformat.h uses the same numbers).  */
+enum pp_dag_kind
+{
+  PP_DAG_REAL = 0,          /* CFG edge cfg_edge, kept in the DAG */
+  PP_DAG_BACK_ENTRY = 1,    /* ENTRY -> head of backedge cfg_edge */
+  PP_DAG_BACK_EXIT = 2,     /* tail of backedge cfg_edge -> EXIT */
+  PP_DAG_CUT_ENTRY = 3,     /* ENTRY -> dst of cfg_edge, cut to bound the
+			       number of paths (trap 10) */
+  PP_DAG_CUT_EXIT = 4,      /* src of cut cfg_edge -> EXIT */
+  PP_DAG_NORETURN_EXIT = 5  /* block without successor -> EXIT;
+			       cfg_edge = PP_NONE */
+};
+
+/* Operations on the path register R.  */
+enum pp_op_kind
+{
+  PP_OP_ADD = 0,         /* R += value */
+  PP_OP_SET = 1,         /* R = value */
+  PP_OP_COUNT = 2,       /* count[R + value]++ */
+  PP_OP_COUNT_CONST = 3  /* count[value]++ */
+};
+
+typedef struct pp_op
+{
+  uint32_t kind;   /* enum pp_op_kind */
+  uint64_t value;  /* an increment, taken modulo 2^64 */
+} pp_op;
+
+typedef struct pp_dag_edge
+{
+  uint32_t src, dst;   /* blocks */
+  uint32_t kind;       /* enum pp_dag_kind */
+  uint32_t cfg_edge;   /* the CFG edge this DAG edge stands for, or PP_NONE */
+  uint64_t val;        /* Val(e), Figure 5 */
+  int64_t inc;         /* Inc(e) if a chord, 0 if a tree edge */
+  bool on_tree;        /* in the maximum spanning tree */
+  /* The operations this DAG edge performs, in order, after Figure 8
+     folding (or naive placement).  At most two.  */
+  uint32_t num_ops;
+  pp_op ops[2];
+} pp_dag_edge;
+
+/* Where the plugin must put code.  */
+enum pp_site_kind
+{
+  PP_SITE_EDGE = 0,        /* on CFG edge INDEX (split it) */
+  PP_SITE_BLOCK_END = 1,   /* at the end of block INDEX: before its last
+			      statement if that statement ends the block
+			      (a call that does not return, a computed goto,
+			      a throw, resx), otherwise after it */
+  PP_SITE_BLOCK_START = 2  /* at the start of block INDEX, after labels */
+};
+
+/* A probe: the code for one site, the concatenation of the operations of
+   the DAG edges that stand for it.  For a backedge or cut edge u->v these
+   are the operations of the u->EXIT dummy followed by those of the
+   ENTRY->v dummy (trap 4: count[R + Inc(u->EXIT)]++; R = Inc(ENTRY->v),
+   after folding).  A NORETURN_EXIT dummy's operations go to BLOCK_END of
+   its source, so the path is counted before the call that never returns
+   (trap 6).  */
+typedef struct pp_probe
+{
+  uint32_t site;    /* enum pp_site_kind */
+  uint32_t index;   /* CFG edge or block */
+  uint32_t num_ops;
+  pp_op ops[4];     /* executed in order */
+} pp_probe;
+
+typedef struct pp_options
+{
+  /* Largest NumPaths allowed at any vertex before its outgoing edges are
+     cut (trap 10).  0 selects the largest limit that keeps the total
+     number of paths below 2^63.  */
+  uint64_t max_paths;
+  /* Naive placement, the test oracle: R = 0 at the start of every path,
+     R += Val(e) on every DAG edge with nonzero Val, count[R]++ at every
+     path end.  No spanning tree, no folding.  */
+  bool naive;
+} pp_options;
+
+typedef struct pp_plan
+{
+  uint64_t num_paths;        /* N: path numbers are 0..N-1 */
+  uint32_t num_blocks;       /* as in the CFG */
+  uint32_t num_backedges;    /* CFG edges removed as backedges */
+  uint32_t num_cut_edges;    /* CFG edges cut to bound path counts */
+  bool *reachable;           /* [num_blocks]: reached from ENTRY; others
+				are not in the DAG and get no code */
+  uint32_t num_dag_edges;
+  /* Grouped by src, in increasing Val within a src (so regeneration can
+     pick, at each vertex, the last edge whose Val does not exceed the
+     remaining path number).  */
+  pp_dag_edge *dag_edges;
+  uint32_t num_probes;
+  pp_probe *probes;          /* at most one per site */
+} pp_plan;
+
+/* Build the plan for CFG.  Edges flagged PP_CFG_BACKEDGE are taken as the
+   backedge set (call pp_mark_backedges first if the caller has none).
+   Every block other than EXIT that is reachable and has no successor gets
+   a NORETURN_EXIT dummy.  Returns 0 on success.  On failure returns -1,
+   writes a one-line reason into ERR (e.g. "abnormal edge 7->9 must carry
+   code but neither its source has one successor nor its destination one
+   predecessor") and leaves PLAN empty (safe to pp_plan_free).  */
+int pp_plan_build (const pp_cfg *cfg, const pp_options *opts, pp_plan *plan,
+		   char *err, size_t errlen);
+
+void pp_plan_free (pp_plan *plan);
+
+/* ------------------------------------------------------------------ */
+/* Regeneration: path number -> DAG edges (used by pathprof-dump on    */
+/* DAGs read from files, so it validates everything it is given).      */
+
+typedef struct pp_regen pp_regen;
+
+/* Prepare regeneration over a DAG of NUM_BLOCKS vertices whose edges are
+   given as (src, dst, val), grouped by src with increasing val within a
+   src, as pp_plan.dag_edges is.  Returns NULL and a reason in ERR if the
+   edges are out of range or not so ordered.  */
+pp_regen *pp_regen_new (uint32_t num_blocks, uint32_t num_edges,
+			const uint32_t *src, const uint32_t *dst,
+			const uint64_t *val, char *err, size_t errlen);
+
+/* Write into EDGES (capacity CAP) the indices of the DAG edges of path
+   PATH, from ENTRY to EXIT, and their number into *LEN.  Returns 0, or -1
+   if PATH is not a path number of this DAG (or the DAG is malformed: a
+   cycle, a dead end, a path longer than CAP).  */
+int pp_regen_path (const pp_regen *regen, uint64_t path, uint32_t *edges,
+		   uint32_t cap, uint32_t *len);
+
+void pp_regen_free (pp_regen *regen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PATHPROF_PPCORE_H */

@@ -1,0 +1,166 @@
+/* The .pathprof file format: encode, decode, validate.
+
+   One module shared by the plugin (which encodes each function's static
+   description, the "meta", and embeds it in the object), the runtime
+   (which reads, merges and writes whole files) and pathprof-dump (which
+   reads files and decodes metas).  doc/file-format.md describes every
+   field; keep the two in step.
+
+   All integers are little-endian whatever the host; strings are a u32
+   byte length followed by the bytes, no terminator.  Decoding checks every
+   length against the bytes that remain, so any input, however malformed,
+   gives either a valid structure or an error message; never a crash.
+
+   No global state.  Memory: every ppf_* structure returned owns its
+   memory and is released by the matching *_free function.  */
+
+#ifndef PATHPROF_PPFORMAT_H
+#define PATHPROF_PPFORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PPF_MAGIC "PATHPROF"   /* 8 bytes, no terminator in the file */
+#define PPF_MAGIC_SIZE 8
+#define PPF_VERSION 1
+#define PPF_NONE UINT32_MAX
+
+/* Return codes.  */
+enum
+{
+  PPF_OK = 0,
+  PPF_ENOENT = -1,  /* the file does not exist */
+  PPF_EIO = -2,     /* it could not be read or written (errno says why) */
+  PPF_EBAD = -3,    /* it is not a valid .pathprof file (the message says
+		       what is wrong: magic, version, truncated, checksum) */
+  PPF_ENOMEM = -4
+};
+
+/* Kinds of DAG edges: the same numbers as enum pp_dag_kind (core).  */
+enum
+{
+  PPF_EDGE_REAL = 0,
+  PPF_EDGE_BACK_ENTRY = 1,
+  PPF_EDGE_BACK_EXIT = 2,
+  PPF_EDGE_CUT_ENTRY = 3,
+  PPF_EDGE_CUT_EXIT = 4,
+  PPF_EDGE_NORETURN_EXIT = 5
+};
+
+/* Function flags.  */
+enum
+{
+  PPF_FN_HASHED = 1u << 0,    /* counted in the runtime's hash table */
+  PPF_FN_TRUNCATED = 1u << 1  /* some edges were cut to bound path counts */
+};
+
+typedef struct ppf_line
+{
+  uint32_t file;  /* index into ppf_meta.files */
+  uint32_t line;
+} ppf_line;
+
+typedef struct ppf_block
+{
+  uint32_t index;      /* the compiler's block number; 0 ENTRY, 1 EXIT */
+  uint32_t num_lines;
+  ppf_line *lines;     /* source lines of its statements, in statement
+			  order, consecutive duplicates removed */
+} ppf_block;
+
+typedef struct ppf_edge
+{
+  uint32_t src, dst;          /* block numbers (ppf_block.index) */
+  uint32_t kind;              /* PPF_EDGE_* */
+  uint32_t cfg_src, cfg_dst;  /* the CFG edge it stands for: itself for
+				 REAL, the backedge or cut edge for the
+				 dummies; cfg_dst = PPF_NONE for NORETURN */
+  uint64_t val;               /* Val(e) */
+} ppf_edge;
+
+/* The static description of one instrumented function: everything needed
+   to turn a path number into blocks and source lines without the object
+   or the source.  */
+typedef struct ppf_meta
+{
+  uint64_t checksum;      /* FNV-1a 64 of the encoding after this field */
+  uint64_t num_paths;
+  uint32_t flags;         /* PPF_FN_* */
+  char *name;             /* assembler name (unique in the program) */
+  char *display_name;     /* source-level name, e.g. "ns::A::f(int)" */
+  uint32_t file;          /* index into files: where it is defined */
+  uint32_t line;          /* line of its definition */
+  uint32_t num_files;
+  char **files;
+  uint32_t num_blocks;
+  ppf_block *blocks;      /* increasing index; ENTRY and EXIT included */
+  uint32_t num_edges;
+  ppf_edge *edges;        /* DAG edges grouped by src, increasing val
+			     within a src (as pp_plan.dag_edges) */
+} ppf_meta;
+
+typedef struct ppf_count
+{
+  uint64_t path;
+  uint64_t count;
+} ppf_count;
+
+typedef struct ppf_function
+{
+  unsigned char *meta;     /* encoded ppf_meta, byte for byte as the
+			      plugin embedded it */
+  uint32_t meta_size;
+  uint64_t num_counts;
+  ppf_count *counts;       /* strictly increasing path, count > 0 */
+} ppf_function;
+
+/* One .pathprof file: the profile of one object file.  */
+typedef struct ppf_file
+{
+  uint32_t version;
+  uint64_t runs;           /* program runs merged into it */
+  char *unit_name;         /* main source file of the translation unit */
+  uint32_t num_functions;
+  ppf_function *functions; /* in the order the object lists them */
+} ppf_file;
+
+/* FNV-1a 64-bit hash, used for both checksums.  */
+uint64_t ppf_hash (const void *data, size_t size, uint64_t seed);
+#define PPF_HASH_SEED 0xcbf29ce484222325ULL
+
+/* Metas.  ppf_meta_encode computes and stores M->checksum, then returns a
+   malloc'd buffer in *BUF of *SIZE bytes.  ppf_meta_decode checks the
+   checksum, all indices (files, blocks, edge endpoints) and the edge
+   order.  */
+int ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size);
+int ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
+		     char *err, size_t errlen);
+void ppf_meta_free (ppf_meta *m);
+
+/* Whole files.  ppf_read returns PPF_ENOENT quietly when PATH does not
+   exist; other failures fill ERR with a message naming the problem (not
+   the path: the caller adds it).  ppf_decode validates the structure
+   (magic, version, lengths, count order, the trailing file checksum) and
+   that each meta decodes.  */
+int ppf_read (const char *path, ppf_file *out, char *err, size_t errlen);
+int ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
+		char *err, size_t errlen);
+int ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size);
+/* Write F to the open file descriptor FD (all of it, retrying short
+   writes); PPF_EIO with errno preserved on failure.  */
+int ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen);
+void ppf_file_free (ppf_file *f);
+
+/* Add SRC's counts into DST's for one function whose metas are identical:
+   merges the two sorted count lists, saturating at UINT64_MAX.  */
+int ppf_counts_merge (ppf_function *dst, const ppf_function *src);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PATHPROF_PPFORMAT_H */

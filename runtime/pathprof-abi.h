@@ -1,0 +1,72 @@
+/* The interface between code emitted by the pathprof plugin and the
+   libpathprof runtime.  The plugin builds these structures as static data
+   in every instrumented object (plugin/descriptor.cc); the runtime reads
+   them.  Any change here bumps PATHPROF_ABI_VERSION and is made in both
+   places: the plugin builds the records field by field in this order.
+
+   Every field is 64 bits wide (a pointer or a uint64_t) so the layout has
+   no padding on any LP64 target.  */
+
+#ifndef PATHPROF_ABI_H
+#define PATHPROF_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PATHPROF_ABI_VERSION 1
+
+/* Unit flags.  */
+#define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
+
+/* One instrumented function.  */
+struct __pathprof_function
+{
+  /* NUM_PATHS dense counters indexed by path number, in .bss; NULL when
+     the function is counted through __pathprof_count_hashed.  */
+  uint64_t *counters;
+  uint64_t num_paths;
+  /* The function's static description, encoded as in format/ppformat.h
+     (ppf_meta), copied verbatim into the .pathprof file.  */
+  const unsigned char *meta;
+  uint64_t meta_size;
+  /* Private to the runtime (its hash table); zero at load.  */
+  void *runtime;
+};
+
+/* One instrumented object file.  */
+struct __pathprof_unit
+{
+  uint64_t abi_version;          /* PATHPROF_ABI_VERSION */
+  uint64_t flags;                /* PATHPROF_UNIT_* */
+  /* Where the profile goes: absolute, fixed at compile time like gcov's
+     .gcda name (PATHPROF_PREFIX / PATHPROF_PREFIX_STRIP relocate it).  */
+  const char *filename;
+  const char *unit_name;         /* main source file */
+  uint64_t num_functions;
+  struct __pathprof_function *functions;
+  /* Private to the runtime; zero at load.  */
+  struct __pathprof_unit *next;
+  uint64_t runtime_flags;
+};
+
+/* Called by the object's constructor.  Units of a different
+   abi_version are refused with a message on stderr.  */
+void __pathprof_register (struct __pathprof_unit *unit);
+/* Called by the object's destructor (dlclose, or exit): writes the unit's
+   profile if it has counts not yet written, and forgets the unit.  */
+void __pathprof_unregister (struct __pathprof_unit *unit);
+/* count[PATH]++ for a function whose counters live in the runtime's hash
+   table (num_paths above the plugin's max-array).  Never loses a count.
+   The _atomic form is safe when several threads count at once.  */
+void __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path);
+void __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
+				     uint64_t path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PATHPROF_ABI_H */
