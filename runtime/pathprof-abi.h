@@ -46,7 +46,9 @@ struct __pathprof_unit
   const char *filename;
   const char *unit_name;         /* main source file */
   uint64_t num_functions;
-  struct __pathprof_function *functions;
+  /* One pointer per function: each function's record is its own static
+     variable, created when the function is instrumented.  */
+  struct __pathprof_function *const *functions;
   /* Private to the runtime; zero at load.  */
   struct __pathprof_unit *next;
   uint64_t runtime_flags;

@@ -1,0 +1,212 @@
+/* cfg-bridge.cc: a function's GIMPLE CFG as the core's graph, and the
+   function's static description for the .pathprof file.
+
+   The core numbers blocks as GCC does (0 ENTRY, 1 EXIT, then bb->index),
+   so a plan's block numbers are GCC's.  Edges get ids in a fixed order
+   (blocks by index, successors in order), and PATHPROF_CFG.edges maps an
+   id back to GCC's edge.  */
+
+#include "gcc-common.h"
+#include <regex.h>
+#include "pathprof-plugin.h"
+#include "ppformat.h"
+
+/* The spanning-tree weight of E: GCC has not estimated a profile yet
+   where the pass runs (right after CFG construction), so we use the
+   classic static estimate: 10^(loop depth) for the frequency of the
+   edge's innermost common loop, split among the source's successors by
+   the edge probability when the front end gave one (__builtin_expect,
+   cold labels) and evenly otherwise.  Abnormal and EH edges are rare.
+   Only the order of the weights matters (maximum spanning tree).  */
+
+static double
+edge_weight (edge e)
+{
+  int depth = 0;
+  if (current_loops && e->src->loop_father && e->dest->loop_father)
+    depth = MIN (bb_loop_depth (e->src), bb_loop_depth (e->dest));
+  double freq = 1.0;
+  for (int i = 0; i < depth && i < 30; i++)
+    freq *= 10.0;
+  double prob;
+  if (e->probability.initialized_p ())
+    prob = e->probability.to_reg_br_prob_base () / (double) REG_BR_PROB_BASE;
+  else
+    prob = 1.0 / MAX (1u, EDGE_COUNT (e->src->succs));
+  if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+    prob *= 1e-3;
+  return freq * prob;
+}
+
+/* Fill OUT with FUN's CFG: every edge of every block, in block order.
+   Abnormal and EH edges cannot be split and so cannot carry code.  */
+
+void
+pathprof_build_cfg (function *fun, pathprof_cfg *out)
+{
+  basic_block bb;
+  out->cfg.num_blocks = last_basic_block_for_fn (fun);
+  FOR_ALL_BB_FN (bb, fun)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	out->edges.safe_push (e);
+    }
+  out->cfg.num_edges = out->edges.length ();
+  out->cfg.edges = XNEWVEC (pp_cfg_edge, MAX (1u, out->cfg.num_edges));
+  for (unsigned i = 0; i < out->cfg.num_edges; i++)
+    {
+      edge e = out->edges[i];
+      pp_cfg_edge *ce = &out->cfg.edges[i];
+      ce->src = e->src->index;
+      ce->dst = e->dest->index;
+      ce->flags = (e->flags & EDGE_COMPLEX) ? PP_CFG_NO_CODE : 0;
+      ce->weight = edge_weight (e);
+    }
+}
+
+/* The name users know FNDECL by: the demangled assembler name with its
+   parameter types in C++ ("ns::A::get(int) const"), the plain name in C
+   and Fortran.  Returns a malloc'd string.  */
+
+char *
+pathprof_display_name (tree fndecl)
+{
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (asm_name[0] == '*')
+    asm_name++;
+  if (asm_name[0] == '_' && asm_name[1] == 'Z')
+    {
+      char *demangled = cplus_demangle (asm_name, PATHPROF_DMGL_PARAMS
+						   | PATHPROF_DMGL_ANSI);
+      if (demangled)
+	return demangled;
+    }
+  const char *name = lang_hooks.decl_printable_name (fndecl, 1);
+  return xstrdup (name ? name : asm_name);
+}
+
+/* The index of FILE in the meta's file table M, adding it if new.  */
+
+static uint32_t
+file_index (ppf_meta *m, vec<const char *> *files, const char *file)
+{
+  for (unsigned i = 0; i < files->length (); i++)
+    if (!strcmp ((*files)[i], file))
+      return i;
+  files->safe_push (file);
+  return files->length () - 1;
+}
+
+/* Append LOC's line to BLOCK's lines unless it repeats the last one.  */
+
+static void
+add_line (ppf_meta *m, vec<const char *> *files, vec<ppf_line> *lines,
+	  location_t loc)
+{
+  if (loc == UNKNOWN_LOCATION || RESERVED_LOCATION_P (loc))
+    return;
+  expanded_location xloc = expand_location (loc);
+  if (!xloc.file || xloc.line <= 0)
+    return;
+  ppf_line l;
+  l.file = file_index (m, files, xloc.file);
+  l.line = xloc.line;
+  if (!lines->is_empty () && lines->last ().file == l.file
+      && lines->last ().line == l.line)
+    return;
+  lines->safe_push (l);
+}
+
+/* Encode FUN's static description (format/ppformat.h, ppf_meta) for PLAN:
+   names, the source lines of every block in the DAG, and the DAG's edges
+   with their Val, so that pathprof-dump can regenerate every path without
+   the object or the source.  Must run before any code is inserted, so
+   that blocks are GCC's as the plan numbered them.  */
+
+bool
+pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
+		      const pp_plan *plan, unsigned flags,
+		      unsigned char **meta, size_t *meta_size)
+{
+  tree fndecl = fun->decl;
+  ppf_meta m;
+  memset (&m, 0, sizeof m);
+  auto_vec<const char *> files;
+  auto_vec<ppf_block> blocks;
+  auto_vec<vec<ppf_line> > block_lines;
+
+  m.num_paths = plan->num_paths;
+  m.flags = flags;
+  m.name = CONST_CAST (char *,
+		       IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
+  if (m.name[0] == '*')
+    m.name++;
+  m.display_name = pathprof_display_name (fndecl);
+  expanded_location decl_loc = expand_location (DECL_SOURCE_LOCATION (fndecl));
+  m.file = file_index (&m, &files,
+		       decl_loc.file ? decl_loc.file : main_input_filename);
+  m.line = decl_loc.line > 0 ? decl_loc.line : 0;
+
+  for (unsigned i = 0; i < plan->num_blocks; i++)
+    {
+      if (!plan->reachable[i])
+	continue;
+      basic_block bb = BASIC_BLOCK_FOR_FN (fun, i);
+      vec<ppf_line> lines = vNULL;
+      if (bb && i != ENTRY_BLOCK && i != EXIT_BLOCK)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (is_gimple_debug (stmt))
+	      continue;
+	    add_line (&m, &files, &lines, gimple_location (stmt));
+	  }
+      ppf_block b;
+      b.index = i;
+      b.num_lines = lines.length ();
+      b.lines = NULL;
+      blocks.safe_push (b);
+      block_lines.safe_push (lines);
+    }
+  for (unsigned i = 0; i < blocks.length (); i++)
+    blocks[i].lines = block_lines[i].address ();
+
+  auto_vec<ppf_edge> edges;
+  for (unsigned i = 0; i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *de = &plan->dag_edges[i];
+      ppf_edge fe;
+      fe.src = de->src;
+      fe.dst = de->dst;
+      fe.kind = de->kind;
+      fe.val = de->val;
+      if (de->cfg_edge == PP_NONE)
+	{
+	  fe.cfg_src = de->src;
+	  fe.cfg_dst = PPF_NONE;
+	}
+      else
+	{
+	  edge e = pcfg->edges[de->cfg_edge];
+	  fe.cfg_src = e->src->index;
+	  fe.cfg_dst = e->dest->index;
+	}
+      edges.safe_push (fe);
+    }
+
+  m.num_files = files.length ();
+  m.files = CONST_CAST (char **, files.address ());
+  m.num_blocks = blocks.length ();
+  m.blocks = blocks.address ();
+  m.num_edges = edges.length ();
+  m.edges = edges.address ();
+
+  int rc = ppf_meta_encode (&m, meta, meta_size);
+  free (m.display_name);
+  for (unsigned i = 0; i < block_lines.length (); i++)
+    block_lines[i].release ();
+  return rc == PPF_OK;
+}

@@ -1,0 +1,395 @@
+/* descriptor.cc: the static data of an instrumented object and the
+   constructor that hands it to libpathprof.
+
+   For each instrumented function: a dense counter array in .bss (unless
+   the function has more paths than max-array), its encoded static
+   description (the "meta", read-only), and a struct __pathprof_function
+   pointing at both.  For the object: a struct __pathprof_unit listing the
+   functions, a constructor calling __pathprof_register and a destructor
+   calling __pathprof_unregister (so a dlclose'd library writes its profile
+   before its memory goes away).  The layouts are runtime/pathprof-abi.h,
+   built here field by field in the same order.
+
+   The unit is built at PLUGIN_ALL_IPA_PASSES_START, where GCC's own
+   coverage_finish builds gcov's: every function has been through the
+   lowering passes (so through ours) and the constructor can still be added
+   as a new function.  Built later (PLUGIN_FINISH_UNIT) it would never
+   run.  */
+
+#include "gcc-common.h"
+#include <regex.h>
+#include "pathprof-plugin.h"
+#include "pathprof-abi.h"
+
+/* Trees we create and keep across passes: GC roots.  */
+static GTY(()) tree function_type_node;  /* struct __pathprof_function */
+static GTY(()) tree unit_type_node;      /* struct __pathprof_unit */
+static GTY(()) tree register_fn;
+static GTY(()) tree unregister_fn;
+tree pathprof_count_hashed_fn;
+tree pathprof_count_hashed_atomic_fn;
+static GTY(()) tree function_decls;      /* TREE_LIST, newest first */
+static unsigned num_function_decls;
+static unsigned label_counter;
+
+static const struct ggc_root_tab pathprof_roots[] = {
+  { &function_type_node, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &unit_type_node, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &register_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &unregister_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &pathprof_count_hashed_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &pathprof_count_hashed_atomic_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &function_decls, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+/* Register our GC roots.  The types themselves are built on first use:
+   GCC's standard type nodes do not exist yet when plugins load.  */
+
+void
+pathprof_init_types (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     CONST_CAST (ggc_root_tab *, pathprof_roots));
+}
+
+/* Add a FIELD_DECL NAME of TYPE to the chain *FIELDS (built backwards, as
+   finish_builtin_struct expects).  */
+
+static void
+add_field (tree *fields, const char *name, tree type)
+{
+  tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL, get_identifier (name),
+		       type);
+  DECL_CHAIN (f) = *fields;
+  *fields = f;
+}
+
+/* Declare the runtime entry point NAME taking (pointer, uint64).  Marked
+   nothrow and leaf: it neither throws nor calls back into the program.  */
+
+static tree
+runtime_fn (const char *name, tree arg1, tree arg2)
+{
+  tree type = build_function_type_list (void_type_node, arg1, arg2,
+					NULL_TREE);
+  tree decl = build_fn_decl (name, type);
+  TREE_NOTHROW (decl) = 1;
+  DECL_ATTRIBUTES (decl)
+    = tree_cons (get_identifier ("leaf"), NULL, DECL_ATTRIBUTES (decl));
+  DECL_ATTRIBUTES (decl)
+    = tree_cons (get_identifier ("nothrow"), NULL, DECL_ATTRIBUTES (decl));
+  return decl;
+}
+
+/* Build the ABI record types and runtime declarations once.  */
+
+static void
+ensure_types (void)
+{
+  if (function_type_node)
+    return;
+  tree u64 = uint64_type_node;
+  tree fields = NULL_TREE;
+  function_type_node = lang_hooks.types.make_type (RECORD_TYPE);
+  add_field (&fields, "counters", build_pointer_type (u64));
+  add_field (&fields, "num_paths", u64);
+  add_field (&fields, "meta",
+	     build_pointer_type (build_qualified_type (unsigned_char_type_node,
+						       TYPE_QUAL_CONST)));
+  add_field (&fields, "meta_size", u64);
+  add_field (&fields, "runtime", ptr_type_node);
+  finish_builtin_struct (function_type_node, "__pathprof_function", fields,
+			 NULL_TREE);
+
+  fields = NULL_TREE;
+  unit_type_node = lang_hooks.types.make_type (RECORD_TYPE);
+  tree const_char_ptr
+    = build_pointer_type (build_qualified_type (char_type_node,
+						TYPE_QUAL_CONST));
+  add_field (&fields, "abi_version", u64);
+  add_field (&fields, "flags", u64);
+  add_field (&fields, "filename", const_char_ptr);
+  add_field (&fields, "unit_name", const_char_ptr);
+  add_field (&fields, "num_functions", u64);
+  add_field (&fields, "functions",
+	     build_pointer_type (build_pointer_type (function_type_node)));
+  add_field (&fields, "next", ptr_type_node);
+  add_field (&fields, "runtime_flags", u64);
+  finish_builtin_struct (unit_type_node, "__pathprof_unit", fields,
+			 NULL_TREE);
+
+  tree fn_ptr = build_pointer_type (function_type_node);
+  tree unit_ptr = build_pointer_type (unit_type_node);
+  pathprof_count_hashed_fn = runtime_fn ("__pathprof_count_hashed", fn_ptr,
+					 u64);
+  pathprof_count_hashed_atomic_fn
+    = runtime_fn ("__pathprof_count_hashed_atomic", fn_ptr, u64);
+  register_fn = runtime_fn ("__pathprof_register", unit_ptr, NULL_TREE);
+  unregister_fn = runtime_fn ("__pathprof_unregister", unit_ptr, NULL_TREE);
+}
+
+/* A new file-scope static variable of TYPE named PREFIX.N, artificial and
+   without debug info, registered with the varpool.  INIT, if not null,
+   is its initializer (then it is read-only if READONLY).
+
+   Every such variable is preserved, like __attribute__((used)): a
+   function's records are referred to only by the unit record, which is
+   built after the lowering phase has removed unreferenced symbols, and
+   the unit record only by a constructor analysed later still.  Variables
+   made at IPA time must be analysed by hand (finalize_decl analyses only
+   from IPA_SSA on) or their initializers' references are never seen.  */
+
+static tree
+static_var (const char *prefix, tree type, tree init, bool readonly)
+{
+  char name[64];
+  snprintf (name, sizeof name, "%s.%u", prefix, label_counter++);
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			  type);
+  TREE_STATIC (decl) = 1;
+  TREE_PUBLIC (decl) = 0;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_PRESERVE_P (decl) = 1;
+  TREE_USED (decl) = 1;
+  if (init)
+    {
+      DECL_INITIAL (decl) = init;
+      TREE_READONLY (decl) = readonly;
+    }
+  varpool_node::finalize_decl (decl);
+  varpool_node *node = varpool_node::get (decl);
+  if (symtab->state >= IPA && !node->analyzed)
+    node->analyze ();
+  return decl;
+}
+
+/* The dense counter array for a function of NUM_PATHS paths: uint64_t
+   [NUM_PATHS] in .bss.  */
+
+tree
+pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths)
+{
+  ensure_types ();
+  tree type = build_array_type_nelts (uint64_type_node, num_paths);
+  tree decl = static_var ("__pathprof_counters", type, NULL_TREE, false);
+  TREE_ADDRESSABLE (decl) = 1;
+  return decl;
+}
+
+/* The address of DECL converted to TYPE, for a static initializer.  */
+
+static tree
+addr_as (tree type, tree decl)
+{
+  return fold_convert (type, build_fold_addr_expr (decl));
+}
+
+/* The struct __pathprof_function of one function: COUNTERS (or null when
+   hashed), NUM_PATHS and its META.  Remembered for the unit.  */
+
+tree
+pathprof_function_decl (tree counters, unsigned HOST_WIDE_INT num_paths,
+			const unsigned char *meta, size_t meta_size)
+{
+  ensure_types ();
+  tree u64 = uint64_type_node;
+  tree meta_type = build_array_type_nelts (unsigned_char_type_node,
+					   meta_size);
+  tree str = build_string (meta_size, (const char *) meta);
+  TREE_TYPE (str) = meta_type;
+  tree meta_decl = static_var ("__pathprof_meta", meta_type, str, true);
+
+  tree field = TYPE_FIELDS (function_type_node);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  counters ? addr_as (TREE_TYPE (field), counters)
+			  : null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, num_paths));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, addr_as (TREE_TYPE (field), meta_decl));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, meta_size));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, null_pointer_node);
+  tree init = build_constructor (function_type_node, elts);
+  tree decl = static_var ("__pathprof_function", function_type_node, init,
+			  false);
+  TREE_ADDRESSABLE (decl) = 1;
+  function_decls = tree_cons (NULL_TREE, decl, function_decls);
+  num_function_decls++;
+  return decl;
+}
+
+/* Mangle PATH the way gcov does for -fprofile-dir: '/' becomes '#' and a
+   ".." component '^', so that one directory can hold the profiles of
+   objects from anywhere.  Returns a malloc'd string.  */
+
+static char *
+mangle_path (const char *path)
+{
+  char *out = XNEWVEC (char, strlen (path) + 1);
+  char *p = out;
+  while (*path)
+    {
+      const char *slash = strchr (path, '/');
+      size_t len = slash ? (size_t) (slash - path) : strlen (path);
+      if (len == 2 && path[0] == '.' && path[1] == '.')
+	*p++ = '^';
+      else
+	{
+	  memcpy (p, path, len);
+	  p += len;
+	}
+      path += len;
+      if (*path == '/')
+	{
+	  *p++ = '#';
+	  path++;
+	}
+    }
+  *p = 0;
+  return out;
+}
+
+/* The absolute name of this object's .pathprof file, formed as GCC's
+   coverage_init forms the .gcda name: the auxiliary base name (the
+   object's name without suffix, "prog-foo" for "gcc foo.c -o prog") made
+   absolute; with dir=DIR or -fprofile-dir=DIR, the mangled absolute
+   object path inside DIR.  */
+
+static char *
+profile_filename (void)
+{
+  const char *base = aux_base_name ? aux_base_name : "pathprof";
+  char *abs_base = IS_ABSOLUTE_PATH (base)
+    ? xstrdup (base) : concat (getpwd (), "/", base, NULL);
+  const char *dir = pathprof_opts.dir ? pathprof_opts.dir
+				      : pathprof_opts.profile_dir;
+  char *name;
+  if (dir)
+    {
+      char *mangled = mangle_path (abs_base);
+      char *abs_dir = IS_ABSOLUTE_PATH (dir)
+	? xstrdup (dir) : concat (getpwd (), "/", dir, NULL);
+      name = concat (abs_dir, "/", mangled, ".pathprof", NULL);
+      free (mangled);
+      free (abs_dir);
+    }
+  else
+    name = concat (abs_base, ".pathprof", NULL);
+  free (abs_base);
+  return name;
+}
+
+/* Build a call to FN with the address of UNIT as a static constructor
+   ('I') or destructor ('D').  cgraph_build_static_cdtor changes cfun.  */
+
+static void
+build_cdtor (char which, tree fn, tree unit)
+{
+  tree call = build_call_expr (fn, 1, build_fold_addr_expr (unit));
+  push_cfun (NULL);
+  cgraph_build_static_cdtor (which, call, MAX_RESERVED_INIT_PRIORITY - 1);
+  pop_cfun ();
+}
+
+/* PLUGIN_ALL_IPA_PASSES_START: build the unit record listing every
+   function instrumented in this translation unit, and the constructor and
+   destructor that register and unregister it.  Nothing when no function
+   was instrumented, when compiling LTO bytecode at link time (the unit was
+   built in the compile step), or after errors.  */
+
+void
+pathprof_finish_unit (void *, void *)
+{
+  if (in_lto_p || seen_error () || !function_decls)
+    return;
+  ensure_types ();
+  tree u64 = uint64_type_node;
+  tree fn_ptr = build_pointer_type (function_type_node);
+
+  /* The array of function pointers, in definition order.  */
+  tree array_type = build_array_type_nelts (fn_ptr, num_function_decls);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  auto_vec<tree> decls;
+  for (tree t = function_decls; t; t = TREE_CHAIN (t))
+    decls.safe_push (TREE_VALUE (t));
+  for (unsigned i = decls.length (); i-- > 0;)
+    CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE,
+			    build_fold_addr_expr (decls[i]));
+  tree array = static_var ("__pathprof_functions", array_type,
+			   build_constructor (array_type, elts), true);
+
+  char *filename = profile_filename ();
+  const char *unit_name = main_input_filename ? main_input_filename : "";
+  tree field = TYPE_FIELDS (unit_type_node);
+  elts = NULL;
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  build_int_cst (u64, PATHPROF_ABI_VERSION));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  build_int_cst (u64, pathprof_opts.atomic
+					 ? PATHPROF_UNIT_ATOMIC : 0));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  fold_convert (TREE_TYPE (field),
+					build_string_literal (strlen (filename)
+							      + 1, filename)));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  fold_convert (TREE_TYPE (field),
+					build_string_literal (strlen (unit_name)
+							      + 1, unit_name)));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  build_int_cst (u64, num_function_decls));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, addr_as (TREE_TYPE (field), array));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, 0));
+  tree unit = static_var ("__pathprof_unit", unit_type_node,
+			  build_constructor (unit_type_node, elts), false);
+  TREE_ADDRESSABLE (unit) = 1;
+  free (filename);
+
+  build_cdtor ('I', register_fn, unit);
+  build_cdtor ('D', unregister_fn, unit);
+  function_decls = NULL_TREE;
+  num_function_decls = 0;
+}
+
+/* Whether FUN is the constructor or destructor we built: those must not
+   be instrumented (they run before registration, or after the write).  */
+
+bool
+pathprof_is_own_cdtor (function *fun)
+{
+  if (!register_fn || !DECL_ARTIFICIAL (fun->decl))
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_call (stmt))
+	  {
+	    tree callee = gimple_call_fndecl (stmt);
+	    if (callee == register_fn || callee == unregister_fn)
+	      return true;
+	  }
+      }
+  return false;
+}

@@ -1,0 +1,386 @@
+/* instrument.cc: the pathprof pass.
+
+   Runs once per function right after CFG construction ("cfg", instance
+   1): before SSA and before inlining, with EH edges and loop info present,
+   so the paths are the source's paths at every -O level.  For each
+   function it builds the core's graph (cfg-bridge.cc), asks the core for a
+   plan (core/ppcore.h), records the function's static description and
+   counters (descriptor.cc), and turns the plan's probes into GIMPLE:
+
+     R = value             PP_OP_SET
+     R = R + value         PP_OP_ADD
+     counters[R + value]++ PP_OP_COUNT
+     counters[value]++     PP_OP_COUNT_CONST
+
+   R is one artificial local (a register after SSA renaming).  Counter
+   bumps are plain loads and stores of a non-escaping static array, or
+   relaxed atomic adds with update=atomic, or a call into the runtime's
+   hash table for functions with more than max-array paths.  Probes go on
+   edges (gsi_insert_seq_on_edge, which splits critical edges and puts code
+   for an EXIT edge before the return), or at the start or end of a block
+   when the core moved them off an edge that cannot be split.  */
+
+#include "gcc-common.h"
+#include <regex.h>
+#include "pathprof-plugin.h"
+#include "ppformat.h"
+
+/* Everything needed to emit one function's probes.  */
+struct emitter
+{
+  tree reg;          /* R */
+  tree counters;     /* dense counter array, or NULL_TREE when hashed */
+  tree fn_desc;      /* struct __pathprof_function of the function */
+  bool atomic;
+};
+
+/* A constant of R's type for the (modulo 2^64) VALUE.  */
+
+static tree
+u64_cst (uint64_t value)
+{
+  return build_int_cstu (uint64_type_node, value);
+}
+
+/* Append to SEQ the code for counters[INDEX]++, INDEX a GIMPLE value.  */
+
+static void
+emit_count (const emitter *em, gimple_seq *seq, tree index)
+{
+  if (!em->counters)
+    {
+      tree fn = em->atomic ? pathprof_count_hashed_atomic_fn
+			   : pathprof_count_hashed_fn;
+      gcall *call = gimple_build_call (fn, 2,
+				       build_fold_addr_expr (em->fn_desc),
+				       index);
+      gimple_seq_add_stmt (seq, call);
+      return;
+    }
+  tree ref = build4 (ARRAY_REF, uint64_type_node, em->counters, index,
+		     NULL_TREE, NULL_TREE);
+  if (em->atomic)
+    {
+      tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
+				  "__pathprof_addr");
+      gimple_seq_add_stmt (seq, gimple_build_assign (addr,
+						     build_fold_addr_expr (ref)));
+      tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gcall *call = gimple_build_call (fn, 3, addr, u64_cst (1),
+				       build_int_cst (integer_type_node,
+						      MEMMODEL_RELAXED));
+      gimple_seq_add_stmt (seq, call);
+      return;
+    }
+  tree old_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
+  tree new_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
+  gimple_seq_add_stmt (seq, gimple_build_assign (old_count, ref));
+  gimple_seq_add_stmt (seq, gimple_build_assign (new_count, PLUS_EXPR,
+						 old_count, u64_cst (1)));
+  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
+						 new_count));
+}
+
+/* Append to SEQ the GIMPLE for OP.  */
+
+static void
+emit_op (const emitter *em, gimple_seq *seq, const pp_op *op)
+{
+  switch (op->kind)
+    {
+    case PP_OP_SET:
+      gimple_seq_add_stmt (seq, gimple_build_assign (em->reg,
+						     u64_cst (op->value)));
+      break;
+    case PP_OP_ADD:
+      if (op->value != 0)
+	gimple_seq_add_stmt (seq, gimple_build_assign (em->reg, PLUS_EXPR,
+						       em->reg,
+						       u64_cst (op->value)));
+      break;
+    case PP_OP_COUNT:
+      if (op->value == 0)
+	emit_count (em, seq, em->reg);
+      else
+	{
+	  tree index = create_tmp_reg (uint64_type_node, "__pathprof_index");
+	  gimple_seq_add_stmt (seq, gimple_build_assign (index, PLUS_EXPR,
+							 em->reg,
+							 u64_cst (op->value)));
+	  emit_count (em, seq, index);
+	}
+      break;
+    case PP_OP_COUNT_CONST:
+      emit_count (em, seq, u64_cst (op->value));
+      break;
+    default:
+      gcc_unreachable ();
+    }
+}
+
+/* Insert SEQ at the end of BB: before its last statement when that
+   statement ends the block (a call that does not return, a throw, a
+   computed goto, resx), otherwise after it.  */
+
+static void
+insert_at_block_end (basic_block bb, gimple_seq seq)
+{
+  gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+  if (gsi_end_p (gsi))
+    {
+      gsi = gsi_after_labels (bb);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      return;
+    }
+  gimple *last = gsi_stmt (gsi);
+  if (stmt_ends_bb_p (last) || is_ctrl_stmt (last)
+      || gimple_call_noreturn_p (last) || gimple_code (last) == GIMPLE_RESX)
+    gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+  else
+    gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
+}
+
+/* Turn PLAN's probes into GIMPLE in FUN.  R is set to 0 on function
+   entry as well: the plan never reads R before setting it, but a defined
+   value costs nothing (a constant after SSA) and keeps GCC's
+   uninitialized-use analysis quiet.  */
+
+static void
+emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
+	     const emitter *em)
+{
+  edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  bool entry_done = false;
+  for (unsigned i = 0; i < plan->num_probes; i++)
+    {
+      const pp_probe *probe = &plan->probes[i];
+      gimple_seq seq = NULL;
+      bool on_entry_edge = probe->site == PP_SITE_EDGE
+			   && pcfg->edges[probe->index] == entry_edge;
+      if (on_entry_edge)
+	{
+	  gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg,
+							  u64_cst (0)));
+	  entry_done = true;
+	}
+      for (unsigned k = 0; k < probe->num_ops; k++)
+	emit_op (em, &seq, &probe->ops[k]);
+      if (gimple_seq_empty_p (seq))
+	continue;
+      switch (probe->site)
+	{
+	case PP_SITE_EDGE:
+	  gsi_insert_seq_on_edge (pcfg->edges[probe->index], seq);
+	  break;
+	case PP_SITE_BLOCK_END:
+	  insert_at_block_end (BASIC_BLOCK_FOR_FN (fun, probe->index), seq);
+	  break;
+	case PP_SITE_BLOCK_START:
+	  {
+	    gimple_stmt_iterator gsi
+	      = gsi_after_labels (BASIC_BLOCK_FOR_FN (fun, probe->index));
+	    gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+	  }
+	  break;
+	default:
+	  gcc_unreachable ();
+	}
+    }
+  if (!entry_done)
+    gsi_insert_on_edge (entry_edge, gimple_build_assign (em->reg,
+							 u64_cst (0)));
+  gsi_commit_edge_inserts ();
+}
+
+/* Whether NAME (the display or assembler name) passes include=/exclude=.  */
+
+static bool
+name_selected (const char *display, const char *asm_name)
+{
+  if (pathprof_opts.have_include
+      && regexec (&pathprof_opts.include_re, display, 0, NULL, 0) != 0
+      && regexec (&pathprof_opts.include_re, asm_name, 0, NULL, 0) != 0)
+    return false;
+  if (pathprof_opts.have_exclude
+      && (regexec (&pathprof_opts.exclude_re, display, 0, NULL, 0) == 0
+	  || regexec (&pathprof_opts.exclude_re, asm_name, 0, NULL, 0) == 0))
+    return false;
+  return true;
+}
+
+/* Why FUN must not be instrumented at all, or NULL.  These are silent:
+   they are what the user asked for, or functions with no code of the
+   user's own.  */
+
+static const char *
+silent_skip_reason (function *fun)
+{
+  tree fndecl = fun->decl;
+  if (lookup_attribute ("no_profile_instrument_function",
+			DECL_ATTRIBUTES (fndecl)))
+    return "no_profile_instrument_function";
+  if (lookup_attribute ("naked", DECL_ATTRIBUTES (fndecl)))
+    return "naked function";
+  if (DECL_EXTERNAL (fndecl))
+    return "extern inline body (not emitted here)";
+  if (pathprof_is_own_cdtor (fun))
+    return "pathprof's own constructor";
+  char *display = pathprof_display_name (fndecl);
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  bool selected = name_selected (display, asm_name);
+  free (display);
+  if (!selected)
+    return "include=/exclude=";
+  return NULL;
+}
+
+/* Why FUN cannot be instrumented yet, or NULL.  These get a warning
+   naming the function: the user asked for a profile and does not get
+   one.  */
+
+static const char *
+unsupported_reason (function *fun)
+{
+  if (fun->calls_setjmp)
+    return "it calls setjmp";
+  if (fun->has_nonlocal_label)
+    return "it has a nonlocal label";
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_omp (gsi_stmt (gsi)))
+	return "it contains OpenMP or OpenACC regions";
+  return NULL;
+}
+
+/* The pass's body for one function.  Never fails the compilation: a
+   function the core cannot plan is left as it is, with a warning that
+   says why.  */
+
+static unsigned int
+instrument_function (function *fun)
+{
+  tree fndecl = fun->decl;
+  const char *why = silent_skip_reason (fun);
+  if (why)
+    {
+      if (dump_file)
+	fprintf (dump_file, "pathprof: not instrumented: %s\n", why);
+      return 0;
+    }
+  why = unsupported_reason (fun);
+  if (why)
+    {
+      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+		  "pathprof: %qD not instrumented: %s", fndecl, why);
+      return 0;
+    }
+
+  pathprof_cfg pcfg;
+  pathprof_build_cfg (fun, &pcfg);
+  pp_mark_backedges (&pcfg.cfg);
+  pp_options options;
+  memset (&options, 0, sizeof options);
+  options.max_paths = pathprof_opts.max_paths;
+  options.naive = pathprof_opts.naive;
+  pp_plan plan;
+  memset (&plan, 0, sizeof plan);
+  char err[256] = "";
+  if (pp_plan_build (&pcfg.cfg, &options, &plan, err, sizeof err) != 0)
+    {
+      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+		  "pathprof: %qD not instrumented: %s", fndecl, err);
+      pp_plan_free (&plan);
+      XDELETEVEC (pcfg.cfg.edges);
+      return 0;
+    }
+
+  bool hashed = plan.num_paths > pathprof_opts.max_array;
+  unsigned flags = (hashed ? PPF_FN_HASHED : 0)
+		   | (plan.num_cut_edges ? PPF_FN_TRUNCATED : 0);
+  unsigned char *meta = NULL;
+  size_t meta_size = 0;
+  if (!pathprof_encode_meta (fun, &pcfg, &plan, flags, &meta, &meta_size))
+    {
+      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+		  "pathprof: %qD not instrumented: cannot encode its "
+		  "description", fndecl);
+      pp_plan_free (&plan);
+      XDELETEVEC (pcfg.cfg.edges);
+      return 0;
+    }
+
+  emitter em;
+  em.counters = hashed ? NULL_TREE : pathprof_counters_decl (plan.num_paths);
+  em.fn_desc = pathprof_function_decl (em.counters, plan.num_paths, meta,
+				       meta_size);
+  em.atomic = pathprof_opts.atomic;
+  em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
+  suppress_warning (em.reg, OPT_Wuninitialized);
+  emit_probes (fun, &pcfg, &plan, &em);
+
+  if (dump_file)
+    {
+      fprintf (dump_file, "pathprof: %" PRIu64 " paths, %u backedges, "
+	       "%u cut edges, %u probes, %s counters%s\n",
+	       (uint64_t) plan.num_paths, plan.num_backedges,
+	       plan.num_cut_edges, plan.num_probes,
+	       hashed ? "hashed" : "dense",
+	       pathprof_opts.naive ? ", naive placement" : "");
+      for (unsigned i = 0; i < plan.num_dag_edges; i++)
+	{
+	  const pp_dag_edge *de = &plan.dag_edges[i];
+	  fprintf (dump_file, "  dag edge %u: %u->%u kind %u val %" PRIu64
+		   " inc %" PRId64 "%s\n", i, de->src, de->dst, de->kind,
+		   (uint64_t) de->val, (int64_t) de->inc,
+		   de->on_tree ? " tree" : "");
+	}
+    }
+  if (pathprof_opts.verbose)
+    inform (DECL_SOURCE_LOCATION (fndecl),
+	    "pathprof: %qD: %wu paths, %u probes, %s counters%s", fndecl,
+	    (unsigned HOST_WIDE_INT) plan.num_paths, plan.num_probes,
+	    hashed ? "hashed" : "dense",
+	    plan.num_cut_edges ? ", paths cut to bound their number" : "");
+
+  free (meta);
+  pp_plan_free (&plan);
+  XDELETEVEC (pcfg.cfg.edges);
+  return 0;
+}
+
+namespace {
+
+const pass_data pathprof_pass_data = {
+  GIMPLE_PASS,        /* type */
+  "pathprof",         /* name */
+  OPTGROUP_NONE,      /* optinfo_flags */
+  TV_NONE,            /* tv_id */
+  PROP_cfg,           /* properties_required */
+  0,                  /* properties_provided */
+  0,                  /* properties_destroyed */
+  0,                  /* todo_flags_start */
+  0                   /* todo_flags_finish */
+};
+
+class pathprof_pass : public gimple_opt_pass
+{
+public:
+  pathprof_pass (gcc::context *ctx)
+    : gimple_opt_pass (pathprof_pass_data, ctx)
+  {
+  }
+  unsigned int execute (function *fun) final override
+  {
+    return instrument_function (fun);
+  }
+};
+
+} // namespace
+
+opt_pass *
+pathprof_make_pass (gcc::context *ctx)
+{
+  return new pathprof_pass (ctx);
+}

@@ -1,0 +1,62 @@
+/* pathprof-plugin.h: what the plugin's files share.
+
+   The plugin is glue only: pathprof.cc reads the arguments and registers
+   the pass and callbacks; cfg-bridge.cc turns a function's GIMPLE CFG into
+   the core's graph (core/ppcore.h) and describes it for the .pathprof file
+   (format/ppformat.h); instrument.cc is the pass, which asks the core for a
+   plan and turns its probes into GIMPLE; descriptor.cc builds the static
+   records of plugin/runtime ABI (runtime/pathprof-abi.h) and the
+   constructor that registers them.  */
+
+#ifndef PATHPROF_PLUGIN_H
+#define PATHPROF_PLUGIN_H
+
+#include "ppcore.h"
+
+/* The plugin's arguments, -fplugin-arg-pathprof-KEY[=VALUE].  */
+struct pathprof_options
+{
+  bool verbose;
+  bool naive;                   /* placement=naive */
+  unsigned long long max_array; /* dense counters up to this many paths */
+  unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
+  bool atomic;                  /* update=atomic */
+  const char *dir;              /* dir=DIR, absolute, or NULL */
+  const char *profile_dir;      /* -fprofile-dir=DIR as given, or NULL
+				   (GCC's coverage_init sets the option's
+				   variable later even without it) */
+  bool have_include, have_exclude;
+  regex_t include_re, exclude_re;
+};
+
+extern struct pathprof_options pathprof_opts;
+
+/* A function's CFG as the core sees it, and the GCC edge behind each of
+   the core's edge ids.  */
+struct pathprof_cfg
+{
+  pp_cfg cfg;
+  auto_vec<edge> edges;
+};
+
+/* cfg-bridge.cc */
+void pathprof_build_cfg (function *fun, pathprof_cfg *out);
+char *pathprof_display_name (tree fndecl);
+bool pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
+			   const pp_plan *plan, unsigned flags,
+			   unsigned char **meta, size_t *meta_size);
+
+/* descriptor.cc */
+void pathprof_init_types (const char *plugin_name);
+tree pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths);
+tree pathprof_function_decl (tree counters, unsigned HOST_WIDE_INT num_paths,
+			     const unsigned char *meta, size_t meta_size);
+void pathprof_finish_unit (void *gcc_data, void *user_data);
+bool pathprof_is_own_cdtor (function *fun);
+extern tree pathprof_count_hashed_fn;
+extern tree pathprof_count_hashed_atomic_fn;
+
+/* instrument.cc */
+opt_pass *pathprof_make_pass (gcc::context *ctx);
+
+#endif /* PATHPROF_PLUGIN_H */

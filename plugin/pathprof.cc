@@ -1,0 +1,224 @@
+/* pathprof.cc: the GCC plugin's entry point.
+
+   Purpose: check that we run in the GCC we were built for, read the
+   -fplugin-arg-pathprof-KEY[=VALUE] arguments, register the instrumenting
+   pass after CFG construction (instance 1 of "cfg") and the callback that
+   builds the unit's descriptor and constructor at the start of IPA.
+
+   Usage:
+     gcc -fplugin=pathprof [-fplugin-arg-pathprof-KEY=VALUE ...] foo.c \
+       -lpathprof
+   and -fplugin-arg-pathprof-help for the list of keys.
+
+   Debugging: -fplugin-arg-pathprof-verbose notes each function's path
+   count and probes; -fdump-tree-all writes the pass's dump (the file with
+   "pathprof" in its name) with the plan of every function (the pass's own
+   -fdump-tree-pathprof cannot work: GCC parses dump options before it
+   loads plugins).  Always test with -fchecking: the installed compiler
+   does not verify the IL otherwise.  */
+
+#include "gcc-common.h"
+#include "plugin-version.h"
+#include <regex.h>
+#include "pathprof-plugin.h"
+
+int plugin_is_GPL_compatible;
+
+struct pathprof_options pathprof_opts;
+
+static const char pathprof_help[] =
+  "Ball-Larus path profiling.  Link with -lpathprof; run; read the\n"
+  "profile with pathprof-dump.  Arguments, -fplugin-arg-pathprof-KEY[=VALUE]:\n"
+  "  help                 print this list\n"
+  "  verbose              note each instrumented function's paths and probes\n"
+  "  placement=optimized  increments on spanning-tree chords, Figure 8\n"
+  "                       folding (default)\n"
+  "  placement=naive      R += Val(e) on every edge (a test oracle)\n"
+  "  max-array=N          dense counters for functions of up to N paths,\n"
+  "                       the runtime's hash table above (default 16384)\n"
+  "  max-paths=N          cut edges so that no block starts more than N\n"
+  "                       paths (default: only to stay below 2^63)\n"
+  "  update=single|atomic counter updates (default from -fprofile-update)\n"
+  "  dir=DIR              write .pathprof files into DIR\n"
+  "  include=REGEX        instrument only functions whose name matches\n"
+  "  exclude=REGEX        do not instrument functions whose name matches\n";
+
+static struct plugin_info pathprof_info = { "0.1", pathprof_help };
+
+/* Parse VALUE as a positive decimal number for KEY into *OUT; false (with
+   an error given) if it is not one.  */
+
+static bool
+parse_count (const char *key, const char *value, unsigned long long *out)
+{
+  if (!value || !*value || !ISDIGIT (*value))
+    {
+      error ("pathprof: %<%s%> needs a positive number, not %qs", key,
+	     value ? value : "");
+      return false;
+    }
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull (value, &end, 10);
+  if (*end || errno || n == 0)
+    {
+      error ("pathprof: %<%s%> needs a positive number, not %qs", key,
+	     value);
+      return false;
+    }
+  *out = n;
+  return true;
+}
+
+/* Compile VALUE as the extended regular expression for KEY.  */
+
+static bool
+parse_regex (const char *key, const char *value, regex_t *re)
+{
+  if (!value || !*value)
+    {
+      error ("pathprof: %<%s%> needs a regular expression", key);
+      return false;
+    }
+  int rc = regcomp (re, value, REG_EXTENDED | REG_NOSUB);
+  if (rc != 0)
+    {
+      char msg[256];
+      regerror (rc, re, msg, sizeof msg);
+      error ("pathprof: %<%s=%s%>: %s", key, value, msg);
+      return false;
+    }
+  return true;
+}
+
+/* Read the plugin's arguments into pathprof_opts.  Unknown keys and bad
+   values are errors: a misspelt option must not silently profile
+   differently from what the user asked.  Returns false on error.  */
+
+static bool
+parse_arguments (struct plugin_name_args *info)
+{
+  bool ok = true;
+  pathprof_opts.max_array = 16384;
+  pathprof_opts.profile_dir = profile_data_prefix;
+  pathprof_opts.atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      bool takes_value = true;
+      if (!strcmp (key, "help"))
+	{
+	  takes_value = false;
+	  fprintf (stderr, "pathprof %s\n%s", pathprof_info.version,
+		   pathprof_help);
+	}
+      else if (!strcmp (key, "verbose"))
+	{
+	  takes_value = false;
+	  pathprof_opts.verbose = true;
+	}
+      else if (!strcmp (key, "placement"))
+	{
+	  if (value && !strcmp (value, "naive"))
+	    pathprof_opts.naive = true;
+	  else if (value && !strcmp (value, "optimized"))
+	    pathprof_opts.naive = false;
+	  else
+	    {
+	      error ("pathprof: %<placement%> is %<optimized%> or %<naive%>, "
+		     "not %qs", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (!strcmp (key, "update"))
+	{
+	  if (value && !strcmp (value, "atomic"))
+	    pathprof_opts.atomic = true;
+	  else if (value && !strcmp (value, "single"))
+	    pathprof_opts.atomic = false;
+	  else
+	    {
+	      error ("pathprof: %<update%> is %<single%> or %<atomic%>, "
+		     "not %qs", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (!strcmp (key, "max-array"))
+	ok &= parse_count (key, value, &pathprof_opts.max_array);
+      else if (!strcmp (key, "max-paths"))
+	ok &= parse_count (key, value, &pathprof_opts.max_paths);
+      else if (!strcmp (key, "dir"))
+	{
+	  if (!value || !*value)
+	    {
+	      error ("pathprof: %<dir%> needs a directory");
+	      ok = false;
+	    }
+	  else if (IS_ABSOLUTE_PATH (value))
+	    pathprof_opts.dir = xstrdup (value);
+	  else
+	    pathprof_opts.dir = concat (getpwd (), "/", value, NULL);
+	}
+      else if (!strcmp (key, "include"))
+	{
+	  pathprof_opts.have_include
+	    = parse_regex (key, value, &pathprof_opts.include_re);
+	  ok &= pathprof_opts.have_include;
+	}
+      else if (!strcmp (key, "exclude"))
+	{
+	  pathprof_opts.have_exclude
+	    = parse_regex (key, value, &pathprof_opts.exclude_re);
+	  ok &= pathprof_opts.have_exclude;
+	}
+      else
+	{
+	  error ("pathprof: unknown argument %<-fplugin-arg-%s-%s%>; "
+		 "%<-fplugin-arg-%s-help%> lists them", info->base_name, key,
+		 info->base_name);
+	  ok = false;
+	  continue;
+	}
+      if (!takes_value && value)
+	{
+	  error ("pathprof: %qs takes no value", key);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+/* The plugin's entry point.  Returns non-zero (GCC then stops) when the
+   GCC running us is not the one whose headers we were built with, or the
+   arguments are wrong.  */
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("pathprof: this plugin was built for GCC %s (%s), but is "
+	     "loaded by GCC %s (%s); rebuild it with this compiler",
+	     gcc_version.basever, gcc_version.datestamp, version->basever,
+	     version->datestamp);
+      return 1;
+    }
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &pathprof_info);
+  if (!parse_arguments (info))
+    return 1;
+
+  pathprof_init_types (info->base_name);
+
+  struct register_pass_info pass_info;
+  pass_info.pass = pathprof_make_pass (g);
+  pass_info.reference_pass_name = "cfg";
+  pass_info.ref_pass_instance_number = 1;
+  pass_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &pass_info);
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+		     pathprof_finish_unit, NULL);
+  return 0;
+}
