@@ -1,0 +1,1129 @@
+/* The .pathprof file format: encode, decode, validate.
+
+   doc/file-format.md is the specification; this file implements it field
+   by field.  Integers are written and read one byte at a time, least
+   significant first, so the code is the same on every host; no structure
+   is ever dumped to or loaded from a file as it lies in memory.
+
+   Decoding trusts nothing: every count is checked against the bytes that
+   remain before anything is allocated for it, every index and order that
+   the specification states is checked, and every failure leaves a message
+   in the caller's buffer and the output structure empty.  Encoding
+   checks what it is given the same way, so that nothing this module
+   writes fails to decode.
+
+   The symbols are hidden: the module is linked into libpathprof.so, the
+   plugin and pathprof-dump, and none of them exports it.  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* After the system headers, which must keep their own visibility.  */
+#pragma GCC visibility push(hidden)
+#include "ppformat.h"
+
+#define FNV_PRIME 0x100000001b3ULL
+
+/* Smallest encoding of each repeated element, used to reject a count that
+   the remaining bytes cannot hold before allocating for it.  */
+#define MIN_STR_SIZE 4		/* u32 length */
+#define MIN_BLOCK_SIZE 8	/* index, num_lines */
+#define LINE_SIZE 8		/* file, line */
+#define EDGE_SIZE 28		/* 5 x u32, u64 */
+#define COUNT_SIZE 16		/* path, count */
+#define MIN_FUNCTION_SIZE 12	/* meta_size, num_counts */
+#define META_HEADER_SIZE 16	/* checksum, num_paths */
+#define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
+
+#define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED)
+
+/* Format a message into ERR (ERRLEN bytes, may be 0).  Every decoding
+   failure goes through here so that the caller always gets a reason.  */
+
+static void __attribute__ ((format (printf, 3, 4)))
+set_error (char *err, size_t errlen, const char *fmt, ...)
+{
+  va_list ap;
+
+  if (!err || errlen == 0)
+    return;
+  va_start (ap, fmt);
+  vsnprintf (err, errlen, fmt, ap);
+  va_end (ap);
+}
+
+/* FNV-1a, 64 bits: the checksum of metas and of whole files.  SEED is the
+   offset basis, PPF_HASH_SEED for the standard hash; passing the result
+   of a previous call continues a hash over several pieces.  */
+
+uint64_t
+ppf_hash (const void *data, size_t size, uint64_t seed)
+{
+  const unsigned char *p = data;
+  uint64_t h = seed;
+  size_t i;
+
+  for (i = 0; i < size; i++)
+    {
+      h ^= p[i];
+      h *= FNV_PRIME;
+    }
+  return h;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing.                                                           */
+
+/* A growing output buffer.  The first failure (out of memory, size
+   overflow, a value the format cannot represent) sticks in STATUS and
+   turns every later put into a no-op, so that encoders check once at the
+   end.  */
+struct writer
+{
+  unsigned char *data;
+  size_t size;
+  size_t capacity;
+  int status;			/* PPF_OK or the first error */
+};
+
+/* Make room for N more bytes in W, doubling its capacity; false (with
+   W->status set) if that is impossible.  */
+
+static int
+writer_reserve (struct writer *w, size_t n)
+{
+  size_t need, cap;
+  unsigned char *data;
+
+  if (w->status != PPF_OK)
+    return 0;
+  if (n > SIZE_MAX - w->size)
+    {
+      w->status = PPF_ENOMEM;
+      return 0;
+    }
+  need = w->size + n;
+  if (need <= w->capacity)
+    return 1;
+  cap = w->capacity ? w->capacity : 256;
+  while (cap < need)
+    cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+  data = realloc (w->data, cap);
+  if (!data)
+    {
+      w->status = PPF_ENOMEM;
+      return 0;
+    }
+  w->data = data;
+  w->capacity = cap;
+  return 1;
+}
+
+/* Append N bytes at P to W.  */
+
+static void
+put_bytes (struct writer *w, const void *p, size_t n)
+{
+  if (n == 0 || !writer_reserve (w, n))
+    return;
+  memcpy (w->data + w->size, p, n);
+  w->size += n;
+}
+
+/* Append V as a little-endian u32.  */
+
+static void
+put_u32 (struct writer *w, uint32_t v)
+{
+  unsigned char b[4];
+  int i;
+
+  for (i = 0; i < 4; i++)
+    b[i] = (unsigned char) (v >> (8 * i));
+  put_bytes (w, b, 4);
+}
+
+/* Append V as a little-endian u64.  */
+
+static void
+put_u64 (struct writer *w, uint64_t v)
+{
+  unsigned char b[8];
+  int i;
+
+  for (i = 0; i < 8; i++)
+    b[i] = (unsigned char) (v >> (8 * i));
+  put_bytes (w, b, 8);
+}
+
+/* Store V as a little-endian u64 at P (patching a field written
+   earlier).  */
+
+static void
+store_u64 (unsigned char *p, uint64_t v)
+{
+  int i;
+
+  for (i = 0; i < 8; i++)
+    p[i] = (unsigned char) (v >> (8 * i));
+}
+
+/* Append the string S (NULL stands for "") as a u32 length and its bytes.
+   A string longer than 2^32-1 bytes cannot be represented.  */
+
+static void
+put_str (struct writer *w, const char *s)
+{
+  size_t len = s ? strlen (s) : 0;
+
+  if (len > UINT32_MAX)
+    {
+      if (w->status == PPF_OK)
+	w->status = PPF_EBAD;
+      return;
+    }
+  put_u32 (w, (uint32_t) len);
+  put_bytes (w, s, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading.                                                           */
+
+/* A cursor over an input buffer.  Every get checks the bytes that remain;
+   the first failure records a message and makes the later gets fail
+   too.  */
+struct reader
+{
+  const unsigned char *data;
+  size_t size;
+  size_t pos;
+  int failed;			/* a get failed: STATUS says how */
+  int status;			/* PPF_EBAD or PPF_ENOMEM once failed */
+  char *err;
+  size_t errlen;
+};
+
+/* Fail R with "truncated" naming WHAT, unless it failed already.  */
+
+static int
+truncated (struct reader *r, const char *what)
+{
+  if (!r->failed)
+    set_error (r->err, r->errlen, "truncated: %s at byte %zu runs past "
+	       "the end (%zu bytes)", what, r->pos, r->size);
+  r->failed = 1;
+  r->status = PPF_EBAD;
+  return 0;
+}
+
+/* Fail R for lack of memory, unless it failed already.  */
+
+static int
+out_of_memory (struct reader *r)
+{
+  if (!r->failed)
+    {
+      set_error (r->err, r->errlen, "out of memory");
+      r->status = PPF_ENOMEM;
+    }
+  r->failed = 1;
+  return 0;
+}
+
+/* Fail R with a formatted message, unless it failed already.  Returns 0
+   so that callers can write "return fail (...)".  */
+
+static int __attribute__ ((format (printf, 2, 3)))
+fail (struct reader *r, const char *fmt, ...)
+{
+  va_list ap;
+
+  if (!r->failed && r->err && r->errlen)
+    {
+      va_start (ap, fmt);
+      vsnprintf (r->err, r->errlen, fmt, ap);
+      va_end (ap);
+    }
+  if (!r->failed)
+    r->status = PPF_EBAD;
+  r->failed = 1;
+  return 0;
+}
+
+/* The number of unread bytes.  */
+
+static size_t
+remaining (const struct reader *r)
+{
+  return r->size - r->pos;
+}
+
+/* Read a little-endian u32 (WHAT names it in a message).  */
+
+static int
+get_u32 (struct reader *r, uint32_t *v, const char *what)
+{
+  uint32_t x = 0;
+  int i;
+
+  if (r->failed)
+    return 0;
+  if (remaining (r) < 4)
+    return truncated (r, what);
+  for (i = 0; i < 4; i++)
+    x |= (uint32_t) r->data[r->pos + i] << (8 * i);
+  r->pos += 4;
+  *v = x;
+  return 1;
+}
+
+/* Read a little-endian u64 (WHAT names it in a message).  */
+
+static int
+get_u64 (struct reader *r, uint64_t *v, const char *what)
+{
+  uint64_t x = 0;
+  int i;
+
+  if (r->failed)
+    return 0;
+  if (remaining (r) < 8)
+    return truncated (r, what);
+  for (i = 0; i < 8; i++)
+    x |= (uint64_t) r->data[r->pos + i] << (8 * i);
+  r->pos += 8;
+  *v = x;
+  return 1;
+}
+
+/* Decode a little-endian u64 at P.  */
+
+static uint64_t
+load_u64 (const unsigned char *p)
+{
+  uint64_t x = 0;
+  int i;
+
+  for (i = 0; i < 8; i++)
+    x |= (uint64_t) p[i] << (8 * i);
+  return x;
+}
+
+/* Read a string into a malloc'd NUL-terminated copy in *S.  A NUL byte
+   inside is rejected: the decoded C string could not hold it, and
+   re-encoding would give other bytes.  */
+
+static int
+get_str (struct reader *r, char **s, const char *what)
+{
+  uint32_t len;
+  char *copy;
+
+  if (!get_u32 (r, &len, what))
+    return 0;
+  if (len > remaining (r))
+    return truncated (r, what);
+  if (memchr (r->data + r->pos, 0, len))
+    return fail (r, "%s contains a NUL byte", what);
+  copy = malloc ((size_t) len + 1);
+  if (!copy)
+    return out_of_memory (r);
+  memcpy (copy, r->data + r->pos, len);
+  copy[len] = 0;
+  r->pos += len;
+  *s = copy;
+  return 1;
+}
+
+/* Check that COUNT elements of at least MIN_SIZE bytes each can still be
+   in R, before allocating COUNT of them: a corrupt count must not make us
+   allocate gigabytes for a file of a few bytes.  */
+
+static int
+check_count (struct reader *r, uint64_t count, size_t min_size,
+	     const char *what)
+{
+  if (r->failed)
+    return 0;
+  if (count > remaining (r) / min_size)
+    return fail (r, "truncated: %s %llu at byte %zu cannot fit in the "
+		 "%zu bytes that remain", what, (unsigned long long) count,
+		 r->pos, remaining (r));
+  return 1;
+}
+
+/* calloc for COUNT elements of SIZE bytes, never NULL for COUNT = 0 (so
+   that NULL always means out of memory).  */
+
+static void *
+alloc_array (uint64_t count, size_t size)
+{
+  if (count > SIZE_MAX / size)
+    return NULL;
+  return calloc (count ? (size_t) count : 1, size);
+}
+
+/* ------------------------------------------------------------------ */
+/* Metas.                                                             */
+
+/* The position of block number INDEX in M->blocks (sorted by index), or
+   -1.  */
+
+static long
+find_block (const ppf_meta *m, uint32_t index)
+{
+  size_t lo = 0, hi = m->num_blocks;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (m->blocks[mid].index == index)
+	return (long) mid;
+      if (m->blocks[mid].index < index)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return -1;
+}
+
+/* Check everything doc/file-format.md says of a meta beyond its byte
+   layout: indices in range, blocks sorted with ENTRY and EXIT present,
+   edges between known blocks, grouped by source with increasing Val, each
+   Val below num_paths.  Used by the decoder and by the encoder (so the
+   plugin cannot embed a meta that pathprof-dump would reject).  Returns
+   PPF_OK, PPF_EBAD with a message in ERR, or PPF_ENOMEM.  */
+
+static int
+validate_meta (const ppf_meta *m, char *err, size_t errlen)
+{
+  uint32_t i, j;
+  unsigned char *seen;
+  long prev_src = -1;
+
+  if (m->num_paths == 0)
+    {
+      set_error (err, errlen, "num_paths is 0");
+      return PPF_EBAD;
+    }
+  if (m->flags & ~KNOWN_FN_FLAGS)
+    {
+      set_error (err, errlen, "unknown flags 0x%x",
+		 (unsigned) (m->flags & ~KNOWN_FN_FLAGS));
+      return PPF_EBAD;
+    }
+  if (m->file != PPF_NONE && m->file >= m->num_files)
+    {
+      set_error (err, errlen, "file index %u out of range (%u files)",
+		 (unsigned) m->file, (unsigned) m->num_files);
+      return PPF_EBAD;
+    }
+  if (m->num_blocks < 2 || m->blocks[0].index != 0
+      || m->blocks[1].index != 1)
+    {
+      set_error (err, errlen, "blocks do not start with ENTRY (0) and "
+		 "EXIT (1)");
+      return PPF_EBAD;
+    }
+  for (i = 0; i < m->num_blocks; i++)
+    {
+      const ppf_block *b = &m->blocks[i];
+
+      if (i > 0 && b->index <= m->blocks[i - 1].index)
+	{
+	  set_error (err, errlen, "block %u: index %u not above the "
+		     "previous block's %u", (unsigned) i, (unsigned) b->index,
+		     (unsigned) m->blocks[i - 1].index);
+	  return PPF_EBAD;
+	}
+      for (j = 0; j < b->num_lines; j++)
+	if (b->lines[j].file >= m->num_files)
+	  {
+	    set_error (err, errlen, "block %u: line %u: file index %u out "
+		       "of range (%u files)", (unsigned) b->index,
+		       (unsigned) j, (unsigned) b->lines[j].file,
+		       (unsigned) m->num_files);
+	    return PPF_EBAD;
+	  }
+    }
+
+  /* SEEN marks the sources whose group of edges has ended, to check that
+     edges are grouped by source.  */
+  seen = calloc (m->num_blocks, 1);
+  if (!seen)
+    {
+      set_error (err, errlen, "out of memory");
+      return PPF_ENOMEM;
+    }
+  for (i = 0; i < m->num_edges; i++)
+    {
+      const ppf_edge *e = &m->edges[i];
+      long src = find_block (m, e->src);
+      const char *problem = NULL;
+
+      if (src < 0 || find_block (m, e->dst) < 0)
+	problem = "an endpoint is not a block";
+      else if (e->kind > PPF_EDGE_NORETURN_EXIT)
+	problem = "unknown kind";
+      else if (find_block (m, e->cfg_src) < 0)
+	problem = "cfg_src is not a block";
+      else if (e->kind == PPF_EDGE_NORETURN_EXIT
+	       ? e->cfg_dst != PPF_NONE : find_block (m, e->cfg_dst) < 0)
+	problem = e->kind == PPF_EDGE_NORETURN_EXIT
+	  ? "cfg_dst of a noreturn edge is not 0xFFFFFFFF"
+	  : "cfg_dst is not a block";
+      else if (e->val >= m->num_paths)
+	problem = "val not below num_paths";
+      else if (src == prev_src && e->val <= m->edges[i - 1].val)
+	problem = "val not above the previous edge's from the same block";
+      else if (src != prev_src && seen[src])
+	problem = "edges not grouped by source block";
+      if (problem)
+	{
+	  set_error (err, errlen, "edge %u (%u->%u): %s", (unsigned) i,
+		     (unsigned) e->src, (unsigned) e->dst, problem);
+	  free (seen);
+	  return PPF_EBAD;
+	}
+      if (src != prev_src)
+	{
+	  if (prev_src >= 0)
+	    seen[prev_src] = 1;
+	  prev_src = src;
+	}
+    }
+  free (seen);
+  return PPF_OK;
+}
+
+/* Release everything M owns and leave it empty.  */
+
+void
+ppf_meta_free (ppf_meta *m)
+{
+  uint32_t i;
+
+  if (!m)
+    return;
+  free (m->name);
+  free (m->display_name);
+  if (m->files)
+    for (i = 0; i < m->num_files; i++)
+      free (m->files[i]);
+  free (m->files);
+  if (m->blocks)
+    for (i = 0; i < m->num_blocks; i++)
+      free (m->blocks[i].lines);
+  free (m->blocks);
+  free (m->edges);
+  memset (m, 0, sizeof *m);
+}
+
+/* Encode M as doc/file-format.md "Meta" lays it out, after checking it
+   with validate_meta: everything after the checksum first, then the
+   FNV-1a of those bytes in front, also stored in M->checksum.  *BUF is
+   malloc'd.  PPF_EBAD when M is not a valid description (the plugin's
+   bug: ppf_meta_decode of the same structure would say why), PPF_ENOMEM
+   when memory runs out.  */
+
+int
+ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
+{
+  struct writer w = { NULL, 0, 0, PPF_OK };
+  char err[16];
+  uint32_t i, j;
+  int status;
+  uint64_t checksum;
+
+  *buf = NULL;
+  *size = 0;
+  if ((m->num_files && !m->files) || (m->num_blocks && !m->blocks)
+      || (m->num_edges && !m->edges))
+    return PPF_EBAD;
+  for (i = 0; i < m->num_blocks; i++)
+    if (m->blocks[i].num_lines && !m->blocks[i].lines)
+      return PPF_EBAD;
+  status = validate_meta (m, err, sizeof err);
+  if (status != PPF_OK)
+    return status;
+
+  put_u64 (&w, 0);		/* the checksum, patched below */
+  put_u64 (&w, m->num_paths);
+  put_u32 (&w, m->flags);
+  put_str (&w, m->name);
+  put_str (&w, m->display_name);
+  put_u32 (&w, m->file);
+  put_u32 (&w, m->line);
+  put_u32 (&w, m->num_files);
+  for (i = 0; i < m->num_files; i++)
+    put_str (&w, m->files[i]);
+  put_u32 (&w, m->num_blocks);
+  for (i = 0; i < m->num_blocks; i++)
+    {
+      const ppf_block *b = &m->blocks[i];
+
+      put_u32 (&w, b->index);
+      put_u32 (&w, b->num_lines);
+      for (j = 0; j < b->num_lines; j++)
+	{
+	  put_u32 (&w, b->lines[j].file);
+	  put_u32 (&w, b->lines[j].line);
+	}
+    }
+  put_u32 (&w, m->num_edges);
+  for (i = 0; i < m->num_edges; i++)
+    {
+      const ppf_edge *e = &m->edges[i];
+
+      put_u32 (&w, e->src);
+      put_u32 (&w, e->dst);
+      put_u32 (&w, e->kind);
+      put_u32 (&w, e->cfg_src);
+      put_u32 (&w, e->cfg_dst);
+      put_u64 (&w, e->val);
+    }
+  if (w.status == PPF_OK && w.size > UINT32_MAX)
+    w.status = PPF_EBAD;	/* meta_size is a u32 in the file */
+  if (w.status != PPF_OK)
+    {
+      free (w.data);
+      return w.status;
+    }
+  checksum = ppf_hash (w.data + 8, w.size - 8, PPF_HASH_SEED);
+  store_u64 (w.data, checksum);
+  m->checksum = checksum;
+  *buf = w.data;
+  *size = w.size;
+  return PPF_OK;
+}
+
+/* The body of ppf_meta_decode: read every field of a meta from R into M,
+   which the caller frees on failure.  */
+
+static int
+read_meta (struct reader *r, ppf_meta *m)
+{
+  uint32_t i, j;
+
+  get_u64 (r, &m->checksum, "meta checksum");
+  get_u64 (r, &m->num_paths, "num_paths");
+  get_u32 (r, &m->flags, "function flags");
+  get_str (r, &m->name, "function name");
+  get_str (r, &m->display_name, "display name");
+  get_u32 (r, &m->file, "function file");
+  get_u32 (r, &m->line, "function line");
+  if (!get_u32 (r, &m->num_files, "num_files")
+      || !check_count (r, m->num_files, MIN_STR_SIZE, "num_files"))
+    return 0;
+  m->files = alloc_array (m->num_files, sizeof *m->files);
+  if (!m->files)
+    return out_of_memory (r);
+  for (i = 0; i < m->num_files; i++)
+    if (!get_str (r, &m->files[i], "file name"))
+      return 0;
+
+  if (!get_u32 (r, &m->num_blocks, "num_blocks")
+      || !check_count (r, m->num_blocks, MIN_BLOCK_SIZE, "num_blocks"))
+    return 0;
+  m->blocks = alloc_array (m->num_blocks, sizeof *m->blocks);
+  if (!m->blocks)
+    return out_of_memory (r);
+  for (i = 0; i < m->num_blocks; i++)
+    {
+      ppf_block *b = &m->blocks[i];
+
+      if (!get_u32 (r, &b->index, "block index")
+	  || !get_u32 (r, &b->num_lines, "num_lines")
+	  || !check_count (r, b->num_lines, LINE_SIZE, "num_lines"))
+	return 0;
+      b->lines = alloc_array (b->num_lines, sizeof *b->lines);
+      if (!b->lines)
+	return out_of_memory (r);
+      for (j = 0; j < b->num_lines; j++)
+	{
+	  get_u32 (r, &b->lines[j].file, "line file");
+	  get_u32 (r, &b->lines[j].line, "line number");
+	}
+    }
+
+  if (!get_u32 (r, &m->num_edges, "num_edges")
+      || !check_count (r, m->num_edges, EDGE_SIZE, "num_edges"))
+    return 0;
+  m->edges = alloc_array (m->num_edges, sizeof *m->edges);
+  if (!m->edges)
+    return out_of_memory (r);
+  for (i = 0; i < m->num_edges; i++)
+    {
+      ppf_edge *e = &m->edges[i];
+
+      get_u32 (r, &e->src, "edge src");
+      get_u32 (r, &e->dst, "edge dst");
+      get_u32 (r, &e->kind, "edge kind");
+      get_u32 (r, &e->cfg_src, "edge cfg_src");
+      get_u32 (r, &e->cfg_dst, "edge cfg_dst");
+      get_u64 (r, &e->val, "edge val");
+    }
+  if (r->failed)
+    return 0;
+  if (remaining (r) != 0)
+    return fail (r, "%zu bytes after the last edge", remaining (r));
+  return 1;
+}
+
+/* Decode the meta of SIZE bytes at BUF into *OUT: the byte layout, then
+   the checksum, then the rules of validate_meta.  On failure *OUT is
+   empty and ERR says what is wrong.  */
+
+int
+ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
+		 char *err, size_t errlen)
+{
+  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen };
+  int status;
+
+  memset (out, 0, sizeof *out);
+  if (!read_meta (&r, out))
+    {
+      ppf_meta_free (out);
+      return r.status;
+    }
+  if (out->checksum != ppf_hash (buf + 8, size - 8, PPF_HASH_SEED))
+    {
+      set_error (err, errlen, "meta checksum mismatch");
+      ppf_meta_free (out);
+      return PPF_EBAD;
+    }
+  status = validate_meta (out, err, errlen);
+  if (status != PPF_OK)
+    ppf_meta_free (out);
+  return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* Whole files.                                                       */
+
+/* Release everything F owns and leave it empty.  */
+
+void
+ppf_file_free (ppf_file *f)
+{
+  uint32_t i;
+
+  if (!f)
+    return;
+  free (f->unit_name);
+  if (f->functions)
+    for (i = 0; i < f->num_functions; i++)
+      {
+	free (f->functions[i].meta);
+	free (f->functions[i].counts);
+      }
+  free (f->functions);
+  memset (f, 0, sizeof *f);
+}
+
+/* Read one Function record from R into FN (INDEX names it in messages):
+   its meta, which must decode, and its counts, which must be strictly
+   increasing paths below the meta's num_paths with non-zero counts.  */
+
+static int
+read_function (struct reader *r, ppf_function *fn, uint32_t index)
+{
+  uint32_t meta_size;
+  ppf_meta meta;
+  char meta_err[160];
+  uint64_t k;
+  int status;
+
+  if (!get_u32 (r, &meta_size, "meta_size"))
+    return 0;
+  if (meta_size > remaining (r))
+    return truncated (r, "meta");
+  status = ppf_meta_decode (r->data + r->pos, meta_size, &meta, meta_err,
+			    sizeof meta_err);
+  if (status == PPF_ENOMEM)
+    return out_of_memory (r);
+  if (status != PPF_OK)
+    return fail (r, "function %u: meta: %s", (unsigned) index, meta_err);
+  fn->meta = malloc (meta_size);
+  if (!fn->meta)
+    {
+      ppf_meta_free (&meta);
+      return out_of_memory (r);
+    }
+  memcpy (fn->meta, r->data + r->pos, meta_size);
+  fn->meta_size = meta_size;
+  r->pos += meta_size;
+
+  if (!get_u64 (r, &fn->num_counts, "num_counts")
+      || !check_count (r, fn->num_counts, COUNT_SIZE, "num_counts"))
+    goto out;
+  fn->counts = alloc_array (fn->num_counts, sizeof *fn->counts);
+  if (!fn->counts)
+    {
+      out_of_memory (r);
+      goto out;
+    }
+  for (k = 0; k < fn->num_counts; k++)
+    {
+      ppf_count *c = &fn->counts[k];
+
+      if (!get_u64 (r, &c->path, "path") || !get_u64 (r, &c->count, "count"))
+	break;
+      if (c->path >= meta.num_paths)
+	fail (r, "function %u (%s): path %llu not below num_paths %llu",
+	      (unsigned) index, meta.name, (unsigned long long) c->path,
+	      (unsigned long long) meta.num_paths);
+      else if (k > 0 && c->path <= fn->counts[k - 1].path)
+	fail (r, "function %u (%s): paths not strictly increasing at "
+	      "path %llu", (unsigned) index, meta.name,
+	      (unsigned long long) c->path);
+      else if (c->count == 0)
+	fail (r, "function %u (%s): zero count stored for path %llu",
+	      (unsigned) index, meta.name, (unsigned long long) c->path);
+      if (r->failed)
+	break;
+    }
+ out:
+  ppf_meta_free (&meta);
+  return !r->failed;
+}
+
+/* Decode a whole file of SIZE bytes at BUF into *OUT, checking all of
+   doc/file-format.md: magic, version, flags, every length, every meta,
+   the counts, the trailing checksum and that nothing follows it.  The
+   structure is read before the checksum is checked so that a truncated
+   file is reported as truncated.  On failure *OUT is empty.  */
+
+int
+ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
+	    char *err, size_t errlen)
+{
+  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen };
+  uint32_t flags, i;
+  uint64_t checksum;
+  size_t body_size;
+
+  memset (out, 0, sizeof *out);
+  if (size == 0)
+    {
+      set_error (err, errlen, "empty file");
+      return PPF_EBAD;
+    }
+  if (size < PPF_MAGIC_SIZE || memcmp (buf, PPF_MAGIC, PPF_MAGIC_SIZE))
+    {
+      set_error (err, errlen, "not a .pathprof file (bad magic)");
+      return PPF_EBAD;
+    }
+  r.pos = PPF_MAGIC_SIZE;
+  if (!get_u32 (&r, &out->version, "version"))
+    goto failed;
+  if (out->version != PPF_VERSION)
+    {
+      fail (&r, "unsupported version %u (this reader knows version %u)",
+	    (unsigned) out->version, (unsigned) PPF_VERSION);
+      goto failed;
+    }
+  if (!get_u32 (&r, &flags, "flags"))
+    goto failed;
+  if (flags != 0)
+    {
+      fail (&r, "unknown file flags 0x%x", (unsigned) flags);
+      goto failed;
+    }
+  get_u64 (&r, &out->runs, "runs");
+  get_str (&r, &out->unit_name, "unit name");
+  if (!get_u32 (&r, &out->num_functions, "num_functions")
+      || !check_count (&r, out->num_functions, MIN_FUNCTION_SIZE,
+		       "num_functions"))
+    goto failed;
+  out->functions = alloc_array (out->num_functions, sizeof *out->functions);
+  if (!out->functions)
+    {
+      out_of_memory (&r);
+      goto failed;
+    }
+  for (i = 0; i < out->num_functions; i++)
+    if (!read_function (&r, &out->functions[i], i))
+      goto failed;
+
+  body_size = r.pos;
+  if (!get_u64 (&r, &checksum, "file checksum"))
+    goto failed;
+  if (checksum != ppf_hash (buf, body_size, PPF_HASH_SEED))
+    {
+      fail (&r, "checksum mismatch (the file is damaged)");
+      goto failed;
+    }
+  if (remaining (&r) != 0)
+    {
+      fail (&r, "%zu bytes after the checksum", remaining (&r));
+      goto failed;
+    }
+  return PPF_OK;
+
+ failed:
+  ppf_file_free (out);
+  return r.status;
+}
+
+/* Encode F as doc/file-format.md "File" lays it out into a malloc'd
+   buffer.  The counts are checked as the decoder would (strictly
+   increasing, non-zero, below the num_paths in the meta's header), so a
+   bug in a writer cannot produce a file that every later run moves
+   aside.  PPF_EBAD for such a structure, PPF_ENOMEM.  */
+
+int
+ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
+{
+  struct writer w = { NULL, 0, 0, PPF_OK };
+  uint32_t i;
+  uint64_t k;
+
+  *buf = NULL;
+  *size = 0;
+  if (f->num_functions && !f->functions)
+    return PPF_EBAD;
+  put_bytes (&w, PPF_MAGIC, PPF_MAGIC_SIZE);
+  put_u32 (&w, PPF_VERSION);
+  put_u32 (&w, 0);
+  put_u64 (&w, f->runs);
+  put_str (&w, f->unit_name);
+  put_u32 (&w, f->num_functions);
+  for (i = 0; i < f->num_functions && w.status == PPF_OK; i++)
+    {
+      const ppf_function *fn = &f->functions[i];
+      uint64_t num_paths;
+
+      if (fn->meta_size < META_HEADER_SIZE || !fn->meta
+	  || (fn->num_counts && !fn->counts))
+	{
+	  w.status = PPF_EBAD;
+	  break;
+	}
+      num_paths = load_u64 (fn->meta + 8);
+      put_u32 (&w, fn->meta_size);
+      put_bytes (&w, fn->meta, fn->meta_size);
+      put_u64 (&w, fn->num_counts);
+      for (k = 0; k < fn->num_counts; k++)
+	{
+	  const ppf_count *c = &fn->counts[k];
+
+	  if (c->count == 0 || c->path >= num_paths
+	      || (k > 0 && c->path <= fn->counts[k - 1].path))
+	    {
+	      w.status = PPF_EBAD;
+	      break;
+	    }
+	  put_u64 (&w, c->path);
+	  put_u64 (&w, c->count);
+	}
+    }
+  if (w.status == PPF_OK)
+    put_u64 (&w, ppf_hash (w.data, w.size, PPF_HASH_SEED));
+  if (w.status != PPF_OK)
+    {
+      free (w.data);
+      return w.status;
+    }
+  *buf = w.data;
+  *size = w.size;
+  return PPF_OK;
+}
+
+/* Encode F and write all of it to FD, retrying short and interrupted
+   writes.  On failure returns PPF_EIO with errno saying why (or the
+   encoder's status), and a message in ERR.  */
+
+int
+ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen)
+{
+  unsigned char *buf;
+  size_t size, done = 0;
+  int status, saved_errno;
+
+  status = ppf_encode (f, &buf, &size);
+  if (status != PPF_OK)
+    {
+      set_error (err, errlen, status == PPF_ENOMEM ? "out of memory"
+		 : "invalid profile structure (not written)");
+      return status;
+    }
+  while (done < size)
+    {
+      ssize_t n = write (fd, buf + done, size - done);
+
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	{
+	  if (n == 0)
+	    errno = EIO;
+	  saved_errno = errno;
+	  set_error (err, errlen, "cannot write: %s", strerror (saved_errno));
+	  free (buf);
+	  errno = saved_errno;
+	  return PPF_EIO;
+	}
+      done += (size_t) n;
+    }
+  free (buf);
+  return PPF_OK;
+}
+
+/* Read the whole of PATH and decode it into *OUT.  PPF_ENOENT, with no
+   message, when PATH does not exist; PPF_EIO with errno set when it
+   cannot be opened or read, is a directory (EISDIR) or is not a regular
+   file (EINVAL: a FIFO would block the program at exit, which is why the
+   open does not wait); PPF_EBAD / PPF_ENOMEM from ppf_decode.  */
+
+int
+ppf_read (const char *path, ppf_file *out, char *err, size_t errlen)
+{
+  int fd, saved_errno, status;
+  struct stat st;
+  unsigned char *buf = NULL;
+  size_t size = 0, capacity;
+
+  memset (out, 0, sizeof *out);
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0)
+    {
+      if (errno == ENOENT)
+	{
+	  /* Quiet for the caller, but a message if it prints one anyway.  */
+	  set_error (err, errlen, "does not exist");
+	  return PPF_ENOENT;
+	}
+      saved_errno = errno;
+      set_error (err, errlen, "cannot open: %s", strerror (saved_errno));
+      errno = saved_errno;
+      return PPF_EIO;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      if (fstat (fd, &st) != 0)
+	{
+	  saved_errno = errno;
+	  set_error (err, errlen, "cannot stat: %s", strerror (saved_errno));
+	}
+      else if (S_ISDIR (st.st_mode))
+	{
+	  saved_errno = EISDIR;
+	  set_error (err, errlen, "is a directory");
+	}
+      else
+	{
+	  saved_errno = EINVAL;
+	  set_error (err, errlen, "not a regular file");
+	}
+      close (fd);
+      errno = saved_errno;
+      return PPF_EIO;
+    }
+  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
+    {
+      close (fd);
+      set_error (err, errlen, "file too large");
+      return PPF_ENOMEM;
+    }
+  /* One byte more than the size, so that end of file is seen without a
+     reallocation; the loop still copes with a file that grows.  */
+  capacity = (size_t) st.st_size + 1;
+  buf = malloc (capacity);
+  if (!buf)
+    {
+      close (fd);
+      set_error (err, errlen, "out of memory");
+      return PPF_ENOMEM;
+    }
+  for (;;)
+    {
+      ssize_t n;
+
+      if (size == capacity)
+	{
+	  unsigned char *bigger;
+
+	  if (capacity > SIZE_MAX / 2
+	      || !(bigger = realloc (buf, capacity * 2)))
+	    {
+	      free (buf);
+	      close (fd);
+	      set_error (err, errlen, "out of memory");
+	      return PPF_ENOMEM;
+	    }
+	  buf = bigger;
+	  capacity *= 2;
+	}
+      n = read (fd, buf + size, capacity - size);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0)
+	{
+	  saved_errno = errno;
+	  free (buf);
+	  close (fd);
+	  set_error (err, errlen, "cannot read: %s", strerror (saved_errno));
+	  errno = saved_errno;
+	  return PPF_EIO;
+	}
+      if (n == 0)
+	break;
+      size += (size_t) n;
+    }
+  close (fd);
+  status = ppf_decode (buf, size, out, err, errlen);
+  free (buf);
+  return status;
+}
+
+/* Add SRC's counts into DST's, both sorted by strictly increasing path:
+   a merge of two sorted lists into a new array, adding the counts of a
+   path present in both and saturating at UINT64_MAX rather than wrapping
+   to a small number.  DST is unchanged on PPF_ENOMEM.  */
+
+int
+ppf_counts_merge (ppf_function *dst, const ppf_function *src)
+{
+  uint64_t total, i = 0, j = 0, n = 0;
+  ppf_count *merged;
+
+  if (src->num_counts == 0)
+    return PPF_OK;
+  if (dst->num_counts > UINT64_MAX - src->num_counts)
+    return PPF_ENOMEM;
+  total = dst->num_counts + src->num_counts;
+  merged = alloc_array (total, sizeof *merged);
+  if (!merged)
+    return PPF_ENOMEM;
+  while (i < dst->num_counts || j < src->num_counts)
+    {
+      if (j == src->num_counts
+	  || (i < dst->num_counts
+	      && dst->counts[i].path < src->counts[j].path))
+	merged[n++] = dst->counts[i++];
+      else if (i == dst->num_counts
+	       || src->counts[j].path < dst->counts[i].path)
+	merged[n++] = src->counts[j++];
+      else
+	{
+	  uint64_t a = dst->counts[i].count, b = src->counts[j].count;
+
+	  merged[n].path = dst->counts[i].path;
+	  merged[n].count = a > UINT64_MAX - b ? UINT64_MAX : a + b;
+	  n++, i++, j++;
+	}
+    }
+  free (dst->counts);
+  dst->counts = merged;
+  dst->num_counts = n;
+  return PPF_OK;
+}

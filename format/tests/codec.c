@@ -1,0 +1,658 @@
+/* Unit tests of the .pathprof codec (format/ppformat.c): the FNV-1a
+   checksum, the exact byte layout of doc/file-format.md, round trips of
+   metas and files, every validation rule the decoder enforces, ppf_read
+   on missing, directory and FIFO paths, and ppf_counts_merge.  */
+
+#include "ppformat.h"
+#include "test-report.h"
+#include "sample-profile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const uint64_t fnv_prime = 0x100000001b3ULL;
+
+/* Store V little-endian at P (for patching encodings by hand).  */
+
+static void
+poke_u64 (unsigned char *p, uint64_t v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = (unsigned char) (v >> (8 * i));
+}
+
+/* Store V little-endian at P.  */
+
+static void
+poke_u32 (unsigned char *p, uint32_t v)
+{
+  for (int i = 0; i < 4; i++)
+    p[i] = (unsigned char) (v >> (8 * i));
+}
+
+/* Recompute the trailing file checksum of the SIZE-byte file at BUF after
+   a hand edit, so that the decoder gets past it to the rule under
+   test.  */
+
+static void
+fix_file_checksum (unsigned char *buf, size_t size)
+{
+  poke_u64 (buf + size - 8, ppf_hash (buf, size - 8, PPF_HASH_SEED));
+}
+
+/* Recompute the checksum of a meta of SIZE bytes at BUF.  */
+
+static void
+fix_meta_checksum (unsigned char *buf, size_t size)
+{
+  poke_u64 (buf, ppf_hash (buf + 8, size - 8, PPF_HASH_SEED));
+}
+
+/* FNV-1a 64 against published test vectors, and chaining.  */
+
+static void
+test_hash (void)
+{
+  check_u64 ("fnv1a of \"\"", 0xcbf29ce484222325ULL,
+	     ppf_hash ("", 0, PPF_HASH_SEED));
+  check_u64 ("fnv1a of \"a\"", 0xaf63dc4c8601ec8cULL,
+	     ppf_hash ("a", 1, PPF_HASH_SEED));
+  check_u64 ("fnv1a of \"foobar\"", 0x85944171f73967e8ULL,
+	     ppf_hash ("foobar", 6, PPF_HASH_SEED));
+  check_u64 ("fnv1a chains over pieces",
+	     ppf_hash ("foobar", 6, PPF_HASH_SEED),
+	     ppf_hash ("bar", 3, ppf_hash ("foo", 3, PPF_HASH_SEED)));
+  (void) fnv_prime;
+}
+
+/* The smallest meta, byte for byte as doc/file-format.md lays it out.  */
+
+static void
+test_meta_layout (void)
+{
+  static const unsigned char expected_body[] = {
+    1, 0, 0, 0, 0, 0, 0, 0,	/* num_paths */
+    1, 0, 0, 0,			/* flags: hashed */
+    1, 0, 0, 0, 'f',		/* name */
+    1, 0, 0, 0, 'f',		/* display_name */
+    0xff, 0xff, 0xff, 0xff,	/* file: none */
+    0, 0, 0, 0,			/* line */
+    0, 0, 0, 0,			/* num_files */
+    2, 0, 0, 0,			/* num_blocks */
+    0, 0, 0, 0, 0, 0, 0, 0,	/* ENTRY, no lines */
+    1, 0, 0, 0, 0, 0, 0, 0,	/* EXIT, no lines */
+    1, 0, 0, 0,			/* num_edges */
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,	/* src, dst, kind */
+    0, 0, 0, 0, 1, 0, 0, 0,	/* cfg_src, cfg_dst */
+    0, 0, 0, 0, 0, 0, 0, 0	/* val */
+  };
+  ppf_meta m;
+  unsigned char *buf;
+  size_t size;
+  uint64_t sum = 0;
+  int status;
+
+  sample_tiny_meta (&m);
+  status = ppf_meta_encode (&m, &buf, &size);
+  if (!check_u64 ("tiny meta encodes", PPF_OK, (uint64_t) status))
+    return;
+  check_u64 ("tiny meta size", 8 + sizeof expected_body, size);
+  check (size == 8 + sizeof expected_body
+	 && memcmp (buf + 8, expected_body, sizeof expected_body) == 0,
+	 "tiny meta bytes after the checksum", "expected the documented "
+	 "layout, saw other bytes");
+  for (int i = 7; i >= 0; i--)
+    sum = sum << 8 | buf[i];
+  check_u64 ("meta checksum is stored little-endian first", m.checksum, sum);
+  check_u64 ("meta checksum is FNV-1a of the rest",
+	     ppf_hash (expected_body, sizeof expected_body, PPF_HASH_SEED),
+	     m.checksum);
+  free (buf);
+}
+
+/* Compare two metas field by field; WHAT prefixes the report.  */
+
+static void
+check_same_meta (const char *what, const ppf_meta *a, const ppf_meta *b)
+{
+  int same = a->checksum == b->checksum && a->num_paths == b->num_paths
+    && a->flags == b->flags && !strcmp (a->name, b->name)
+    && !strcmp (a->display_name, b->display_name) && a->file == b->file
+    && a->line == b->line && a->num_files == b->num_files
+    && a->num_blocks == b->num_blocks && a->num_edges == b->num_edges;
+
+  for (uint32_t i = 0; same && i < a->num_files; i++)
+    same = !strcmp (a->files[i], b->files[i]);
+  for (uint32_t i = 0; same && i < a->num_blocks; i++)
+    {
+      same = a->blocks[i].index == b->blocks[i].index
+	&& a->blocks[i].num_lines == b->blocks[i].num_lines;
+      for (uint32_t j = 0; same && j < a->blocks[i].num_lines; j++)
+	same = a->blocks[i].lines[j].file == b->blocks[i].lines[j].file
+	  && a->blocks[i].lines[j].line == b->blocks[i].lines[j].line;
+    }
+  for (uint32_t i = 0; same && i < a->num_edges; i++)
+    same = !memcmp (&a->edges[i], &b->edges[i], sizeof a->edges[i]);
+  check (same, what, "expected the meta that was encoded, saw another");
+}
+
+/* Encode, decode, re-encode the loop meta: same structure, same bytes.  */
+
+static void
+test_meta_round_trip (void)
+{
+  ppf_meta m, d;
+  unsigned char *buf, *again;
+  size_t size, again_size;
+  char err[200];
+  int status;
+
+  sample_loop_meta (&m, "loop");
+  if (!check_u64 ("loop meta encodes", PPF_OK,
+		  (uint64_t) ppf_meta_encode (&m, &buf, &size)))
+    return;
+  status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+  check (status == PPF_OK, "loop meta decodes", "expected OK, saw %d (%s)",
+	 status, err);
+  if (status != PPF_OK)
+    return;
+  check_same_meta ("loop meta round trip", &m, &d);
+  status = ppf_meta_encode (&d, &again, &again_size);
+  check (status == PPF_OK && again_size == size
+	 && !memcmp (again, buf, size), "loop meta re-encodes to the same "
+	 "bytes", "expected %zu identical bytes, saw %zu", size, again_size);
+  free (again);
+  ppf_meta_free (&d);
+  check (d.name == NULL && d.blocks == NULL, "ppf_meta_free empties",
+	 "expected NULL pointers, saw others");
+
+  /* A damaged byte: the checksum catches it.  */
+  buf[size - 1] ^= 1;
+  status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+  check (status == PPF_EBAD, "flipped meta byte rejected",
+	 "expected %d, saw %d", PPF_EBAD, status);
+  check_contains ("flipped meta byte message", err, "checksum");
+  buf[size - 1] ^= 1;
+
+  /* Every truncation is rejected as truncated.  */
+  int all_truncated = 1;
+  for (size_t cut = 0; cut < size; cut++)
+    {
+      status = ppf_meta_decode (buf, cut, &d, err, sizeof err);
+      if (status != PPF_EBAD || !strstr (err, "truncated"))
+	all_truncated = 0;
+    }
+  check (all_truncated, "every truncated meta says truncated",
+	 "expected EBAD \"truncated\" for all %zu prefixes", size);
+
+  /* An extra byte, with the checksum made right: still rejected.  */
+  unsigned char *longer = malloc (size + 1);
+  memcpy (longer, buf, size);
+  longer[size] = 0;
+  fix_meta_checksum (longer, size + 1);
+  status = ppf_meta_decode (longer, size + 1, &d, err, sizeof err);
+  check (status == PPF_EBAD, "meta with a trailing byte rejected",
+	 "expected %d, saw %d", PPF_EBAD, status);
+  check_contains ("meta trailing byte message", err, "after the last edge");
+  free (longer);
+  free (buf);
+}
+
+/* Encode M after applying a defect, expect PPF_EBAD; then check that the
+   decoder rejects the same defect planted in valid bytes (OFFSET into the
+   loop meta's encoding, patched with the u32 VALUE and a fixed checksum)
+   with a message containing PART.  */
+
+static void
+check_meta_rule (const char *what, ppf_meta *bad, size_t offset,
+		 uint32_t value, const char *part)
+{
+  ppf_meta m, d;
+  unsigned char *buf;
+  size_t size;
+  char name[200], err[200];
+  int status;
+
+  snprintf (name, sizeof name, "encoder refuses %s", what);
+  status = ppf_meta_encode (bad, &buf, &size);
+  check (status == PPF_EBAD, name, "expected %d, saw %d", PPF_EBAD, status);
+  if (status == PPF_OK)
+    free (buf);
+
+  sample_loop_meta (&m, "loop");
+  if (ppf_meta_encode (&m, &buf, &size) != PPF_OK)
+    return;
+  poke_u32 (buf + offset, value);
+  fix_meta_checksum (buf, size);
+  err[0] = 0;
+  status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+  snprintf (name, sizeof name, "decoder refuses %s", what);
+  check (status == PPF_EBAD, name, "expected %d, saw %d", PPF_EBAD, status);
+  snprintf (name, sizeof name, "decoder message for %s", what);
+  check_contains (name, err, part);
+  free (buf);
+}
+
+/* The byte offset of edge I's field FIELD (0 src .. 4 cfg_dst, 5 val) in
+   the loop meta's encoding.  */
+
+static size_t
+loop_edge_offset (int i, int field)
+{
+  /* checksum, num_paths, flags, "loop" x 2, file, line, num_files,
+     "loop.c", "loop.h", num_blocks.  */
+  size_t off = 8 + 8 + 4 + 8 + 8 + 4 + 4 + 4 + 10 + 10 + 4;
+  static const int lines[] = { 0, 0, 2, 1, 1, 2 };
+
+  for (int b = 0; b < 6; b++)
+    off += 8 + 8 * lines[b];
+  off += 4;			/* num_edges */
+  return off + 28 * i + 4 * field;
+}
+
+/* Every structural rule of a meta, in the encoder and the decoder.  */
+
+static void
+test_meta_rules (void)
+{
+  ppf_meta m;
+  ppf_block blocks[6];
+  ppf_edge edges[8];
+  ppf_line line = { 7, 1 };
+
+  sample_loop_meta (&m, "loop");
+  m.num_paths = 0;
+  check_meta_rule ("zero num_paths", &m, 8, 0, "num_paths");
+
+  sample_loop_meta (&m, "loop");
+  m.flags = 4;
+  check_meta_rule ("unknown flags", &m, 16, 4, "flags");
+
+  sample_loop_meta (&m, "loop");
+  m.file = 2;
+  check_meta_rule ("function file out of range", &m, 36, 2, "file index");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (blocks, sample_blocks, sizeof blocks);
+  blocks[3].index = 2;
+  m.blocks = blocks;
+  check_meta_rule ("block indices not increasing", &m,
+		   8 + 8 + 4 + 8 + 8 + 4 + 4 + 4 + 20 + 4 + 8 + 8 + 24, 2,
+		   "not above");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (blocks, sample_blocks, sizeof blocks);
+  blocks[3].lines = &line;
+  m.blocks = blocks;
+  check_meta_rule ("line file index out of range", &m,
+		   8 + 8 + 4 + 8 + 8 + 4 + 4 + 4 + 20 + 4 + 8 + 8 + 24 + 8, 7,
+		   "file index 7");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[2].dst = 9;
+  m.edges = edges;
+  check_meta_rule ("edge to an unknown block", &m, loop_edge_offset (2, 1), 9,
+		   "not a block");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[2].kind = 6;
+  m.edges = edges;
+  check_meta_rule ("unknown edge kind", &m, loop_edge_offset (2, 2), 6,
+		   "unknown kind");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[6].kind = PPF_EDGE_NORETURN_EXIT;
+  m.edges = edges;
+  check_meta_rule ("noreturn edge with a cfg_dst", &m,
+		   loop_edge_offset (6, 2), PPF_EDGE_NORETURN_EXIT,
+		   "0xFFFFFFFF");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[3].val = 0;
+  m.edges = edges;
+  check_meta_rule ("val not increasing within a source", &m,
+		   loop_edge_offset (3, 5), 0, "val not above");
+
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[3].val = 8;
+  m.edges = edges;
+  check_meta_rule ("val not below num_paths", &m, loop_edge_offset (3, 5),
+		   8, "below num_paths");
+
+  /* Edges of block 2 after those of block 3: 2, 3, 2 is not grouped.  */
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[4].src = 2, edges[4].dst = 4, edges[4].val = 3;
+  edges[3] = sample_edges[4];
+  m.edges = edges;
+  {
+    unsigned char *buf;
+    size_t size;
+    int status = ppf_meta_encode (&m, &buf, &size);
+
+    check (status == PPF_EBAD, "encoder refuses edges not grouped by source",
+	   "expected %d, saw %d", PPF_EBAD, status);
+    if (status == PPF_OK)
+      free (buf);
+  }
+}
+
+/* Build the two-function sample file; COUNTS0 has N0 entries.  The metas
+   are malloc'd into F and freed with ppf_file_free.  */
+
+static void
+sample_file (ppf_file *f, ppf_count *counts0, uint64_t n0)
+{
+  ppf_meta m;
+  unsigned char *buf;
+  size_t size;
+
+  memset (f, 0, sizeof *f);
+  f->version = PPF_VERSION;
+  f->runs = 3;
+  f->unit_name = strdup ("loop.c");
+  f->num_functions = 2;
+  f->functions = calloc (2, sizeof *f->functions);
+  sample_loop_meta (&m, "loop");
+  ppf_meta_encode (&m, &buf, &size);
+  f->functions[0].meta = buf;
+  f->functions[0].meta_size = (uint32_t) size;
+  f->functions[0].num_counts = n0;
+  f->functions[0].counts = malloc (n0 * sizeof (ppf_count) + 1);
+  memcpy (f->functions[0].counts, counts0, n0 * sizeof (ppf_count));
+  sample_tiny_meta (&m);
+  ppf_meta_encode (&m, &buf, &size);
+  f->functions[1].meta = buf;
+  f->functions[1].meta_size = (uint32_t) size;
+}
+
+/* Files: header bytes, round trip, and every rule of the decoder.  */
+
+static void
+test_file (void)
+{
+  ppf_count counts[] = { { 1, 5 }, { 4, 1 }, { 7, UINT64_MAX } };
+  ppf_file f, d;
+  unsigned char *buf, *again;
+  size_t size, again_size;
+  char err[200];
+  int status;
+
+  sample_file (&f, counts, 3);
+  status = ppf_encode (&f, &buf, &size);
+  if (!check_u64 ("sample file encodes", PPF_OK, (uint64_t) status))
+    return;
+  check (size > 24 && !memcmp (buf, "PATHPROF\1\0\0\0\0\0\0\0\3\0\0\0\0\0\0\0",
+			       24), "file header bytes",
+	 "expected magic, version 1, flags 0, runs 3 little-endian");
+  status = ppf_decode (buf, size, &d, err, sizeof err);
+  check (status == PPF_OK, "sample file decodes", "expected OK, saw %d (%s)",
+	 status, err);
+  if (status == PPF_OK)
+    {
+      check (d.runs == 3 && !strcmp (d.unit_name, "loop.c")
+	     && d.num_functions == 2 && d.version == 1
+	     && d.functions[0].num_counts == 3
+	     && !memcmp (d.functions[0].counts, counts, sizeof counts)
+	     && d.functions[1].num_counts == 0
+	     && d.functions[1].meta_size == f.functions[1].meta_size
+	     && !memcmp (d.functions[1].meta, f.functions[1].meta,
+			 f.functions[1].meta_size),
+	     "file round trip", "expected the encoded fields back");
+      status = ppf_encode (&d, &again, &again_size);
+      check (status == PPF_OK && again_size == size
+	     && !memcmp (again, buf, size),
+	     "file re-encodes to the same bytes", "expected identical bytes");
+      free (again);
+      ppf_file_free (&d);
+    }
+
+  /* Truncations.  */
+  int all_bad = 1;
+  for (size_t cut = 0; cut < size; cut++)
+    if (ppf_decode (buf, cut, &d, err, sizeof err) != PPF_EBAD)
+      all_bad = 0;
+  check (all_bad, "every truncated file rejected", "expected EBAD for all "
+	 "%zu prefixes", size);
+  ppf_decode (buf, size - 9, &d, err, sizeof err);
+  check_contains ("truncated file message", err, "truncated");
+  ppf_decode (buf, 0, &d, err, sizeof err);
+  check_contains ("empty file message", err, "empty");
+
+  /* Magic, version, flags, checksum, trailing bytes.  */
+  unsigned char *copy = malloc (size + 1);
+  struct
+  {
+    const char *what;
+    size_t offset;
+    uint32_t value;
+    int fix;
+    const char *part;
+  } rules[] = {
+    { "bad magic", 0, 0x54415058, 1, "magic" },
+    { "version 2", 8, 2, 1, "version 2" },
+    { "file flags", 12, 1, 1, "flags" },
+    { "damaged runs", 16, 9, 0, "checksum" },
+    { "damaged count", 0, 6, 0, "checksum" },
+  };
+  /* The counts of function 0 start after its meta.  */
+  size_t counts_at = 24 + 4 + 6 + 4 + 4 + f.functions[0].meta_size + 8;
+  rules[4].offset = counts_at + 8;
+  for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+    {
+      char name[100];
+
+      memcpy (copy, buf, size);
+      poke_u32 (copy + rules[i].offset, rules[i].value);
+      if (rules[i].fix)
+	fix_file_checksum (copy, size);
+      err[0] = 0;
+      status = ppf_decode (copy, size, &d, err, sizeof err);
+      snprintf (name, sizeof name, "%s rejected", rules[i].what);
+      check (status == PPF_EBAD, name, "expected %d, saw %d", PPF_EBAD,
+	     status);
+      snprintf (name, sizeof name, "%s message", rules[i].what);
+      check_contains (name, err, rules[i].part);
+    }
+  memcpy (copy, buf, size);
+  copy[size] = 0;
+  status = ppf_decode (copy, size + 1, &d, err, sizeof err);
+  check (status == PPF_EBAD, "trailing byte rejected", "expected %d, saw %d",
+	 PPF_EBAD, status);
+  check_contains ("trailing byte message", err, "after the checksum");
+
+  /* Count rules.  */
+  struct
+  {
+    const char *what;
+    size_t offset;
+    uint64_t value;
+    const char *part;
+  } count_rules[] = {
+    { "path not below num_paths", counts_at + 32, 8, "below num_paths" },
+    { "paths not increasing", counts_at + 16, 1, "strictly increasing" },
+    { "zero count", counts_at + 8, 0, "zero count" },
+  };
+  for (size_t i = 0; i < 3; i++)
+    {
+      char name[100];
+
+      memcpy (copy, buf, size);
+      poke_u64 (copy + count_rules[i].offset, count_rules[i].value);
+      fix_file_checksum (copy, size);
+      err[0] = 0;
+      status = ppf_decode (copy, size, &d, err, sizeof err);
+      snprintf (name, sizeof name, "%s rejected", count_rules[i].what);
+      check (status == PPF_EBAD, name, "expected %d, saw %d", PPF_EBAD,
+	     status);
+      snprintf (name, sizeof name, "%s message", count_rules[i].what);
+      check_contains (name, err, count_rules[i].part);
+    }
+  /* A huge num_counts in a small file: rejected without allocating.  */
+  memcpy (copy, buf, size);
+  poke_u64 (copy + counts_at - 8, UINT64_MAX / 2);
+  fix_file_checksum (copy, size);
+  status = ppf_decode (copy, size, &d, err, sizeof err);
+  check (status == PPF_EBAD, "huge num_counts rejected", "expected %d, saw %d",
+	 PPF_EBAD, status);
+  check_contains ("huge num_counts message", err, "cannot fit");
+  /* A damaged meta inside a file: named by function.  */
+  memcpy (copy, buf, size);
+  copy[24 + 4 + 6 + 4 + 4 + 20] ^= 0x40;
+  fix_file_checksum (copy, size);
+  status = ppf_decode (copy, size, &d, err, sizeof err);
+  check (status == PPF_EBAD, "damaged meta in a file rejected",
+	 "expected %d, saw %d", PPF_EBAD, status);
+  check_contains ("damaged meta message", err, "function 0: meta");
+  free (copy);
+  free (buf);
+
+  /* The encoder refuses what the decoder would.  */
+  ppf_count unsorted[] = { { 4, 1 }, { 1, 1 } };
+  ppf_count zero[] = { { 1, 0 } };
+  ppf_count too_big[] = { { 8, 1 } };
+  ppf_count *bad[] = { unsorted, zero, too_big };
+  uint64_t nbad[] = { 2, 1, 1 };
+  const char *bad_what[] = { "encoder refuses unsorted counts",
+    "encoder refuses zero counts", "encoder refuses path >= num_paths" };
+  for (int i = 0; i < 3; i++)
+    {
+      ppf_count *saved = f.functions[0].counts;
+      uint64_t saved_n = f.functions[0].num_counts;
+
+      f.functions[0].counts = bad[i];
+      f.functions[0].num_counts = nbad[i];
+      status = ppf_encode (&f, &buf, &size);
+      check (status == PPF_EBAD, bad_what[i], "expected %d, saw %d", PPF_EBAD,
+	     status);
+      if (status == PPF_OK)
+	free (buf);
+      f.functions[0].counts = saved;
+      f.functions[0].num_counts = saved_n;
+    }
+  ppf_file_free (&f);
+}
+
+/* ppf_read and ppf_write_fd on real paths: a written file reads back; a
+   missing file is PPF_ENOENT; a directory and a FIFO are PPF_EIO without
+   blocking.  */
+
+static void
+test_read_write (void)
+{
+  char dir[] = "/tmp/ppf-codec-XXXXXX";
+  char path[256], fifo[256];
+  ppf_count counts[] = { { 0, 2 }, { 3, 9 } };
+  ppf_file f, d;
+  char err[200];
+  int status, fd;
+
+  if (!mkdtemp (dir))
+    {
+      check (0, "mkdtemp", "expected a directory, saw %s", strerror (errno));
+      return;
+    }
+  snprintf (path, sizeof path, "%s/a.pathprof", dir);
+  status = ppf_read (path, &d, err, sizeof err);
+  check_u64 ("missing file is PPF_ENOENT", (uint64_t) PPF_ENOENT,
+	     (uint64_t) status);
+
+  sample_file (&f, counts, 2);
+  fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  status = ppf_write_fd (fd, &f, err, sizeof err);
+  close (fd);
+  check_u64 ("ppf_write_fd", PPF_OK, (uint64_t) status);
+  status = ppf_read (path, &d, err, sizeof err);
+  check (status == PPF_OK && d.num_functions == 2 && d.runs == 3
+	 && d.functions[0].num_counts == 2
+	 && d.functions[0].counts[1].count == 9, "ppf_read of a written file",
+	 "expected the written profile, saw status %d (%s)", status, err);
+  ppf_file_free (&d);
+
+  fd = open ("/dev/full", O_WRONLY);
+  if (fd >= 0)
+    {
+      errno = 0;
+      status = ppf_write_fd (fd, &f, err, sizeof err);
+      check (status == PPF_EIO && errno == ENOSPC, "ppf_write_fd to a full "
+	     "device", "expected PPF_EIO with ENOSPC, saw %d with %s", status,
+	     strerror (errno));
+      close (fd);
+    }
+  ppf_file_free (&f);
+
+  errno = 0;
+  status = ppf_read (dir, &d, err, sizeof err);
+  check (status == PPF_EIO && errno == EISDIR, "ppf_read of a directory",
+	 "expected PPF_EIO with EISDIR, saw %d with %s", status,
+	 strerror (errno));
+
+  snprintf (fifo, sizeof fifo, "%s/fifo.pathprof", dir);
+  if (mkfifo (fifo, 0644) == 0)
+    {
+      status = ppf_read (fifo, &d, err, sizeof err);
+      check (status == PPF_EIO, "ppf_read of a FIFO does not block",
+	     "expected %d, saw %d", PPF_EIO, status);
+      check_contains ("ppf_read of a FIFO message", err, "regular");
+      unlink (fifo);
+    }
+  unlink (path);
+  rmdir (dir);
+}
+
+/* ppf_counts_merge: disjoint, overlapping, empty, saturating.  */
+
+static void
+test_merge (void)
+{
+  ppf_count a_counts[] = { { 1, 1 }, { 3, UINT64_MAX - 1 }, { 9, 4 } };
+  ppf_count b_counts[] = { { 0, 7 }, { 3, 5 }, { 9, 1 }, { 12, 2 } };
+  ppf_count expected[] = { { 0, 7 }, { 1, 1 }, { 3, UINT64_MAX },
+    { 9, 5 }, { 12, 2 } };
+  ppf_function dst = { 0 }, src = { 0 };
+  int status;
+
+  src.counts = b_counts;
+  src.num_counts = 4;
+  status = ppf_counts_merge (&dst, &src);
+  check (status == PPF_OK && dst.num_counts == 4
+	 && !memcmp (dst.counts, b_counts, sizeof b_counts),
+	 "merge into an empty list", "expected a copy of the source");
+  free (dst.counts);
+
+  dst.counts = malloc (sizeof a_counts);
+  memcpy (dst.counts, a_counts, sizeof a_counts);
+  dst.num_counts = 3;
+  status = ppf_counts_merge (&dst, &src);
+  check (status == PPF_OK && dst.num_counts == 5
+	 && !memcmp (dst.counts, expected, sizeof expected),
+	 "merge adds and saturates", "expected 5 merged counts with "
+	 "path 3 at UINT64_MAX, saw %" PRIu64 " counts", dst.num_counts);
+
+  src.num_counts = 0;
+  status = ppf_counts_merge (&dst, &src);
+  check (status == PPF_OK && dst.num_counts == 5, "merge of nothing",
+	 "expected the list unchanged");
+  free (dst.counts);
+}
+
+int
+main (void)
+{
+  test_hash ();
+  test_meta_layout ();
+  test_meta_round_trip ();
+  test_meta_rules ();
+  test_file ();
+  test_read_write ();
+  test_merge ();
+  return report ();
+}

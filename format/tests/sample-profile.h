@@ -1,0 +1,78 @@
+/* Hand-made metas and files for the format tests.
+
+   loop_meta describes
+
+     ENTRY(0) -> 2; 2 -> 3 | 4; 3 -> 5; 4 -> 5; 5 -> 2 (backedge) | EXIT(1)
+
+   whose Ball-Larus DAG replaces the backedge 5->2 by ENTRY->2 (kind 1) and
+   5->EXIT (kind 2): NumPaths(5) = 2, NumPaths(2) = 4, NumPaths(ENTRY) = 8.
+   The structures point to static arrays: do not ppf_meta_free them.  */
+
+#ifndef PATHPROF_SAMPLE_PROFILE_H
+#define PATHPROF_SAMPLE_PROFILE_H
+
+#include "ppformat.h"
+
+static char *sample_files[] = { "loop.c", "loop.h" };
+static ppf_line sample_lines2[] = { { 0, 10 }, { 1, 3 } };
+static ppf_line sample_lines3[] = { { 0, 11 } };
+static ppf_line sample_lines4[] = { { 0, 13 } };
+static ppf_line sample_lines5[] = { { 0, 14 }, { 0, 15 } };
+static ppf_block sample_blocks[] = {
+  { 0, 0, NULL }, { 1, 0, NULL }, { 2, 2, sample_lines2 },
+  { 3, 1, sample_lines3 }, { 4, 1, sample_lines4 }, { 5, 2, sample_lines5 }
+};
+static ppf_edge sample_edges[] = {
+  { 0, 2, PPF_EDGE_REAL, 0, 2, 0 },
+  { 0, 2, PPF_EDGE_BACK_ENTRY, 5, 2, 4 },
+  { 2, 3, PPF_EDGE_REAL, 2, 3, 0 },
+  { 2, 4, PPF_EDGE_REAL, 2, 4, 2 },
+  { 3, 5, PPF_EDGE_REAL, 3, 5, 0 },
+  { 4, 5, PPF_EDGE_REAL, 4, 5, 0 },
+  { 5, 1, PPF_EDGE_REAL, 5, 1, 0 },
+  { 5, 1, PPF_EDGE_BACK_EXIT, 5, 2, 1 }
+};
+
+/* Fill *M with the loop function above, named NAME.  */
+
+static void __attribute__ ((unused))
+sample_loop_meta (ppf_meta *m, char *name)
+{
+  memset (m, 0, sizeof *m);
+  m->num_paths = 8;
+  m->flags = 0;
+  m->name = name;
+  m->display_name = name;
+  m->file = 0;
+  m->line = 9;
+  m->num_files = 2;
+  m->files = sample_files;
+  m->num_blocks = 6;
+  m->blocks = sample_blocks;
+  m->num_edges = 8;
+  m->edges = sample_edges;
+}
+
+static ppf_block tiny_blocks[] = { { 0, 0, NULL }, { 1, 0, NULL } };
+static ppf_edge tiny_edges[] = { { 0, 1, PPF_EDGE_REAL, 0, 1, 0 } };
+
+/* Fill *M with the smallest function: ENTRY -> EXIT, one path, no source
+   location.  */
+
+static void __attribute__ ((unused))
+sample_tiny_meta (ppf_meta *m)
+{
+  memset (m, 0, sizeof *m);
+  m->num_paths = 1;
+  m->flags = PPF_FN_HASHED;
+  m->name = "f";
+  m->display_name = "f";
+  m->file = PPF_NONE;
+  m->line = 0;
+  m->num_blocks = 2;
+  m->blocks = tiny_blocks;
+  m->num_edges = 1;
+  m->edges = tiny_edges;
+}
+
+#endif

@@ -1,0 +1,42 @@
+/* The user's interface, pathprof.h: write the profiles now, or start
+   counting afresh.  Both take pp_rt_mutex, so they are safe from any
+   thread, but not from a signal handler (the mutex may be held by the
+   interrupted thread).  errno is preserved.  */
+
+#include <errno.h>
+
+#include "runtime-internal.h"
+
+/* Merge the counts gathered since the last write into every registered
+   unit's file and subtract them from memory; the process's run is counted
+   in each file once, however many times this is called.  Returns 0, or
+   -1 if some file could not be written (a message said why; its counts
+   stay in memory for the next attempt).  */
+
+int
+pathprof_dump (void)
+{
+  int saved_errno = errno, result;
+
+  pthread_mutex_lock (&pp_rt_mutex);
+  result = pp_rt_write_all ();
+  pthread_mutex_unlock (&pp_rt_mutex);
+  errno = saved_errno;
+  return result;
+}
+
+/* Zero every count of every registered unit.  The run is still counted
+   when the units are written.  */
+
+void
+pathprof_reset (void)
+{
+  struct __pathprof_unit *unit;
+  int saved_errno = errno;
+
+  pthread_mutex_lock (&pp_rt_mutex);
+  for (unit = pp_rt_units; unit; unit = unit->next)
+    pp_rt_unit_zero (unit);
+  pthread_mutex_unlock (&pp_rt_mutex);
+  errno = saved_errno;
+}

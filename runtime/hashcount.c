@@ -1,0 +1,445 @@
+/* Counting in a hash table, for functions with too many paths for a
+   dense array (design.md trap 11, Ball & Larus §5.3).
+
+   The plugin calls __pathprof_count_hashed (FN, PATH) at each path end of
+   such a function, or __pathprof_count_hashed_atomic under
+   -fprofile-update=atomic.  FN->runtime points to the function's table
+   state, created on the first count.
+
+   Design.  Open addressing with linear probing over slots {key, count},
+   key = path + 1 so that 0 marks an empty slot.  A slot, once its key is
+   set, keeps that key and its address for the life of the process: keys
+   are claimed with compare-and-swap, and a full table is never rehashed
+   but followed by a new one twice its size, linked in front of it.  So:
+   - a pointer to a slot never dangles, which makes the one-entry cache
+     of the last slot counted (the fast path, for the path a tight loop
+     repeats) safe without any lock;
+   - no count is ever lost to growth: an increment lands in a slot that
+     stays in the table set; if two threads race to insert one path, one
+     into the old table and one into the new, the path simply has two
+     slots, and the dump adds them;
+   - counting takes no lock, so it is safe in signal handlers and cannot
+     deadlock with a dump, a fork or the program's own locks.
+
+   Memory comes from mmap, not malloc: counting must not call into the
+   allocator, because the program's own malloc may be instrumented (an
+   allocator built with -fplugin=pathprof would recurse), and malloc is
+   not async-signal-safe.  The first table is 128 slots (one page with
+   the state); each new table doubles.  A new table is made when the
+   newest is half full, so probes stay short.
+
+   Atomicity.  Keys are always claimed with compare-and-swap, so even the
+   non-atomic entry point never gives one slot to two paths or writes
+   outside a table, whatever threads do.  Counts are added with an atomic
+   fetch-and-add by the _atomic entry point; the plain one adds with a
+   plain load and store (relaxed atomics: no lock prefix) as the dense
+   counters do under -fprofile-update=single, and like them can lose an
+   increment when two threads count the same path at the same instant.
+   A program that needs exact counts from several threads is compiled
+   with -fprofile-update=atomic.
+
+   Counts that cannot be recorded (mmap failed; a path number not below
+   num_paths, which would be a compiler bug) are counted in two global
+   counters and reported by the next write: losses are never silent.  */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "runtime-internal.h"
+
+#define FIRST_CAPACITY 128u
+/* 2^32 slots (64 GiB): beyond that, mmap is hopeless anyway.  */
+#define MAX_CAPACITY (UINT64_C (1) << 32)
+
+struct hash_slot
+{
+  uint64_t key;			/* path + 1; 0 while free */
+  uint64_t count;
+};
+
+struct hash_table
+{
+  struct hash_table *older;	/* the table this one followed, or NULL */
+  uint64_t mask;		/* capacity - 1; capacity a power of 2 */
+  uint64_t used;		/* slots whose key is claimed */
+  size_t map_size;		/* its own mapping, or 0 for the first table,
+				   which lives in the state's mapping */
+  struct hash_slot slots[];
+};
+
+/* What fn->runtime points to.  The first table follows it in the same
+   mapping.  */
+struct hash_state
+{
+  struct hash_slot *last;	/* the one-entry cache: last slot counted */
+  struct hash_table *newest;	/* where new paths go */
+  size_t map_size;
+};
+
+/* Counts that could not be recorded; see the top of this file.  */
+static uint64_t lost_no_memory;
+static uint64_t lost_out_of_range;
+
+/* Spread the bits of KEY over the table index (MurmurHash3's finaliser):
+   path numbers are small consecutive integers with structure in their
+   low bits.  */
+
+static inline uint64_t
+mix (uint64_t key)
+{
+  key ^= key >> 33;
+  key *= 0xff51afd7ed558ccdULL;
+  key ^= key >> 33;
+  return key;
+}
+
+/* Add one to slot S: atomically, or as a plain increment (see the top
+   of this file for why the plain form is allowed to race).  */
+
+static inline void
+bump (struct hash_slot *s, int atomic)
+{
+  if (atomic)
+    __atomic_fetch_add (&s->count, 1, __ATOMIC_RELAXED);
+  else
+    __atomic_store_n (&s->count,
+		      __atomic_load_n (&s->count, __ATOMIC_RELAXED) + 1,
+		      __ATOMIC_RELAXED);
+}
+
+/* SIZE bytes of zeroed memory from the kernel, or NULL.  */
+
+static void *
+map_zeroed (size_t size)
+{
+  void *p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+  return p == MAP_FAILED ? NULL : p;
+}
+
+/* Create FN's state with its first table and publish it in FN->runtime.
+   If another thread published one first, ours is unmapped and theirs
+   returned.  NULL when out of memory.  */
+
+static struct hash_state *
+create_state (struct __pathprof_function *fn)
+{
+  size_t size = sizeof (struct hash_state) + sizeof (struct hash_table)
+    + FIRST_CAPACITY * sizeof (struct hash_slot);
+  struct hash_state *st = map_zeroed (size);
+  struct hash_table *first;
+  void *expected = NULL;
+
+  if (!st)
+    return NULL;
+  first = (struct hash_table *) (st + 1);
+  first->mask = FIRST_CAPACITY - 1;
+  st->newest = first;
+  st->map_size = size;
+  if (__atomic_compare_exchange_n (&fn->runtime, &expected, st, 0,
+				   __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+    return st;
+  munmap (st, size);
+  return expected;
+}
+
+/* Put a table twice the size of T in front of it as ST's newest, unless
+   another thread already replaced T; return the newest table either way,
+   or NULL when out of memory.  */
+
+static struct hash_table *
+grow (struct hash_state *st, struct hash_table *t)
+{
+  uint64_t capacity = (t->mask + 1) * 2;
+  size_t size;
+  struct hash_table *bigger;
+
+  if (capacity > MAX_CAPACITY)
+    return NULL;
+  size = sizeof (struct hash_table) + capacity * sizeof (struct hash_slot);
+  bigger = map_zeroed (size);
+  if (!bigger)
+    return NULL;
+  bigger->older = t;
+  bigger->mask = capacity - 1;
+  bigger->map_size = size;
+  if (__atomic_compare_exchange_n (&st->newest, &t, bigger, 0,
+				   __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+    return bigger;
+  munmap (bigger, size);
+  return t;			/* the newest, which another thread made */
+}
+
+/* Find KEY's slot in T.  With INSERT, claim a free slot for it if it is
+   absent; otherwise stop at the first free slot.  Sets *FULL when every
+   slot was tried.  */
+
+static struct hash_slot *
+probe (struct hash_table *t, uint64_t key, int insert, int *full)
+{
+  uint64_t mask = t->mask, i = mix (key) & mask, n;
+
+  for (n = 0; n <= mask; n++, i = (i + 1) & mask)
+    {
+      struct hash_slot *s = &t->slots[i];
+      uint64_t k = __atomic_load_n (&s->key, __ATOMIC_ACQUIRE);
+
+      if (k == key)
+	return s;
+      if (k != 0)
+	continue;
+      if (!insert)
+	return NULL;
+      if (__atomic_compare_exchange_n (&s->key, &k, key, 0, __ATOMIC_ACQ_REL,
+				       __ATOMIC_ACQUIRE))
+	{
+	  __atomic_fetch_add (&t->used, 1, __ATOMIC_RELAXED);
+	  return s;
+	}
+      if (k == key)
+	return s;		/* another thread claimed it for KEY */
+    }
+  *full = 1;
+  return NULL;
+}
+
+/* The slow path: the cached slot is not PATH's.  Find PATH's slot in any
+   table, or claim one in the newest (growing as needed), make it the
+   cached slot and count.  errno is preserved: mmap may set it, and the
+   program must not see that.  */
+
+static void __attribute__ ((noinline))
+count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
+{
+  int saved_errno = errno;
+  uint64_t key = path + 1;
+  struct hash_state *st;
+  struct hash_table *t;
+  struct hash_slot *s = NULL;
+  int full = 0;
+
+  if (path >= fn->num_paths)
+    {
+      __atomic_fetch_add (&lost_out_of_range, 1, __ATOMIC_RELAXED);
+      goto out;
+    }
+  st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+  if (!st && !(st = create_state (fn)))
+    goto no_memory;
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t && !s;
+       t = t->older)
+    s = probe (t, key, 0, &full);
+  while (!s)
+    {
+      t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE);
+      if (__atomic_load_n (&t->used, __ATOMIC_RELAXED) >= (t->mask + 1) / 2
+	  && !(t = grow (st, t)))
+	goto no_memory;
+      full = 0;
+      s = probe (t, key, 1, &full);
+      if (!s && full && !grow (st, t))
+	goto no_memory;
+    }
+  /* Release: a thread that finds S in the cache must also see the table
+     S lives in, which may be one this thread just mapped.  */
+  __atomic_store_n (&st->last, s, __ATOMIC_RELEASE);
+  bump (s, atomic);
+  goto out;
+
+ no_memory:
+  __atomic_fetch_add (&lost_no_memory, 1, __ATOMIC_RELAXED);
+ out:
+  errno = saved_errno;
+}
+
+/* The fast path shared by both entry points: if the cached slot holds
+   PATH, count there.  Any slot pointer is valid forever (see the top of
+   this file), so a stale cache only costs a trip to the slow path.  The
+   acquire loads pair with the release stores that publish the state and
+   the cached slot; on x86 they are plain loads.  */
+
+static inline void
+count_hashed (struct __pathprof_function *fn, uint64_t path, int atomic)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+
+  if (__builtin_expect (st != NULL, 1))
+    {
+      struct hash_slot *s = __atomic_load_n (&st->last, __ATOMIC_ACQUIRE);
+
+      if (s && __atomic_load_n (&s->key, __ATOMIC_RELAXED) == path + 1)
+	{
+	  bump (s, atomic);
+	  return;
+	}
+    }
+  count_slow (fn, path, atomic);
+}
+
+/* count[PATH]++ for FN, compiled with -fprofile-update=single.  */
+
+void
+__pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path)
+{
+  count_hashed (fn, path, 0);
+}
+
+/* count[PATH]++ for FN, safe when threads count at once: no count is
+   lost.  */
+
+void
+__pathprof_count_hashed_atomic (struct __pathprof_function *fn,
+				uint64_t path)
+{
+  count_hashed (fn, path, 1);
+}
+
+/* Order two counts by path, for qsort.  */
+
+static int
+compare_paths (const void *a, const void *b)
+{
+  uint64_t x = ((const ppf_count *) a)->path;
+  uint64_t y = ((const ppf_count *) b)->path;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Take FN's hashed counts into SNAP: every slot with a non-zero count
+   (read atomically: threads may be counting), remembered slot by slot in
+   SNAP->takes, and the per-path totals sorted by path in SNAP->counts (a
+   path with slots in two tables gets their sum, saturated).  Counting
+   may go on meanwhile; what arrives after a slot is read stays in memory
+   for the next write.  PPF_OK or PPF_ENOMEM.  */
+
+int
+pp_rt_hash_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+  struct hash_table *newest, *t;
+  size_t n = 0, k, i;
+  uint64_t j;
+
+  memset (snap, 0, sizeof *snap);
+  if (!st)
+    return PPF_OK;
+  newest = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE);
+  for (t = newest; t; t = t->older)
+    for (j = 0; j <= t->mask; j++)
+      if (__atomic_load_n (&t->slots[j].key, __ATOMIC_ACQUIRE)
+	  && __atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED))
+	n++;
+  if (n == 0)
+    return PPF_OK;
+  snap->takes = calloc (n, sizeof *snap->takes);
+  snap->counts = calloc (n, sizeof *snap->counts);
+  if (!snap->takes || !snap->counts)
+    {
+      pp_rt_snapshot_free (snap);
+      return PPF_ENOMEM;
+    }
+  /* Slots that became non-zero since the first pass wait for the next
+     write.  */
+  k = 0;
+  for (t = newest; t && k < n; t = t->older)
+    for (j = 0; j <= t->mask && k < n; j++)
+      {
+	struct hash_slot *s = &t->slots[j];
+	uint64_t key = __atomic_load_n (&s->key, __ATOMIC_ACQUIRE);
+	uint64_t value = __atomic_load_n (&s->count, __ATOMIC_RELAXED);
+
+	if (!key || !value)
+	  continue;
+	snap->takes[k].counter = &s->count;
+	snap->takes[k].value = value;
+	snap->counts[k].path = key - 1;
+	snap->counts[k].count = value;
+	k++;
+      }
+  snap->num_takes = k;
+  qsort (snap->counts, k, sizeof *snap->counts, compare_paths);
+  /* Add up the slots of one path.  */
+  n = 0;
+  for (i = 0; i < k; i++)
+    if (n > 0 && snap->counts[n - 1].path == snap->counts[i].path)
+      {
+	uint64_t a = snap->counts[n - 1].count, b = snap->counts[i].count;
+
+	snap->counts[n - 1].count = a > UINT64_MAX - b ? UINT64_MAX : a + b;
+      }
+    else
+      snap->counts[n++] = snap->counts[i];
+  snap->num_counts = n;
+  return PPF_OK;
+}
+
+/* Whether any slot of FN has a non-zero count.  */
+
+int
+pp_rt_hash_has_counts (const struct __pathprof_function *fn)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+  struct hash_table *t;
+  uint64_t j;
+
+  if (!st)
+    return 0;
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
+    for (j = 0; j <= t->mask; j++)
+      if (__atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED))
+	return 1;
+  return 0;
+}
+
+/* Zero every count of FN, keeping the slots (and their keys) so that the
+   cache and the tables stay valid for threads counting meanwhile.  */
+
+void
+pp_rt_hash_zero (struct __pathprof_function *fn)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+  struct hash_table *t;
+  uint64_t j;
+
+  if (!st)
+    return;
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
+    for (j = 0; j <= t->mask; j++)
+      __atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
+}
+
+/* Unmap FN's tables and clear FN->runtime.  Only when nothing can count
+   in FN any more: its module is being unloaded (dlclose), not at exit,
+   when other threads may still run.  */
+
+void
+pp_rt_hash_release (struct __pathprof_function *fn)
+{
+  struct hash_state *st = __atomic_exchange_n (&fn->runtime, NULL,
+					       __ATOMIC_ACQ_REL);
+  struct hash_table *t, *older;
+
+  if (!st)
+    return;
+  for (t = st->newest; t; t = older)
+    {
+      older = t->older;
+      if (t->map_size)
+	munmap (t, t->map_size);
+    }
+  munmap (st, st->map_size);
+}
+
+/* Hand over, and reset, the numbers of counts that could not be
+   recorded.  */
+
+void
+pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range)
+{
+  *no_memory = __atomic_exchange_n (&lost_no_memory, 0, __ATOMIC_RELAXED);
+  *out_of_range = __atomic_exchange_n (&lost_out_of_range, 0,
+				       __ATOMIC_RELAXED);
+}

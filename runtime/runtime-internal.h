@@ -1,0 +1,107 @@
+/* Declarations shared by the files of libpathprof.  Not installed.
+
+   One concept per file:
+     register.c   the list of units, the exit handler, fork
+     hashcount.c  counting in the hash table (__pathprof_count_hashed*)
+     snapshot.c   reading the counts a write takes, and zeroing them
+     dumpfile.c   writing one unit: lock, read, merge, rename; bad and
+		  stale files
+     paths.c      where a unit's file goes: PATHPROF_PREFIX[_STRIP],
+		  directories, the .lock/.tmp/.bad/.stale siblings
+     message.c    "pathprof: " messages, PATHPROF_ERROR_FILE, PATHPROF_QUIET
+     api.c        pathprof_dump, pathprof_reset
+
+   Everything declared here is hidden: libpathprof.so exports only the
+   __pathprof_* entry points of pathprof-abi.h and the pathprof_* calls of
+   pathprof.h.  */
+
+#ifndef PATHPROF_RUNTIME_INTERNAL_H
+#define PATHPROF_RUNTIME_INTERNAL_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The public declarations keep their default visibility.  */
+#include "pathprof-abi.h"
+#include "pathprof.h"
+
+#pragma GCC visibility push(hidden)
+
+#include "ppformat.h"
+
+/* Bits of __pathprof_unit.runtime_flags.  */
+#define PP_RT_METAS_CHECKED 1u  /* every meta decoded once */
+#define PP_RT_METAS_BAD 2u      /* one did not: the unit is never written */
+
+/* register.c: the registered units and the lock that guards the list and
+   every write, reset and fork.  Counting never takes it.  */
+extern pthread_mutex_t pp_rt_mutex;
+extern struct __pathprof_unit *pp_rt_units;
+/* Set once the exit handler has started: the process is ending and
+   other threads may still be counting, so nothing is freed after it.  */
+extern int pp_rt_exiting;
+
+/* Write every registered unit that needs it; -1 if one failed.  Called
+   with pp_rt_mutex held.  */
+int pp_rt_write_all (void);
+
+/* snapshot.c: the counts of one function that a write takes.  COUNTS is
+   what goes into the file (sorted, merged, non-zero); for a hashed
+   function SLOTS remembers which table slot gave how much, so that
+   exactly that can be subtracted after a successful write.  */
+struct pp_slot_take
+{
+  uint64_t *counter;
+  uint64_t value;
+};
+
+struct pp_snapshot
+{
+  uint64_t num_counts;
+  ppf_count *counts;
+  size_t num_takes;
+  struct pp_slot_take *takes;
+};
+
+int pp_rt_snapshot_take (struct __pathprof_function *fn,
+			 struct pp_snapshot *snap);
+void pp_rt_snapshot_subtract (struct __pathprof_function *fn,
+			      const struct pp_snapshot *snap);
+void pp_rt_snapshot_free (struct pp_snapshot *snap);
+int pp_rt_function_has_counts (const struct __pathprof_function *fn);
+void pp_rt_function_zero (struct __pathprof_function *fn);
+int pp_rt_unit_has_counts (const struct __pathprof_unit *unit);
+void pp_rt_unit_zero (struct __pathprof_unit *unit);
+
+/* hashcount.c: the hash table behind fn->runtime.  */
+int pp_rt_hash_snapshot (struct __pathprof_function *fn,
+			 struct pp_snapshot *snap);
+int pp_rt_hash_has_counts (const struct __pathprof_function *fn);
+void pp_rt_hash_zero (struct __pathprof_function *fn);
+void pp_rt_hash_release (struct __pathprof_function *fn);
+/* Counts dropped since the last call (no memory for a table, or a path
+   number out of range); reported by the next write.  */
+void pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range);
+
+/* dumpfile.c: write UNIT's profile now (merge with the file, count the
+   run once per process), then subtract what was written from memory.
+   0 on success, -1 after a message.  */
+int pp_rt_write_unit (struct __pathprof_unit *unit);
+/* Whether UNIT has anything to write: counts, or this process's run not
+   yet counted in its file.  */
+int pp_rt_unit_needs_write (const struct __pathprof_unit *unit);
+
+/* paths.c.  */
+char *pp_rt_target_path (const char *filename);
+char *pp_rt_sibling_path (const char *path, const char *suffix);
+int pp_rt_make_parent_dirs (const char *path, char **failed_dir);
+
+/* message.c.  */
+void pp_rt_message (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+#pragma GCC visibility pop
+
+#endif /* PATHPROF_RUNTIME_INTERNAL_H */

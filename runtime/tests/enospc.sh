@@ -1,0 +1,100 @@
+#!/bin/sh
+# A full disk while the profile is written: an LD_PRELOAD shim makes
+# write() fail with ENOSPC on NAME.pathprof.tmp.* files.  Expected: one
+# message naming the file and the reason, the previous profile untouched,
+# no temporary file left, the program's output and exit status its own;
+# the next run (disk no longer full) merges normally.
+set -u
+: "${PATHPROF_BUILD:?}" "${PATHPROF_SRCDIR:?}"
+CC=${CC:-cc}
+passed=0; failed=0
+pass () { echo "PASS: $1"; passed=$((passed + 1)); }
+fail () { echo "FAIL: $1: expected $2, saw $3"; failed=$((failed + 1)); }
+finish () { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-enospc-XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+src=$PATHPROF_SRCDIR
+inc="-I$src/runtime -I$src/format -I$src/runtime/tests"
+
+cat > "$work/enospc.c" <<'SHIM'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* write() fails with ENOSPC on *.pathprof.tmp.* files.  */
+ssize_t
+write (int fd, const void *buf, size_t n)
+{
+  static ssize_t (*real_write) (int, const void *, size_t);
+  char link[64], name[4096];
+  ssize_t len;
+
+  if (!real_write)
+    real_write = (ssize_t (*) (int, const void *, size_t))
+      dlsym (RTLD_NEXT, "write");
+  snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+  len = readlink (link, name, sizeof name - 1);
+  if (len > 0)
+    {
+      name[len] = 0;
+      if (strstr (name, ".pathprof.tmp."))
+	{
+	  errno = ENOSPC;
+	  return -1;
+	}
+    }
+  return real_write (fd, buf, n);
+}
+SHIM
+
+if ! $CC -shared -fPIC -o "$work/enospc.so" "$work/enospc.c" -ldl \
+     2> "$work/cc.log" \
+   || ! $CC -std=gnu11 $inc -o "$work/unitprog" \
+     "$src/runtime/tests/programs/unitprog.c" "$PATHPROF_BUILD/libpathprof.a" \
+     -lpthread 2>> "$work/cc.log" \
+   || ! $CC -std=gnu11 $inc -o "$work/profinfo" \
+     "$src/runtime/tests/programs/profinfo.c" "$PATHPROF_BUILD/libpathprof.a" \
+     2>> "$work/cc.log"; then
+  fail "build the test programs" "no errors" "$(cat "$work/cc.log")"
+  finish
+fi
+
+prof=$work/out/u.pathprof
+"$work/unitprog" "$prof" 5 > /dev/null 2>&1
+cp "$prof" "$work/saved.pathprof"
+
+LD_PRELOAD=$work/enospc.so "$work/unitprog" "$prof" 7 \
+  > "$work/stdout" 2> "$work/stderr"
+rc=$?
+[ "$rc" -eq 3 ] && pass "full disk: exit status unchanged" \
+  || fail "full disk: exit status unchanged" 3 "$rc"
+[ "$(cat "$work/stdout")" = hello ] && pass "full disk: output unchanged" \
+  || fail "full disk: output unchanged" hello "$(cat "$work/stdout")"
+msg=$(cat "$work/stderr")
+case $msg in
+  "pathprof: $prof: cannot write $prof.tmp."*": No space left on device; profile not written")
+    pass "full disk: one message naming the file and the reason" ;;
+  *) fail "full disk: one message naming the file and the reason" \
+       "pathprof: $prof: cannot write $prof.tmp.PID: No space left on device; profile not written" \
+       "$msg" ;;
+esac
+[ "$(printf '%s\n' "$msg" | wc -l)" -eq 1 ] && pass "full disk: exactly one line" \
+  || fail "full disk: exactly one line" 1 "$(printf '%s\n' "$msg" | wc -l)"
+cmp -s "$prof" "$work/saved.pathprof" \
+  && pass "full disk: previous profile untouched" \
+  || fail "full disk: previous profile untouched" "identical bytes" "a change"
+left=$(ls -a "$work/out" | grep -c '\.tmp\.')
+[ "$left" -eq 0 ] && pass "full disk: temporary file removed" \
+  || fail "full disk: temporary file removed" 0 "$left"
+
+"$work/unitprog" "$prof" 11 > /dev/null 2>&1
+info=$("$work/profinfo" "$prof" | tr '\n' ' ')
+[ "$info" = "runs 2 0 1 16 1 10 2 " ] \
+  && pass "after the full disk, the next run merges" \
+  || fail "after the full disk, the next run merges" \
+       "runs 2, loop path 1 = 16, big path 10 = 2" "$info"
+finish

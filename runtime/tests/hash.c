@@ -1,0 +1,371 @@
+/* Counting in the runtime's hash table (__pathprof_count_hashed and
+   _atomic): many distinct paths (the tables grow several times) counted
+   exactly; a tight loop on one path (the cached-slot fast path); eight
+   threads with the atomic entry point give exact counts while the tables
+   grow under them; eight threads with the plain entry point never crash
+   and never give a count to a path that was not counted; dumps taken
+   while threads count lose and duplicate nothing; a path number out of
+   range is reported, not stored.  */
+
+#include "rt-test.h"
+
+#include <pthread.h>
+#include <time.h>
+
+static char dir[256], profile[300];
+static struct test_unit tu;
+
+#define NUM_THREADS 8
+#define SHARED_PATHS 4000
+#define ROUNDS 50
+
+static uint64_t paths[SHARED_PATHS];
+
+/* A deterministic 64-bit generator (splitmix64).  */
+
+static uint64_t
+next_random (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* Fill PATHS with distinct random path numbers below BIG_PATHS.  */
+
+static void
+make_paths (void)
+{
+  uint64_t state = 42;
+
+  for (int i = 0; i < SHARED_PATHS; i++)
+    {
+      uint64_t p;
+      int dup;
+
+      do
+	{
+	  p = next_random (&state) % BIG_PATHS;
+	  dup = 0;
+	  for (int j = 0; j < i; j++)
+	    dup |= paths[j] == p;
+	}
+      while (dup);
+      paths[i] = p;
+    }
+}
+
+/* Register a fresh unit for a profile named NAME in the test directory.  */
+
+static void
+start (const char *name)
+{
+  snprintf (profile, sizeof profile, "%s/%s.pathprof", dir, name);
+  test_unit_init (&tu, profile, name, 1);
+  __pathprof_register (&tu.unit);
+}
+
+/* Dump, read the profile back into F.  */
+
+static int
+dump_and_read (const char *what, ppf_file *f)
+{
+  int result = pathprof_dump ();
+
+  if (!check (result == 0, what, "expected pathprof_dump to return 0, saw "
+	      "%d", result))
+    return 0;
+  return read_profile (what, profile, f);
+}
+
+/* Many distinct paths from one thread, each counted I % 5 + 1 times in
+   interleaved rounds, plus a tight loop on one path.  */
+
+static void
+single_thread (void *arg)
+{
+  enum { DISTINCT = 20000 };
+  static uint64_t many[DISTINCT];
+  uint64_t state = 7;
+  ppf_file f;
+  int exact = 1;
+
+  (void) arg;
+  start ("single");
+  for (int i = 0; i < DISTINCT; i++)
+    many[i] = next_random (&state) % BIG_PATHS;
+  /* Random 40-bit numbers: a duplicate among 20000 is unlikely but
+     possible; the expectation below allows for it.  */
+  for (int round = 0; round < 5; round++)
+    for (int i = 0; i < DISTINCT; i++)
+      if (i % 5 >= round)
+	__pathprof_count_hashed (&tu.fn[1], many[i]);
+  for (int i = 0; i < 1000000; i++)
+    __pathprof_count_hashed (&tu.fn[1], 3);
+  if (!dump_and_read ("single thread: profile", &f))
+    return;
+  for (int i = 0; i < DISTINCT && exact; i++)
+    {
+      uint64_t expected = 0;
+
+      for (int j = 0; j < DISTINCT; j++)
+	if (many[j] == many[i])
+	  expected += (uint64_t) (j % 5 + 1);
+      if (many[i] == 3)
+	expected += 1000000;
+      if (profile_count (&f, 1, many[i]) != expected)
+	{
+	  check (0, "single thread: 20000 distinct paths counted exactly",
+		 "expected %" PRIu64 " for path %" PRIu64 ", saw %" PRIu64,
+		 expected, many[i], profile_count (&f, 1, many[i]));
+	  exact = 0;
+	}
+    }
+  if (exact)
+    check (1, "single thread: 20000 distinct paths counted exactly", "%s",
+	   "");
+  check_u64 ("tight loop on one path counted exactly", 1000000,
+	     profile_count (&f, 1, 3));
+  ppf_file_free (&f);
+}
+
+struct worker
+{
+  int index;
+  int atomic;
+};
+
+/* One of NUM_THREADS threads: count every shared path ROUNDS times, in an
+   order of its own, so that threads insert new paths at the same time.  */
+
+static void *
+count_worker (void *arg)
+{
+  struct worker *w = arg;
+  uint64_t state = (uint64_t) w->index * 1000 + 1;
+  int order[SHARED_PATHS];
+
+  for (int i = 0; i < SHARED_PATHS; i++)
+    order[i] = i;
+  for (int i = SHARED_PATHS - 1; i > 0; i--)
+    {
+      int j = (int) (next_random (&state) % (uint64_t) (i + 1));
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+  for (int r = 0; r < ROUNDS; r++)
+    for (int i = 0; i < SHARED_PATHS; i++)
+      {
+	uint64_t p = paths[order[(i + r * 7) % SHARED_PATHS]];
+
+	if (w->atomic)
+	  __pathprof_count_hashed_atomic (&tu.fn[1], p);
+	else
+	  __pathprof_count_hashed (&tu.fn[1], p);
+      }
+  return NULL;
+}
+
+/* NUM_THREADS threads counting the shared paths; ARG non-NULL for the
+   atomic entry point, which must be exact.  */
+
+static void
+threads (void *arg)
+{
+  int atomic = arg != NULL;
+  pthread_t tid[NUM_THREADS];
+  struct worker w[NUM_THREADS];
+  uint64_t expected = NUM_THREADS * ROUNDS, total = 0, k;
+  int exact = 1, foreign = 0, over = 0;
+  ppf_file f;
+
+  start (atomic ? "threads-atomic" : "threads-plain");
+  for (int i = 0; i < NUM_THREADS; i++)
+    {
+      w[i].index = i;
+      w[i].atomic = atomic;
+      pthread_create (&tid[i], NULL, count_worker, &w[i]);
+    }
+  for (int i = 0; i < NUM_THREADS; i++)
+    pthread_join (tid[i], NULL);
+  if (!dump_and_read (atomic ? "atomic threads: profile"
+		      : "plain threads: profile", &f))
+    return;
+  for (int i = 0; i < SHARED_PATHS; i++)
+    {
+      uint64_t c = profile_count (&f, 1, paths[i]);
+
+      exact &= c == expected;
+      over |= c > expected;
+    }
+  for (k = 0; k < f.functions[1].num_counts; k++)
+    {
+      int known = 0;
+
+      for (int i = 0; i < SHARED_PATHS; i++)
+	known |= paths[i] == f.functions[1].counts[k].path;
+      foreign |= !known;
+      total += f.functions[1].counts[k].count;
+    }
+  if (atomic)
+    check (exact && f.functions[1].num_counts == SHARED_PATHS,
+	   "8 threads, atomic: every count exact", "expected %d paths of %"
+	   PRIu64 ", saw %" PRIu64 " paths, total %" PRIu64, SHARED_PATHS,
+	   expected, f.functions[1].num_counts, total);
+  else
+    {
+      printf ("note: plain entry point, 8 threads: %" PRIu64 " of %" PRIu64
+	      " counts kept (races on one path may lose increments, as "
+	      "with -fprofile-update=single)\n", total,
+	      expected * SHARED_PATHS);
+      check (!foreign && !over, "8 threads, plain: no count on a path "
+	     "that was not counted, none above the truth", "expected only "
+	     "the %d counted paths, each at most %" PRIu64, SHARED_PATHS,
+	     expected);
+    }
+  ppf_file_free (&f);
+}
+
+static int stop_counting;
+
+/* Count on the dense counters (as code compiled with
+   -fprofile-update=atomic does) and on hashed paths until told to stop;
+   report how many times in *ARG.  */
+
+static void *
+steady_worker (void *arg)
+{
+  uint64_t *done = arg, i;
+
+  for (i = 0; !__atomic_load_n (&stop_counting, __ATOMIC_RELAXED); i++)
+    {
+      __atomic_fetch_add (&tu.counters[i % LOOP_PATHS], 1, __ATOMIC_RELAXED);
+      __pathprof_count_hashed_atomic (&tu.fn[1], paths[i % 100]);
+    }
+  *done = i;
+  return NULL;
+}
+
+/* Dump again and again while four threads count: the file must end with
+   exactly what was counted, no more (nothing written twice) and no less
+   (nothing zeroed that was not written).  */
+
+static void
+dump_while_counting (void *arg)
+{
+  pthread_t tid[4];
+  uint64_t done[4];
+  uint64_t dense = 0, hashed = 0, expected = 0, k;
+  int dumps = 0;
+  ppf_file f;
+
+  (void) arg;
+  start ("concurrent-dumps");
+  for (int i = 0; i < 4; i++)
+    pthread_create (&tid[i], NULL, steady_worker, &done[i]);
+  for (; dumps < 20; dumps++)
+    {
+      struct timespec ts = { 0, 2000000 };
+
+      pathprof_dump ();
+      nanosleep (&ts, NULL);
+    }
+  __atomic_store_n (&stop_counting, 1, __ATOMIC_RELAXED);
+  for (int i = 0; i < 4; i++)
+    {
+      pthread_join (tid[i], NULL);
+      expected += done[i];
+    }
+  if (!dump_and_read ("dumps while counting: profile", &f))
+    return;
+  for (k = 0; k < f.functions[0].num_counts; k++)
+    dense += f.functions[0].counts[k].count;
+  for (k = 0; k < f.functions[1].num_counts; k++)
+    hashed += f.functions[1].counts[k].count;
+  check (dense == expected && hashed == expected && f.runs == 1,
+	 "21 dumps while 4 threads count: nothing lost or doubled",
+	 "expected %" PRIu64 " dense and hashed counts in one run, saw %"
+	 PRIu64 ", %" PRIu64 ", runs %" PRIu64, expected, dense, hashed,
+	 f.runs);
+  printf ("note: %" PRIu64 " counts made during the dumps\n", expected);
+  ppf_file_free (&f);
+}
+
+/* A path number out of range is ignored and reported at the next
+   write.  */
+
+static void
+out_of_range (void *arg)
+{
+  ppf_file f;
+
+  (void) arg;
+  start ("range");
+  __pathprof_count_hashed (&tu.fn[1], BIG_PATHS);
+  __pathprof_count_hashed (&tu.fn[1], UINT64_MAX);
+  __pathprof_count_hashed (&tu.fn[1], BIG_PATHS - 1);
+  if (dump_and_read ("out of range: profile", &f))
+    {
+      check (f.functions[1].num_counts == 1
+	     && profile_count (&f, 1, BIG_PATHS - 1) == 1,
+	     "out-of-range paths are not stored", "expected only path 2^40-1, "
+	     "saw %" PRIu64 " paths", f.functions[1].num_counts);
+      ppf_file_free (&f);
+    }
+}
+
+/* Measure the fast path (information only, not a check).  */
+
+static void
+speed (void *arg)
+{
+  struct timespec t0, t1;
+  double ns;
+
+  (void) arg;
+  start ("speed");
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  for (int i = 0; i < 10000000; i++)
+    __pathprof_count_hashed (&tu.fn[1], 17);
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  ns = ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e7;
+  printf ("note: repeated path, plain entry point: %.2f ns per count\n", ns);
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  for (int i = 0; i < 10000000; i++)
+    __pathprof_count_hashed (&tu.fn[1], paths[i & 1023]);
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  ns = ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e7;
+  printf ("note: 1024 paths in turn, plain entry point: %.2f ns per count\n",
+	  ns);
+}
+
+int
+main (void)
+{
+  char err[300];
+  int status;
+
+  test_init ();
+  make_temp_dir (dir, sizeof dir, "hash");
+  make_paths ();
+  status = run_child (single_thread, NULL, NULL, NULL);
+  check (exited_with (status, 0), "single thread run exits normally",
+	 "expected exit 0, saw status %d", status);
+  status = run_child (threads, (void *) 1, NULL, NULL);
+  check (exited_with (status, 0), "atomic threads run exits normally",
+	 "expected exit 0, saw status %d", status);
+  status = run_child (threads, NULL, NULL, NULL);
+  check (exited_with (status, 0), "plain threads run exits normally",
+	 "expected exit 0, saw status %d", status);
+  run_child (dump_while_counting, NULL, NULL, NULL);
+  snprintf (err, sizeof err, "%s/range.err", dir);
+  run_child (out_of_range, NULL, err, NULL);
+  check_contains ("out-of-range paths are reported", file_text (err),
+		  "pathprof: 2 path counts ignored: path number out of range");
+  run_child (speed, NULL, NULL, NULL);
+  remove_tree (dir);
+  return test_report ();
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# libpathprof.so: it exports only the __pathprof_* entry points and the
+# pathprof_* user calls (the format module and the runtime's internals
+# stay hidden), and a program linked against it writes its profile.
+set -u
+: "${PATHPROF_BUILD:?}" "${PATHPROF_SRCDIR:?}"
+CC=${CC:-cc}
+passed=0; failed=0
+pass () { echo "PASS: $1"; passed=$((passed + 1)); }
+fail () { echo "FAIL: $1: expected $2, saw $3"; failed=$((failed + 1)); }
+finish () { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-shared-XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+src=$PATHPROF_SRCDIR
+so=$PATHPROF_BUILD/libpathprof.so
+
+exported=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
+expected="__pathprof_count_hashed __pathprof_count_hashed_atomic __pathprof_register __pathprof_unregister pathprof_dump pathprof_reset "
+[ "$exported" = "$expected" ] && pass "libpathprof.so exports only the API" \
+  || fail "libpathprof.so exports only the API" "$expected" "$exported"
+
+undefined=$(nm -D --undefined-only "$so" | awk '{ print $2 }' \
+  | grep -v -E '^(_ITM|__gmon|__cxa_finalize|_Jv)' \
+  | sed 's/@.*//' | sort -u | tr '\n' ' ')
+case $undefined in
+  *ppf_*|*pp_rt_*) fail "libpathprof.so needs only libc" "libc symbols" \
+    "$undefined" ;;
+  *) pass "libpathprof.so needs only libc" ;;
+esac
+
+# The program builds its metas with its own copy of the format module.
+if ! $CC -std=gnu11 -I"$src/runtime" -I"$src/format" -I"$src/runtime/tests" \
+     -o "$work/unitprog" "$src/runtime/tests/programs/unitprog.c" \
+     "$src/format/ppformat.c" -L"$PATHPROF_BUILD" -lpathprof -lpthread \
+     2> "$work/cc.log"; then
+  fail "link a program against libpathprof.so" "no errors" "$(cat "$work/cc.log")"
+  finish
+fi
+LD_LIBRARY_PATH=$PATHPROF_BUILD "$work/unitprog" "$work/u.pathprof" 4 \
+  > "$work/stdout" 2> "$work/stderr"
+rc=$?
+[ "$rc" -eq 3 ] && [ "$(cat "$work/stdout")" = hello ] \
+  && [ ! -s "$work/stderr" ] \
+  && pass "a program using libpathprof.so runs as itself" \
+  || fail "a program using libpathprof.so runs as itself" \
+       "exit 3, hello, no message" "exit $rc, $(cat "$work/stdout" "$work/stderr")"
+ldd "$work/unitprog" | grep -q 'libpathprof\.so' \
+  && pass "the program really uses libpathprof.so" \
+  || fail "the program really uses libpathprof.so" "libpathprof.so in ldd" \
+       "$(ldd "$work/unitprog" | tr '\n' ' ')"
+[ -f "$work/u.pathprof" ] && pass "libpathprof.so writes the profile" \
+  || fail "libpathprof.so writes the profile" "$work/u.pathprof" "no file"
+finish
