@@ -25,12 +25,12 @@ BUILD := build
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
 GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
 
-WARN = -Wall -Wextra -Wno-unused-parameter
+WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -fPIC $(CFLAGS) -Icore -Iformat -Iruntime
 CXXFLAGS ?= -O2 -g
 PLUGIN_CXXFLAGS = -std=gnu++17 -fPIC -fno-rtti -fno-exceptions $(WARN) \
-  -Wno-missing-field-initializers $(CXXFLAGS) \
+  $(CXXFLAGS) \
   -I$(GCC_PLUGIN_DIR)/include -Icore -Iformat -Iruntime
 
 CORE_SRC := $(wildcard core/*.c)
@@ -102,6 +102,9 @@ UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   dump/tests/*.sh plugin/tests/*.sh)
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
+TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
+  dump/tests/*.h)
+$(UNIT_BIN): $(TEST_H) $(wildcard core/*.h format/*.h runtime/*.h)
 
 $(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
 	@mkdir -p $(dir $@)

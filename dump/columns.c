@@ -1,0 +1,122 @@
+/* Text layout for the terminal reports: see columns.h.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+
+/* The glyphs for a UTF-8 terminal or for any other.  */
+
+const dump_glyphs *
+dump_glyphs_for (bool utf8)
+{
+  static const dump_glyphs unicode = { "\xe2\x86\x92", 1, "\xe2\x80\xa6", 1 };
+  static const dump_glyphs ascii = { "->", 2, "...", 3 };
+
+  return utf8 ? &unicode : &ascii;
+}
+
+/* Display columns of the first LEN bytes of S: every byte that does not
+   continue a UTF-8 sequence starts a character of one column.  Wide
+   (East Asian) characters are rare enough in function and file names to
+   be counted as one.  */
+
+size_t
+dump_text_width_n (const char *s, size_t len)
+{
+  size_t width = 0;
+
+  for (size_t i = 0; i < len; i++)
+    if (((unsigned char) s[i] & 0xc0) != 0x80)
+      width++;
+  return width;
+}
+
+/* Display columns of S.  */
+
+size_t
+dump_text_width (const char *s)
+{
+  return dump_text_width_n (s, strlen (s));
+}
+
+/* Write S padded to WIDTH columns.  */
+
+void
+dump_put_padded (FILE *out, const char *s, size_t width, bool right)
+{
+  size_t w = dump_text_width (s);
+  size_t pad = w < width ? width - w : 0;
+
+  if (right)
+    fprintf (out, "%*s%s", (int) pad, "", s);
+  else
+    fprintf (out, "%s%*s", s, (int) pad, "");
+}
+
+/* S cut to WIDTH columns: the longest prefix of whole characters that
+   leaves room for the ellipsis, then the ellipsis.  */
+
+char *
+dump_fit (const char *s, size_t width, const dump_glyphs *glyphs)
+{
+  size_t len = strlen (s), keep = 0, cols = 0;
+  char *out;
+
+  if (dump_text_width (s) <= width)
+    return strdup (s);
+  while (keep < len)
+    {
+      size_t next = keep + 1;
+      while (next < len && ((unsigned char) s[next] & 0xc0) == 0x80)
+	next++;
+      if (cols + 1 + glyphs->ellipsis_width > width)
+	break;
+      cols++;
+      keep = next;
+    }
+  out = malloc (keep + strlen (glyphs->ellipsis) + 1);
+  if (out)
+    {
+      memcpy (out, s, keep);
+      strcpy (out + keep, glyphs->ellipsis);
+    }
+  return out;
+}
+
+/* PART as a percentage of WHOLE: see columns.h.  */
+
+void
+dump_percent (char buf[DUMP_PERCENT_SIZE], long double part,
+	      long double whole)
+{
+  long double pct;
+
+  if (whole <= 0)
+    {
+      snprintf (buf, DUMP_PERCENT_SIZE, "-");
+      return;
+    }
+  pct = part * 100 / whole;
+  if (part > 0 && pct < 0.005L)
+    snprintf (buf, DUMP_PERCENT_SIZE, "<0.01%%");
+  else if (part < whole && pct >= 99.995L)
+    snprintf (buf, DUMP_PERCENT_SIZE, ">99.99%%");
+  else
+    snprintf (buf, DUMP_PERCENT_SIZE, "%.2Lf%%", pct);
+}
+
+/* Decimal digits of VALUE.  */
+
+size_t
+dump_digits (uint64_t value)
+{
+  size_t n = 1;
+
+  while (value >= 10)
+    {
+      value /= 10;
+      n++;
+    }
+  return n;
+}

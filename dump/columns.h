@@ -1,0 +1,41 @@
+/* Text layout for the terminal reports (text and coverage): display
+   widths of UTF-8 strings, padding, truncation with a visible ellipsis,
+   percentages, and the glyphs ("→" or "->") the locale can show.  */
+
+#ifndef PATHPROF_DUMP_COLUMNS_H
+#define PATHPROF_DUMP_COLUMNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Room for the longest percentage written, ">99.99%", and more.  */
+#define DUMP_PERCENT_SIZE 16
+
+typedef struct dump_glyphs
+{
+  const char *arrow;       /* between the lines of a path */
+  size_t arrow_width;
+  const char *ellipsis;    /* where text was cut */
+  size_t ellipsis_width;
+} dump_glyphs;
+
+const dump_glyphs *dump_glyphs_for (bool utf8);
+/* Display columns of S, or of its first LEN bytes: one per character
+   (UTF-8 continuation bytes take none).  */
+size_t dump_text_width (const char *s);
+size_t dump_text_width_n (const char *s, size_t len);
+/* Write S padded with spaces to WIDTH columns, on the left if RIGHT.  */
+void dump_put_padded (FILE *out, const char *s, size_t width, bool right);
+/* S in fresh memory, cut to at most WIDTH columns, ending in an ellipsis
+   when it was cut.  NULL if memory ran out.  */
+char *dump_fit (const char *s, size_t width, const dump_glyphs *glyphs);
+/* PART as a percentage of WHOLE, two decimals: "37.50%"; "<0.01%" and
+   ">99.99%" rather than rounding a small share to zero or a partial one
+   to 100; "-" when WHOLE is 0.  */
+void dump_percent (char buf[DUMP_PERCENT_SIZE], long double part,
+		   long double whole);
+size_t dump_digits (uint64_t value);
+
+#endif /* PATHPROF_DUMP_COLUMNS_H */

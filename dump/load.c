@@ -1,0 +1,410 @@
+/* Reading .pathprof files and directories into pathprof-dump's in-memory
+   profile (profile.h).
+
+   Policy: a problem with one input is reported and that input skipped, and
+   the others are still read, so that one damaged file does not hide the
+   rest of a program's profile; the caller makes the exit status non-zero.
+   A file is accepted whole or not at all: besides ppf_read's checks, every
+   executed path of every function must regenerate from the function's
+   DAG, so that the reports never meet a path they cannot show.  */
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "names.h"
+#include "paths.h"
+#include "profile.h"
+
+#define ERR_SIZE 512
+
+/* Start an empty profile.  */
+
+void
+dump_data_init (dump_data *data)
+{
+  memset (data, 0, sizeof *data);
+}
+
+/* Report PROBLEM with the input named WHAT on stderr.  */
+
+static void
+report (const char *what, const char *problem)
+{
+  fprintf (stderr, "%s: %s: %s\n", DUMP_PROGRAM, what, problem);
+}
+
+/* Release one function and everything it owns.  */
+
+static void
+function_free (dump_function *fn)
+{
+  if (!fn)
+    return;
+  ppf_meta_free (&fn->meta);
+  free (fn->short_files);
+  free (fn->label);
+  if (fn->regen)
+    pp_regen_free (fn->regen);
+  free (fn->dag_src);
+  free (fn->dag_dst);
+  free (fn->dag_val);
+  free (fn);
+}
+
+/* Release one file.  */
+
+static void
+profile_free (dump_profile *prof)
+{
+  if (!prof)
+    return;
+  ppf_file_free (&prof->file);
+  free (prof->path);
+  free (prof);
+}
+
+/* Build function number I of PROF: decode its meta, index its blocks,
+   prepare regeneration, and regenerate every executed path once to check
+   it (reusing PATH's memory).  Returns the function, or NULL with the
+   reason in ERR.  */
+
+static dump_function *
+function_load (const dump_profile *prof, uint32_t i, dump_path *path,
+	       char *err, size_t errlen)
+{
+  const ppf_function *pf = &prof->file.functions[i];
+  dump_function *fn = calloc (1, sizeof *fn);
+  char why[ERR_SIZE / 2];
+  ppf_meta *m;
+
+  if (!fn)
+    {
+      snprintf (err, errlen, "out of memory");
+      return NULL;
+    }
+  fn->profile = prof;
+  m = &fn->meta;
+  if (ppf_meta_decode (pf->meta, pf->meta_size, m, why, sizeof why)
+      != PPF_OK)
+    {
+      snprintf (err, errlen, "function %u: %s", i, why);
+      free (fn);
+      return NULL;
+    }
+  fn->counts = pf->counts;
+  fn->num_counts = pf->num_counts;
+  for (uint64_t k = 0; k < pf->num_counts; k++)
+    dump_sum_add (&fn->executions, pf->counts[k].count);
+
+  if (m->num_blocks < 2 || m->blocks[0].index != PP_ENTRY
+      || m->blocks[1].index != PP_EXIT)
+    {
+      snprintf (err, errlen, "function %.200s: blocks do not start with "
+		"ENTRY and EXIT", m->name);
+      function_free (fn);
+      return NULL;
+    }
+  fn->dag_src = malloc ((m->num_edges + 1) * sizeof *fn->dag_src);
+  fn->dag_dst = malloc ((m->num_edges + 1) * sizeof *fn->dag_dst);
+  fn->dag_val = malloc ((m->num_edges + 1) * sizeof *fn->dag_val);
+  if (!fn->dag_src || !fn->dag_dst || !fn->dag_val)
+    {
+      snprintf (err, errlen, "out of memory");
+      function_free (fn);
+      return NULL;
+    }
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    {
+      const ppf_block *src = dump_function_block (fn, m->edges[e].src);
+      const ppf_block *dst = dump_function_block (fn, m->edges[e].dst);
+      if (!src || !dst)
+	{
+	  snprintf (err, errlen, "function %.200s: DAG edge %u joins a "
+		    "block that does not exist", m->name, e);
+	  function_free (fn);
+	  return NULL;
+	}
+      fn->dag_src[e] = (uint32_t) (src - m->blocks);
+      fn->dag_dst[e] = (uint32_t) (dst - m->blocks);
+      fn->dag_val[e] = m->edges[e].val;
+    }
+  fn->regen = pp_regen_new (m->num_blocks, m->num_edges, fn->dag_src,
+			    fn->dag_dst, fn->dag_val, why, sizeof why);
+  if (!fn->regen)
+    {
+      snprintf (err, errlen, "function %.200s: DAG: %s", m->name, why);
+      function_free (fn);
+      return NULL;
+    }
+  for (uint64_t k = 0; k < fn->num_counts; k++)
+    if (dump_path_regen (fn, fn->counts[k].path, path, err, errlen) != 0)
+      {
+	function_free (fn);
+	return NULL;
+      }
+  if (dump_function_names (fn) != 0)
+    {
+      snprintf (err, errlen, "out of memory");
+      function_free (fn);
+      return NULL;
+    }
+  return fn;
+}
+
+/* Append PTR to the array *ARRAY of *NUM pointers.  Returns 0 or -1.  */
+
+static int
+push (void ***array, size_t *num, void *ptr)
+{
+  void **grown = realloc (*array, (*num + 1) * sizeof *grown);
+
+  if (!grown)
+    return -1;
+  grown[(*num)++] = ptr;
+  *array = grown;
+  return 0;
+}
+
+/* Read the .pathprof file PATH (whose stat is ST) into DATA.  A file
+   already read (same device and inode: given twice, or named and also
+   found in a directory) is skipped silently.  Returns the number of
+   problems: 0 or 1.  */
+
+static size_t
+add_file (dump_data *data, const char *path, const struct stat *st)
+{
+  char err[ERR_SIZE];
+  dump_profile *prof;
+  dump_function **fns;
+  dump_path regen_path;
+  size_t first = data->num_functions;
+  int rc;
+
+  for (size_t i = 0; i < data->num_profiles; i++)
+    if (data->profiles[i]->device == st->st_dev
+	&& data->profiles[i]->inode == st->st_ino)
+      return 0;
+
+  prof = calloc (1, sizeof *prof);
+  if (!prof || !(prof->path = strdup (path)))
+    {
+      free (prof);
+      report (path, "out of memory");
+      return 1;
+    }
+  prof->device = st->st_dev;
+  prof->inode = st->st_ino;
+  err[0] = '\0';
+  rc = ppf_read (path, &prof->file, err, sizeof err);
+  if (rc != PPF_OK)
+    {
+      /* ppf_read's message names the problem (bad magic, truncated,
+	 checksum, cannot open: ...) but not the file.  */
+      if (rc == PPF_ENOENT)
+	report (path, strerror (ENOENT));
+      else
+	report (path, err[0] ? err : "cannot be read");
+      free (prof->path);
+      free (prof);
+      return 1;
+    }
+
+  fns = realloc (data->functions, (data->num_functions
+				   + prof->file.num_functions + 1)
+				  * sizeof *fns);
+  if (!fns)
+    {
+      report (path, "out of memory");
+      profile_free (prof);
+      return 1;
+    }
+  data->functions = fns;
+  dump_path_init (&regen_path);
+  for (uint32_t i = 0; i < prof->file.num_functions; i++)
+    {
+      dump_function *fn = function_load (prof, i, &regen_path, err,
+					 sizeof err);
+      if (!fn)
+	{
+	  report (path, err);
+	  dump_path_free (&regen_path);
+	  while (data->num_functions > first)
+	    function_free (data->functions[--data->num_functions]);
+	  profile_free (prof);
+	  return 1;
+	}
+      data->functions[data->num_functions++] = fn;
+    }
+  dump_path_free (&regen_path);
+  if (push ((void ***) &data->profiles, &data->num_profiles, prof) != 0)
+    {
+      report (path, "out of memory");
+      while (data->num_functions > first)
+	function_free (data->functions[--data->num_functions]);
+      profile_free (prof);
+      return 1;
+    }
+  for (size_t i = first; i < data->num_functions; i++)
+    dump_sum_add_sum (&data->total_executions,
+		      &data->functions[i]->executions);
+  return 0;
+}
+
+/* Whether NAME ends in ".pathprof" (and is more than that).  */
+
+static int
+has_pathprof_suffix (const char *name)
+{
+  static const char suffix[] = ".pathprof";
+  size_t len = strlen (name), slen = sizeof suffix - 1;
+
+  return len > slen && strcmp (name + len - slen, suffix) == 0;
+}
+
+/* qsort comparator of directory entry names: byte order, so that the
+   order of files, and so of the reports, does not depend on the
+   locale.  */
+
+static int
+compare_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Read every *.pathprof file under directory DIR, recursively, in name
+   order, into DATA; count the files found in *FOUND.  Symbolic links to
+   directories are not followed (no cycles); symbolic links to files
+   are.  Returns the number of problems.  */
+
+static size_t
+add_directory (dump_data *data, const char *dir, size_t *found)
+{
+  DIR *d = opendir (dir);
+  struct dirent *ent;
+  char **names = NULL;
+  size_t num_names = 0, problems = 0;
+  size_t dlen = strlen (dir);
+  int sep = dlen && dir[dlen - 1] != '/';
+
+  if (!d)
+    {
+      report (dir, strerror (errno));
+      return 1;
+    }
+  errno = 0;
+  while ((ent = readdir (d)) != NULL)
+    {
+      char *copy;
+      if (strcmp (ent->d_name, ".") == 0 || strcmp (ent->d_name, "..") == 0)
+	continue;
+      copy = strdup (ent->d_name);
+      if (!copy || push ((void ***) &names, &num_names, copy) != 0)
+	{
+	  free (copy);
+	  report (dir, "out of memory");
+	  problems++;
+	  break;
+	}
+      errno = 0;
+    }
+  if (!ent && errno != 0)
+    {
+      report (dir, strerror (errno));
+      problems++;
+    }
+  closedir (d);
+  if (num_names)
+    qsort (names, num_names, sizeof *names, compare_names);
+
+  for (size_t i = 0; i < num_names; i++)
+    {
+      size_t len = dlen + sep + strlen (names[i]) + 1;
+      char *path = malloc (len);
+      struct stat st;
+
+      if (!path)
+	{
+	  report (dir, "out of memory");
+	  problems++;
+	  break;
+	}
+      snprintf (path, len, "%s%s%s", dir, sep ? "/" : "", names[i]);
+      if (lstat (path, &st) != 0)
+	{
+	  report (path, strerror (errno));
+	  problems++;
+	}
+      else if (S_ISDIR (st.st_mode))
+	problems += add_directory (data, path, found);
+      else if (has_pathprof_suffix (names[i]))
+	{
+	  if (S_ISLNK (st.st_mode) && stat (path, &st) != 0)
+	    {
+	      report (path, strerror (errno));
+	      problems++;
+	    }
+	  else if (S_ISREG (st.st_mode))
+	    {
+	      ++*found;
+	      problems += add_file (data, path, &st);
+	    }
+	}
+      free (path);
+    }
+  for (size_t i = 0; i < num_names; i++)
+    free (names[i]);
+  free (names);
+  return problems;
+}
+
+/* Read ARG, a file or a directory, into DATA: see profile.h.  A directory
+   without any .pathprof file is a problem too: it is most likely the
+   wrong directory, or a program that did not run.  */
+
+size_t
+dump_data_add (dump_data *data, const char *arg)
+{
+  struct stat st;
+  size_t found = 0, problems;
+
+  if (stat (arg, &st) != 0)
+    {
+      report (arg, strerror (errno));
+      return 1;
+    }
+  if (!S_ISDIR (st.st_mode))
+    return add_file (data, arg, &st);
+  problems = add_directory (data, arg, &found);
+  if (found == 0 && problems == 0)
+    {
+      report (arg, "no .pathprof file in this directory");
+      problems = 1;
+    }
+  return problems;
+}
+
+/* Name the functions for the text reports (names.c).  */
+
+int
+dump_data_finish (dump_data *data)
+{
+  return dump_assign_labels (data);
+}
+
+/* Release everything DATA holds.  */
+
+void
+dump_data_free (dump_data *data)
+{
+  for (size_t i = 0; i < data->num_functions; i++)
+    function_free (data->functions[i]);
+  for (size_t i = 0; i < data->num_profiles; i++)
+    profile_free (data->profiles[i]);
+  free (data->functions);
+  free (data->profiles);
+  dump_data_init (data);
+}

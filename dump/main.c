@@ -1,0 +1,366 @@
+/* pathprof-dump: the user's window on .pathprof files.
+
+   Usage: pathprof-dump [OPTION]... FILE|DIR...
+
+   Reads the files (directories: every *.pathprof under them), then writes
+   one report: the hottest paths as text (default), path coverage
+   (--coverage), one line per path (--tsv) or everything as JSON (--json).
+   doc/pathprof-dump.md is the manual.
+
+   Exit status: 0 when all went well; 1 when an input could not be read
+   (the report still covers the others), a -f pattern matched no
+   function, or the output could not be written; 2 for a usage error.
+
+   Debugging: --tsv --all shows every path with its number, and --json
+   every block of every path with its lines; doc/file-format.md says how
+   a number becomes a path.  */
+
+#include <errno.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "profile.h"
+#include "report.h"
+#include "select.h"
+
+#define DUMP_VERSION "0.1"
+
+/* Paths shown by the text report without -n or --all.  */
+#define DEFAULT_TOP 20
+/* Output width when it cannot be found from the terminal or COLUMNS.  */
+#define DEFAULT_WIDTH 100
+/* Display lines per path in the text report without --path-lines.  */
+#define DEFAULT_PATH_LINES 4
+
+enum mode
+{
+  MODE_TEXT,
+  MODE_COVERAGE,
+  MODE_TSV,
+  MODE_JSON
+};
+
+enum
+{
+  OPT_JSON = 256,
+  OPT_TSV,
+  OPT_COVERAGE,
+  OPT_PATH_LINES,
+  OPT_ASCII
+};
+
+static const struct option long_options[] = {
+  { "function", required_argument, NULL, 'f' },
+  { "top", required_argument, NULL, 'n' },
+  { "all", no_argument, NULL, 'a' },
+  { "coverage", no_argument, NULL, OPT_COVERAGE },
+  { "tsv", no_argument, NULL, OPT_TSV },
+  { "json", no_argument, NULL, OPT_JSON },
+  { "width", required_argument, NULL, 'w' },
+  { "path-lines", required_argument, NULL, OPT_PATH_LINES },
+  { "ascii", no_argument, NULL, OPT_ASCII },
+  { "help", no_argument, NULL, 'h' },
+  { "version", no_argument, NULL, 'V' },
+  { NULL, 0, NULL, 0 }
+};
+
+/* Write the --help text.  */
+
+static void
+usage (FILE *out)
+{
+  fprintf (out,
+"Usage: %s [OPTION]... FILE|DIR...\n"
+"Show the path profiles in .pathprof files (directories: every *.pathprof\n"
+"under them).  By default, the hottest paths of all files as text.\n"
+"\n"
+"Reports (one at a time):\n"
+"      --coverage        executed/potential paths per function\n"
+"      --tsv             one tab-separated line per path: function, id,\n"
+"                        count, start, end, lines (default: every path)\n"
+"      --json            everything as JSON (default: every path)\n"
+"\n"
+"Selection:\n"
+"  -f, --function=FUNC   only functions whose display or assembler name is\n"
+"                        FUNC or matches it as a glob; may be repeated\n"
+"  -n, --top=N           the N hottest paths (text default: %d)\n"
+"  -a, --all             every executed path\n"
+"\n"
+"Text layout:\n"
+"  -w, --width=COLS      wrap paths at COLS columns (0: never); default: the\n"
+"                        terminal's width, else $COLUMNS, else %d\n"
+"      --path-lines=N    show at most N lines per path, then say how much\n"
+"                        was left out (0: no limit; default %d)\n"
+"      --ascii           write -> and ... rather than UTF-8 arrows\n"
+"\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 if all is well, 1 if an input could not be read (the report\n"
+"covers the others) or a -f pattern matched no function, 2 for a usage\n"
+"error.\n",
+	   DUMP_PROGRAM, DEFAULT_TOP, DEFAULT_WIDTH, DEFAULT_PATH_LINES);
+}
+
+/* Report a usage error and exit with status 2.  */
+
+static void __attribute__ ((noreturn))
+usage_error (const char *fmt, const char *arg)
+{
+  fprintf (stderr, "%s: ", DUMP_PROGRAM);
+  fprintf (stderr, fmt, arg);
+  fprintf (stderr, "\nTry '%s --help' for more information.\n",
+	   DUMP_PROGRAM);
+  exit (2);
+}
+
+/* Parse the non-negative decimal ARG of option NAME, or exit with a usage
+   error.  */
+
+static unsigned long long
+parse_count (const char *arg, const char *name)
+{
+  char *end;
+  unsigned long long value;
+
+  errno = 0;
+  value = strtoull (arg, &end, 10);
+  if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno == ERANGE)
+    {
+      char msg[128];
+      snprintf (msg, sizeof msg, "invalid %s: '%%s'", name);
+      usage_error (msg, arg);
+    }
+  return value;
+}
+
+/* The width of the text report when --width is not given: the
+   terminal's, else $COLUMNS, else DEFAULT_WIDTH.  */
+
+static size_t
+default_width (void)
+{
+  struct winsize ws;
+  const char *columns = getenv ("COLUMNS");
+
+  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
+      && ws.ws_col > 0)
+    return ws.ws_col;
+  if (columns && columns[0] >= '1' && columns[0] <= '9')
+    {
+      unsigned long w = strtoul (columns, NULL, 10);
+      if (w > 0 && w < 100000)
+	return w;
+    }
+  return DEFAULT_WIDTH;
+}
+
+/* Whether the locale's character set is UTF-8, so that "→" shows.  */
+
+static bool
+locale_is_utf8 (void)
+{
+  const char *codeset;
+
+  if (!setlocale (LC_CTYPE, ""))
+    return false;
+  codeset = nl_langinfo (CODESET);
+  return codeset
+	 && (strcmp (codeset, "UTF-8") == 0 || strcmp (codeset, "utf8") == 0);
+}
+
+/* Write the report MODE of DATA.  Returns 0, or 1 if something failed
+   (after saying what on stderr).  */
+
+static int
+write_report (const dump_data *data, enum mode mode,
+	      const dump_options *opt)
+{
+  dump_selection sel;
+  int rc = 0, status = 0;
+
+  if (dump_select_functions (data, opt->patterns, opt->num_patterns, &sel)
+      != 0)
+    {
+      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      dump_selection_free (&sel);
+      return 1;
+    }
+  /* A pattern that matches nothing is most likely a typo: say so, and
+     fail, but still report the functions the other patterns found.  */
+  for (size_t i = 0; i < opt->num_patterns; i++)
+    if (sel.pattern_hits[i] == 0)
+      {
+	fprintf (stderr, "%s: no function matches '%s'\n", DUMP_PROGRAM,
+		 opt->patterns[i]);
+	status = 1;
+      }
+  if (opt->num_patterns && sel.num_selected == 0)
+    {
+      dump_selection_free (&sel);
+      return 1;
+    }
+  switch (mode)
+    {
+    case MODE_COVERAGE:
+      rc = dump_report_coverage (stdout, data, &sel, opt);
+      break;
+    case MODE_TSV:
+      rc = dump_select_paths (data, &sel, opt->top);
+      if (rc == 0)
+	{
+	  dump_sort_by_function (&sel, false);
+	  rc = dump_report_tsv (stdout, data, &sel);
+	}
+      break;
+    case MODE_JSON:
+      rc = dump_select_paths (data, &sel, opt->top);
+      if (rc == 0)
+	{
+	  dump_sort_by_function (&sel, true);
+	  rc = dump_report_json (stdout, data, &sel);
+	}
+      break;
+    case MODE_TEXT:
+    default:
+      rc = dump_select_paths (data, &sel, opt->top);
+      if (rc == 0)
+	rc = dump_report_text (stdout, data, &sel, opt);
+      break;
+    }
+  dump_selection_free (&sel);
+  if (rc != 0)
+    {
+      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      return 1;
+    }
+  return status;
+}
+
+/* Parse the options, read the inputs, write the report.  */
+
+int
+main (int argc, char **argv)
+{
+  dump_options opt;
+  dump_data data;
+  enum mode mode = MODE_TEXT;
+  bool mode_given = false, width_given = false, ascii = false;
+  size_t problems = 0;
+  unsigned long long number;
+  int status = 0, c;
+
+  memset (&opt, 0, sizeof opt);
+  opt.path_lines = DEFAULT_PATH_LINES;
+  opt.patterns = calloc (argc + 1, sizeof *opt.patterns);
+  if (!opt.patterns)
+    {
+      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      return 1;
+    }
+
+  /* Our own messages for bad options, so that they start with the
+     program's name however it was invoked.  */
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, ":f:n:aw:hV", long_options, NULL))
+	 != -1)
+    {
+      enum mode m = MODE_TEXT;
+      switch (c)
+	{
+	case 'f':
+	  opt.patterns[opt.num_patterns++] = optarg;
+	  continue;
+	case 'n':
+	  number = parse_count (optarg, "number of paths");
+	  opt.top = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
+	  opt.top_given = true;
+	  continue;
+	case 'a':
+	  opt.top = SIZE_MAX;
+	  opt.top_given = true;
+	  continue;
+	case 'w':
+	  number = parse_count (optarg, "width");
+	  opt.width = number == 0 || number > SIZE_MAX ? SIZE_MAX
+						       : (size_t) number;
+	  width_given = true;
+	  continue;
+	case OPT_PATH_LINES:
+	  number = parse_count (optarg, "number of lines");
+	  opt.path_lines = number > UINT_MAX ? UINT_MAX : (unsigned) number;
+	  continue;
+	case OPT_ASCII:
+	  ascii = true;
+	  continue;
+	case 'h':
+	  usage (stdout);
+	  return 0;
+	case 'V':
+	  printf ("%s (pathprof) %s\n", DUMP_PROGRAM, DUMP_VERSION);
+	  return 0;
+	case OPT_COVERAGE:
+	  m = MODE_COVERAGE;
+	  break;
+	case OPT_TSV:
+	  m = MODE_TSV;
+	  break;
+	case OPT_JSON:
+	  m = MODE_JSON;
+	  break;
+	case ':':
+	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
+	  break;
+	default:
+	  if (optopt && optopt < 256)
+	    {
+	      char opt_text[3] = { '-', (char) optopt, '\0' };
+	      usage_error ("unknown option '%s'", opt_text);
+	    }
+	  usage_error ("unknown option '%s'", argv[optind - 1]);
+	  break;
+	}
+      if (mode_given && m != mode)
+	usage_error ("%s", "--coverage, --tsv and --json exclude each other");
+      mode = m;
+      mode_given = true;
+    }
+  if (optind == argc)
+    usage_error ("%s", "no input file (give .pathprof files or directories)");
+  if (!opt.top_given)
+    opt.top = mode == MODE_TEXT ? DEFAULT_TOP : SIZE_MAX;
+  if (!width_given)
+    opt.width = default_width ();
+  opt.utf8 = !ascii && locale_is_utf8 ();
+
+  dump_data_init (&data);
+  for (int i = optind; i < argc; i++)
+    problems += dump_data_add (&data, argv[i]);
+  if (dump_data_finish (&data) != 0)
+    {
+      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      status = 1;
+    }
+  else if (data.num_profiles > 0)
+    status = write_report (&data, mode, &opt);
+  if (problems)
+    status = 1;
+
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      fprintf (stderr, "%s: write error: %s\n", DUMP_PROGRAM,
+	       strerror (errno));
+      status = 1;
+    }
+  dump_data_free (&data);
+  free (opt.patterns);
+  return status;
+}

@@ -1,0 +1,71 @@
+/* A path as compact text, for the text report:
+
+     [entry] fig1.c:3-5 → 8 → include/hdr.h:20 → fig1.c:10-11 [return]
+
+   a start marker, the path's source lines (the file named at the start and
+   again only when it changes; runs of consecutive lines as a-b; blocks
+   without lines skipped; block numbers "bb2 → bb4" when no block of the
+   path has a line, as under -g0), and an end marker.  The markers:
+
+     [entry]                               [return]
+     [loop head after backedge L1→L2]      [backedge L1→L2]
+     [after cut at L]                      [cut at L]
+                                           [noreturn call at L]
+
+   where L1 is the last line of the backedge's source block, L2 the first
+   line of its head, and L the last line of the block a cut edge leaves
+   (the same place at both ends of the cut, so the two halves of a cut
+   path can be matched).  A line in a file other than the function's
+   is written FILE:LINE, a block without lines bbN.
+
+   The text is kept as tokens so that it can be wrapped between tokens to
+   the terminal's width, and cut, visibly, after a number of lines.  */
+
+#ifndef PATHPROF_DUMP_PATH_TEXT_H
+#define PATHPROF_DUMP_PATH_TEXT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "columns.h"
+#include "paths.h"
+
+/* Narrowest path column: on a terminal too narrow for the columns before
+   it, the path still gets this many columns (and the lines overflow).  */
+#define DUMP_MIN_PATH_COLUMNS 32
+
+typedef struct dump_path_token
+{
+  size_t offset;     /* into the text buffer */
+  size_t len;        /* bytes */
+  size_t width;      /* columns */
+  int role;          /* 0 start marker, 1 lines, 2 end marker */
+} dump_path_token;
+
+typedef struct dump_path_text
+{
+  char *text;
+  size_t len, capacity;
+  dump_path_token *tokens;
+  size_t num_tokens, token_capacity;
+  dump_lines lines;
+} dump_path_text;
+
+void dump_path_text_init (dump_path_text *t);
+/* Build the tokens of PATH of FN.  Returns 0, or -1 if memory ran out.  */
+int dump_path_text_build (dump_path_text *t, const dump_function *fn,
+			  const dump_path *path, const dump_glyphs *glyphs);
+/* Write the tokens, starting at column COLUMN, wrapping before WIDTH
+   (continuation lines indented to COLUMN and starting with the arrow),
+   and after MAX_LINES lines (0: no limit) ending in "… +K more [end]",
+   K being the number of line groups left out.  Ends with a newline.  */
+void dump_path_text_write (FILE *out, const dump_path_text *t,
+			   size_t column, size_t width, unsigned max_lines,
+			   const dump_glyphs *glyphs);
+void dump_path_text_free (dump_path_text *t);
+
+/* Write LOC of FN as text into BUF: "12", "hdr.h:12" or "bb5".  */
+void dump_loc_format (char *buf, size_t size, const dump_function *fn,
+		      dump_loc loc);
+
+#endif /* PATHPROF_DUMP_PATH_TEXT_H */

@@ -1,0 +1,285 @@
+/* Paths of a function: regeneration, start and end, source lines.  See
+   paths.h for the shape of a path.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "paths.h"
+
+/* Prepare PATH for dump_path_regen.  */
+
+void
+dump_path_init (dump_path *path)
+{
+  path->id = 0;
+  path->num_edges = path->capacity = 0;
+  path->edges = NULL;
+  path->start = DUMP_START_ENTRY;
+  path->end = DUMP_END_RETURN;
+}
+
+/* How a path whose first edge is of KIND starts, or -1 if no path can
+   start with such an edge.  */
+
+static int
+start_of_kind (uint32_t kind)
+{
+  switch (kind)
+    {
+    case PPF_EDGE_REAL:
+      return DUMP_START_ENTRY;
+    case PPF_EDGE_BACK_ENTRY:
+      return DUMP_START_BACKEDGE;
+    case PPF_EDGE_CUT_ENTRY:
+      return DUMP_START_CUT;
+    default:
+      return -1;
+    }
+}
+
+/* How a path whose last edge is of KIND ends, or -1 if no path can end
+   with such an edge.  */
+
+static int
+end_of_kind (uint32_t kind)
+{
+  switch (kind)
+    {
+    case PPF_EDGE_REAL:
+      return DUMP_END_RETURN;
+    case PPF_EDGE_BACK_EXIT:
+      return DUMP_END_BACKEDGE;
+    case PPF_EDGE_CUT_EXIT:
+      return DUMP_END_CUT;
+    case PPF_EDGE_NORETURN_EXIT:
+      return DUMP_END_NORETURN;
+    default:
+      return -1;
+    }
+}
+
+/* Regenerate path ID of FN into PATH with the core's pp_regen_path, then
+   check the shape described in paths.h: dummy edges only first or last.
+   A path of a DAG uses each edge at most once, so num_edges + 1 entries
+   are always enough room.  */
+
+int
+dump_path_regen (const dump_function *fn, uint64_t id, dump_path *path,
+		 char *err, size_t errlen)
+{
+  const ppf_meta *m = &fn->meta;
+  uint32_t need = m->num_edges + 1;
+  uint32_t len;
+  int start, end;
+
+  if (path->capacity < need)
+    {
+      uint32_t *edges = realloc (path->edges, need * sizeof *edges);
+      if (!edges)
+	{
+	  snprintf (err, errlen, "out of memory");
+	  return -1;
+	}
+      path->edges = edges;
+      path->capacity = need;
+    }
+  if (!fn->regen
+      || pp_regen_path (fn->regen, id, path->edges, path->capacity, &len)
+	   != 0
+      || len == 0)
+    {
+      snprintf (err, errlen,
+		"function %s: path %llu does not regenerate from its DAG",
+		m->name, (unsigned long long) id);
+      return -1;
+    }
+  path->id = id;
+  path->num_edges = len;
+
+  start = start_of_kind (m->edges[path->edges[0]].kind);
+  end = end_of_kind (m->edges[path->edges[len - 1]].kind);
+  if (start < 0 || end < 0)
+    {
+      snprintf (err, errlen,
+		"function %s: path %llu %s with a DAG edge of kind %u",
+		m->name, (unsigned long long) id,
+		start < 0 ? "starts" : "ends",
+		m->edges[path->edges[start < 0 ? 0 : len - 1]].kind);
+      return -1;
+    }
+  for (uint32_t i = 1; i + 1 < len; i++)
+    if (m->edges[path->edges[i]].kind != PPF_EDGE_REAL)
+      {
+	snprintf (err, errlen,
+		  "function %s: path %llu has a dummy DAG edge inside it",
+		  m->name, (unsigned long long) id);
+	return -1;
+      }
+  path->start = (enum dump_start) start;
+  path->end = (enum dump_end) end;
+  return 0;
+}
+
+/* Release PATH's memory.  */
+
+void
+dump_path_free (dump_path *path)
+{
+  free (path->edges);
+  dump_path_init (path);
+}
+
+/* The Ith DAG edge of PATH.  */
+
+const ppf_edge *
+dump_path_edge (const dump_function *fn, const dump_path *path, uint32_t i)
+{
+  return &fn->meta.edges[path->edges[i]];
+}
+
+/* The number of blocks on PATH: one per edge but the last (into EXIT).  */
+
+uint32_t
+dump_path_num_blocks (const dump_path *path)
+{
+  return path->num_edges ? path->num_edges - 1 : 0;
+}
+
+/* The Ith block of PATH: the destination of its Ith edge.  */
+
+const ppf_block *
+dump_path_block (const dump_function *fn, const dump_path *path, uint32_t i)
+{
+  return &fn->meta.blocks[fn->dag_dst[path->edges[i]]];
+}
+
+/* The block of FN numbered INDEX, or NULL: a binary search, the blocks
+   being sorted by number.  */
+
+const ppf_block *
+dump_function_block (const dump_function *fn, uint32_t index)
+{
+  uint32_t lo = 0, hi = fn->meta.num_blocks;
+
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (fn->meta.blocks[mid].index == index)
+	return &fn->meta.blocks[mid];
+      if (fn->meta.blocks[mid].index < index)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return NULL;
+}
+
+/* Where the CFG edge behind E leaves: its source block and the line of
+   that block's last statement (the branch, call or jump that leaves).  */
+
+dump_loc
+dump_edge_source (const dump_function *fn, const ppf_edge *e)
+{
+  const ppf_block *b = dump_function_block (fn, e->cfg_src);
+  dump_loc loc = { e->cfg_src, NULL };
+
+  if (b && b->num_lines)
+    loc.line = &b->lines[b->num_lines - 1];
+  return loc;
+}
+
+/* Where the CFG edge behind E arrives: its destination block and the line
+   of that block's first statement.  */
+
+dump_loc
+dump_edge_target (const dump_function *fn, const ppf_edge *e)
+{
+  const ppf_block *b = dump_function_block (fn, e->cfg_dst);
+  dump_loc loc = { e->cfg_dst, NULL };
+
+  if (b && b->num_lines)
+    loc.line = &b->lines[0];
+  return loc;
+}
+
+/* Append the lines of PATH's blocks to LINES (emptied first), skipping a
+   line equal to the one before it: a loop body whose last statement and
+   the next block's first share a line reads as one line, as in gcov.  */
+
+int
+dump_path_lines (const dump_function *fn, const dump_path *path,
+		 dump_lines *lines)
+{
+  uint32_t nblocks = dump_path_num_blocks (path);
+
+  lines->num = 0;
+  for (uint32_t i = 0; i < nblocks; i++)
+    {
+      const ppf_block *b = dump_path_block (fn, path, i);
+      for (uint32_t j = 0; j < b->num_lines; j++)
+	{
+	  const ppf_line *l = &b->lines[j];
+	  if (lines->num
+	      && lines->lines[lines->num - 1].file == l->file
+	      && lines->lines[lines->num - 1].line == l->line)
+	    continue;
+	  if (lines->num == lines->capacity)
+	    {
+	      size_t cap = lines->capacity ? 2 * lines->capacity : 32;
+	      ppf_line *grown = realloc (lines->lines, cap * sizeof *grown);
+	      if (!grown)
+		return -1;
+	      lines->lines = grown;
+	      lines->capacity = cap;
+	    }
+	  lines->lines[lines->num++] = *l;
+	}
+    }
+  return 0;
+}
+
+/* Release LINES' memory.  */
+
+void
+dump_lines_free (dump_lines *lines)
+{
+  free (lines->lines);
+  lines->lines = NULL;
+  lines->num = lines->capacity = 0;
+}
+
+/* The word for START in the TSV and JSON reports.  */
+
+const char *
+dump_start_name (enum dump_start start)
+{
+  switch (start)
+    {
+    case DUMP_START_BACKEDGE:
+      return "backedge";
+    case DUMP_START_CUT:
+      return "cut";
+    case DUMP_START_ENTRY:
+    default:
+      return "entry";
+    }
+}
+
+/* The word for END in the TSV and JSON reports.  */
+
+const char *
+dump_end_name (enum dump_end end)
+{
+  switch (end)
+    {
+    case DUMP_END_BACKEDGE:
+      return "backedge";
+    case DUMP_END_NORETURN:
+      return "noreturn";
+    case DUMP_END_CUT:
+      return "cut";
+    case DUMP_END_RETURN:
+    default:
+      return "return";
+    }
+}

@@ -1,0 +1,106 @@
+/* Paths of a function: from a path number to its DAG edges (through the
+   core's regeneration), how the path starts and ends, and the source lines
+   it runs through.
+
+   A path runs ENTRY -> b1 -> ... -> bk -> EXIT in the Ball-Larus DAG.  Its
+   blocks are b1..bk, the destinations of all its edges but the last;
+   ENTRY and EXIT are never part of it.  The first edge says how it starts
+   (doc/file-format.md, "Regenerating a path"):
+     kind 0 (real ENTRY->b1)          at function entry,
+     kind 1 (ENTRY->head of backedge)  at a loop head, after that backedge,
+     kind 3 (ENTRY->dst of cut edge)   after that cut edge;
+   the last edge how it ends:
+     kind 0 (real bk->EXIT)            at a return,
+     kind 2 (tail of backedge->EXIT)   at that backedge,
+     kind 4 (src of cut edge->EXIT)    at that cut edge,
+     kind 5 (noreturn block->EXIT)     at a call that does not return.
+   Every other edge of a path is a real one.  */
+
+#ifndef PATHPROF_DUMP_PATHS_H
+#define PATHPROF_DUMP_PATHS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+enum dump_start
+{
+  DUMP_START_ENTRY,
+  DUMP_START_BACKEDGE,
+  DUMP_START_CUT
+};
+
+enum dump_end
+{
+  DUMP_END_RETURN,
+  DUMP_END_BACKEDGE,
+  DUMP_END_NORETURN,
+  DUMP_END_CUT
+};
+
+/* One regenerated path.  Reused from path to path: dump_path_regen grows
+   EDGES as needed.  */
+typedef struct dump_path
+{
+  uint64_t id;
+  uint32_t num_edges;
+  uint32_t capacity;
+  uint32_t *edges;        /* indices into meta.edges, ENTRY to EXIT */
+  enum dump_start start;
+  enum dump_end end;
+} dump_path;
+
+/* A place in the source: a block and one of its lines (NULL when the
+   block has no line).  */
+typedef struct dump_loc
+{
+  uint32_t block;
+  const ppf_line *line;
+} dump_loc;
+
+/* A path's source lines, consecutive duplicates removed.  */
+typedef struct dump_lines
+{
+  size_t num;
+  size_t capacity;
+  ppf_line *lines;
+} dump_lines;
+
+void dump_path_init (dump_path *path);
+/* Regenerate path ID of FN into PATH and classify its start and end.
+   Returns 0, or -1 with a reason in ERR if ID is not a path of FN's DAG
+   or the path is not shaped as described above.  */
+int dump_path_regen (const dump_function *fn, uint64_t id, dump_path *path,
+		     char *err, size_t errlen);
+void dump_path_free (dump_path *path);
+
+const ppf_edge *dump_path_edge (const dump_function *fn,
+				const dump_path *path, uint32_t i);
+/* The blocks of PATH: dump_path_num_blocks of them, ENTRY and EXIT
+   excluded.  */
+uint32_t dump_path_num_blocks (const dump_path *path);
+const ppf_block *dump_path_block (const dump_function *fn,
+				  const dump_path *path, uint32_t i);
+const ppf_block *dump_function_block (const dump_function *fn,
+				      uint32_t index);
+
+/* Where the CFG edge behind the dummy edge E leaves (its source block and
+   that block's last line) and where it arrives (its destination and that
+   block's first line).  For a noreturn dummy, dump_edge_source is the
+   block that ends in the call.  */
+dump_loc dump_edge_source (const dump_function *fn, const ppf_edge *e);
+dump_loc dump_edge_target (const dump_function *fn, const ppf_edge *e);
+
+/* Fill LINES with the source lines of PATH's blocks in order, consecutive
+   duplicates collapsed.  Returns 0, or -1 if memory ran out.  */
+int dump_path_lines (const dump_function *fn, const dump_path *path,
+		     dump_lines *lines);
+void dump_lines_free (dump_lines *lines);
+
+/* "entry", "backedge", "cut"; "return", "backedge", "noreturn", "cut":
+   the words of the TSV and JSON reports.  */
+const char *dump_start_name (enum dump_start start);
+const char *dump_end_name (enum dump_end end);
+
+#endif /* PATHPROF_DUMP_PATHS_H */

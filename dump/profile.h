@@ -1,0 +1,76 @@
+/* pathprof-dump's in-memory profile: the .pathprof files given on the
+   command line, their functions with decoded metas, and what the reports
+   need to look things up quickly.
+
+   Every function is kept apart per file: a static function of a.c and one
+   of the same name in b.c are two functions, and so is an inline function
+   of a header compiled into two objects (one per .pathprof file).  Their
+   order is the input order: files as given on the command line (the
+   files found in a directory sorted by name), functions in the order the
+   object lists them.  */
+
+#ifndef PATHPROF_DUMP_PROFILE_H
+#define PATHPROF_DUMP_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ppcore.h"
+#include "ppformat.h"
+#include "sum.h"
+
+#define DUMP_PROGRAM "pathprof-dump"
+
+/* One .pathprof file.  */
+typedef struct dump_profile
+{
+  char *path;      /* as given, or as found under a directory */
+  ppf_file file;
+  dev_t device;    /* so that a file given twice is read once */
+  ino_t inode;
+} dump_profile;
+
+/* One function of one file.  */
+typedef struct dump_function
+{
+  const dump_profile *profile;
+  ppf_meta meta;
+  const ppf_count *counts;      /* PROFILE's counts: increasing path */
+  uint64_t num_counts;          /* executed paths */
+  dump_sum executions;          /* sum of the counts */
+  const char **short_files;     /* [meta.num_files]: how the text reports
+				   name each file (names.c) */
+  char *label;                  /* how the text reports name the function
+				   (names.c) */
+  /* The DAG as regeneration sees it: vertices are positions in
+     meta.blocks (0 ENTRY and 1 EXIT, as the format requires), so that
+     sparse or huge block numbers cost nothing.  REGEN may keep pointers
+     into the arrays.  */
+  pp_regen *regen;
+  uint32_t *dag_src, *dag_dst;  /* [meta.num_edges] */
+  uint64_t *dag_val;
+} dump_function;
+
+typedef struct dump_data
+{
+  size_t num_profiles;
+  dump_profile **profiles;
+  size_t num_functions;
+  dump_function **functions;   /* input order */
+  dump_sum total_executions;   /* over every function of every file */
+} dump_data;
+
+void dump_data_init (dump_data *data);
+/* Read ARG, a .pathprof file or a directory searched recursively for
+   *.pathprof files, into DATA.  Each problem is reported on stderr as
+   "pathprof-dump: FILE: what is wrong"; a file is either read whole or
+   not at all.  Returns the number of problems.  */
+size_t dump_data_add (dump_data *data, const char *arg);
+/* After the last dump_data_add: name the functions for the text reports.
+   Returns 0, or -1 if memory ran out.  */
+int dump_data_finish (dump_data *data);
+void dump_data_free (dump_data *data);
+
+#endif /* PATHPROF_DUMP_PROFILE_H */

@@ -1,0 +1,281 @@
+/* The JSON report (--json), described field by field in
+   doc/json-schema.md.  Integers are written exactly, in decimal, whatever
+   their size: counts, path numbers and potential path counts are 64-bit
+   and pass 2^53, the limit of exact integers in JavaScript's numbers (and
+   total_executions can pass 2^64).  Strings are UTF-8: valid UTF-8 is
+   copied, '"', '\\' and control characters are escaped, and a byte that
+   is not part of valid UTF-8 is written as the code point of the same
+   value (\u00XX, as if Latin-1), so the output is always valid JSON.  */
+
+#include <string.h>
+
+#include "paths.h"
+#include "report.h"
+
+/* The length of the valid UTF-8 sequence at S (whose first byte is
+   non-ASCII), or 0 if it is not one: no overlong forms, no surrogates,
+   nothing above U+10FFFF (RFC 3629).  */
+
+static int
+utf8_sequence (const unsigned char *s)
+{
+  int len;
+  uint32_t cp, min;
+
+  if (s[0] >= 0xc2 && s[0] <= 0xdf)
+    len = 2, cp = s[0] & 0x1f, min = 0x80;
+  else if (s[0] >= 0xe0 && s[0] <= 0xef)
+    len = 3, cp = s[0] & 0x0f, min = 0x800;
+  else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+    len = 4, cp = s[0] & 0x07, min = 0x10000;
+  else
+    return 0;
+  for (int i = 1; i < len; i++)
+    {
+      if ((s[i] & 0xc0) != 0x80)
+	return 0;
+      cp = (cp << 6) | (s[i] & 0x3f);
+    }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+    return 0;
+  return len;
+}
+
+/* Write S as a JSON string.  */
+
+static void
+put_string (FILE *out, const char *s)
+{
+  const unsigned char *p = (const unsigned char *) s;
+
+  fputc ('"', out);
+  while (*p)
+    {
+      int len;
+      switch (*p)
+	{
+	case '"':
+	  fputs ("\\\"", out);
+	  break;
+	case '\\':
+	  fputs ("\\\\", out);
+	  break;
+	case '\b':
+	  fputs ("\\b", out);
+	  break;
+	case '\f':
+	  fputs ("\\f", out);
+	  break;
+	case '\n':
+	  fputs ("\\n", out);
+	  break;
+	case '\r':
+	  fputs ("\\r", out);
+	  break;
+	case '\t':
+	  fputs ("\\t", out);
+	  break;
+	default:
+	  if (*p < 0x20)
+	    fprintf (out, "\\u%04x", *p);
+	  else if (*p < 0x80)
+	    fputc (*p, out);
+	  else if ((len = utf8_sequence (p)) > 0)
+	    {
+	      fwrite (p, 1, len, out);
+	      p += len;
+	      continue;
+	    }
+	  else
+	    fprintf (out, "\\u%04x", *p);
+	}
+      p++;
+    }
+  fputc ('"', out);
+}
+
+/* Write the name of file FILE of FN, or null for an invalid index.  */
+
+static void
+put_file (FILE *out, const dump_function *fn, uint32_t file)
+{
+  if (file < fn->meta.num_files)
+    put_string (out, fn->meta.files[file]);
+  else
+    fputs ("null", out);
+}
+
+/* Write LOC as {"block": N, "file": F, "line": L}, file and line null
+   when the block has no line.  */
+
+static void
+put_loc (FILE *out, const dump_function *fn, dump_loc loc)
+{
+  fprintf (out, "{\"block\": %u, \"file\": ", loc.block);
+  if (loc.line)
+    {
+      put_file (out, fn, loc.line->file);
+      fprintf (out, ", \"line\": %u}", loc.line->line);
+    }
+  else
+    fputs ("null, \"line\": null}", out);
+}
+
+/* Write a start or end object: its kind, and where the edge behind it
+   leaves ("from") and arrives ("to"), or for a noreturn end the block
+   of the call ("at").  */
+
+static void
+put_end (FILE *out, const dump_function *fn, const ppf_edge *e,
+	 const char *kind, int where)
+{
+  fprintf (out, "{\"kind\": \"%s\"", kind);
+  if (where == 2)
+    {
+      fputs (", \"from\": ", out);
+      put_loc (out, fn, dump_edge_source (fn, e));
+      fputs (", \"to\": ", out);
+      put_loc (out, fn, dump_edge_target (fn, e));
+    }
+  else if (where == 1)
+    {
+      fputs (", \"at\": ", out);
+      put_loc (out, fn, dump_edge_source (fn, e));
+    }
+  fputc ('}', out);
+}
+
+/* Write one path object, indented for its place in "paths".  */
+
+static void
+put_path (FILE *out, const dump_function *fn, const dump_path *path,
+	  uint64_t count)
+{
+  const ppf_edge *first = dump_path_edge (fn, path, 0);
+  const ppf_edge *last = dump_path_edge (fn, path, path->num_edges - 1);
+  uint32_t nblocks = dump_path_num_blocks (path);
+
+  fprintf (out, "        {\n          \"id\": %llu,\n"
+	   "          \"count\": %llu,\n          \"start\": ",
+	   (unsigned long long) path->id, (unsigned long long) count);
+  put_end (out, fn, first, dump_start_name (path->start),
+	   path->start == DUMP_START_ENTRY ? 0 : 2);
+  fputs (",\n          \"end\": ", out);
+  put_end (out, fn, last, dump_end_name (path->end),
+	   path->end == DUMP_END_RETURN ? 0
+	   : path->end == DUMP_END_NORETURN ? 1 : 2);
+  fputs (",\n          \"blocks\": [", out);
+  for (uint32_t i = 0; i < nblocks; i++)
+    {
+      const ppf_block *b = dump_path_block (fn, path, i);
+
+      fprintf (out, "%s\n            {\"index\": %u, \"lines\": [",
+	       i ? "," : "", b->index);
+      for (uint32_t k = 0; k < b->num_lines; k++)
+	{
+	  fputs (k ? ", {\"file\": " : "{\"file\": ", out);
+	  put_file (out, fn, b->lines[k].file);
+	  fprintf (out, ", \"line\": %u}", b->lines[k].line);
+	}
+      fputs ("]}", out);
+    }
+  fputs (nblocks ? "\n          ]\n        }" : "]\n        }", out);
+}
+
+/* Write one function object with the kept paths REFS[0..NUM-1] (all of
+   this function, hottest first).  */
+
+static int
+put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
+	      size_t num, dump_path *path)
+{
+  const ppf_meta *m = &fn->meta;
+  char buf[DUMP_SUM_DIGITS], err[256];
+  bool first_cut = true;
+
+  fputs ("    {\n      \"name\": ", out);
+  put_string (out, m->display_name[0] ? m->display_name : m->name);
+  fputs (",\n      \"assembler_name\": ", out);
+  put_string (out, m->name);
+  fputs (",\n      \"file\": ", out);
+  put_file (out, fn, m->file);
+  if (m->file < m->num_files)
+    fprintf (out, ",\n      \"line\": %u", m->line);
+  else
+    fputs (",\n      \"line\": null", out);
+  fputs (",\n      \"profile\": ", out);
+  put_string (out, fn->profile->path);
+  fprintf (out, ",\n      \"potential_paths\": %llu,\n"
+	   "      \"executed_paths\": %llu,\n"
+	   "      \"executions\": %s,\n"
+	   "      \"truncated\": %s,\n"
+	   "      \"cuts\": [",
+	   (unsigned long long) m->num_paths,
+	   (unsigned long long) fn->num_counts,
+	   dump_sum_format (&fn->executions, buf),
+	   m->flags & PPF_FN_TRUNCATED ? "true" : "false");
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    if (m->edges[e].kind == PPF_EDGE_CUT_EXIT)
+      {
+	fputs (first_cut ? "\n        {\"from\": " : ",\n        {\"from\": ",
+	       out);
+	put_loc (out, fn, dump_edge_source (fn, &m->edges[e]));
+	fputs (", \"to\": ", out);
+	put_loc (out, fn, dump_edge_target (fn, &m->edges[e]));
+	fputc ('}', out);
+	first_cut = false;
+      }
+  fputs (first_cut ? "],\n      \"paths\": ["
+		    : "\n      ],\n      \"paths\": [", out);
+  for (size_t i = 0; i < num; i++)
+    {
+      if (dump_path_regen (fn, refs[i].id, path, err, sizeof err) != 0)
+	return -1;
+      fputs (i ? ",\n" : "\n", out);
+      put_path (out, fn, path, refs[i].count);
+    }
+  fputs (num ? "\n      ]\n    }" : "]\n    }", out);
+  return 0;
+}
+
+/* Write the JSON report: every selected function in input order, each
+   with its kept paths.  SEL's paths must be sorted by function, hottest
+   first within a function (dump_sort_by_function).  */
+
+int
+dump_report_json (FILE *out, const dump_data *data,
+		  const dump_selection *sel)
+{
+  char buf[DUMP_SUM_DIGITS];
+  dump_path path;
+  size_t next = 0;
+  bool first = true;
+  int rc = 0;
+
+  fputs ("{\n  \"version\": 1,\n  \"files\": [", out);
+  for (size_t i = 0; i < data->num_profiles; i++)
+    {
+      fputs (i ? ",\n    " : "\n    ", out);
+      put_string (out, data->profiles[i]->path);
+    }
+  fprintf (out, "%s,\n  \"total_executions\": %s,\n  \"functions\": [",
+	   data->num_profiles ? "\n  ]" : "]",
+	   dump_sum_format (&data->total_executions, buf));
+  dump_path_init (&path);
+  for (size_t i = 0; i < data->num_functions && rc == 0; i++)
+    {
+      size_t end = next;
+      if (!sel->selected[i])
+	continue;
+      while (end < sel->num_paths && sel->paths[end].function == i)
+	end++;
+      fputs (first ? "\n" : ",\n", out);
+      rc = put_function (out, data->functions[i], sel->paths + next,
+			 end - next, &path);
+      next = end;
+      first = false;
+    }
+  fputs (first ? "]\n}\n" : "\n  ]\n}\n", out);
+  dump_path_free (&path);
+  return rc;
+}

@@ -1,0 +1,213 @@
+/* The text report: a header with the totals, then the hottest paths, one
+   row each (doc/pathprof-dump.md shows an example):
+
+     rank  count   share   cumul  function  path
+	1   1500  37.50%  37.50%  loop      [loop head after backedge 6→4] ...
+
+   Shares are of all path executions in the files read, also when -f
+   selects some functions, so that a function's paths are seen against
+   the whole program.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "names.h"
+#include "path-text.h"
+#include "report.h"
+
+/* Widest function column; longer names are cut with an ellipsis.  On a
+   narrow terminal the column shrinks, down to FUNCTION_COLUMN_MIN, to
+   leave the path DUMP_MIN_PATH_COLUMNS.  */
+#define FUNCTION_COLUMN_MAX 32
+#define FUNCTION_COLUMN_MIN 12
+
+/* Write "Profiles:  N files, R runs".  Runs differ between files when
+   they come from different programs or builds.  */
+
+static void
+put_profiles (FILE *out, const dump_data *data)
+{
+  uint64_t min_runs = UINT64_MAX, max_runs = 0;
+
+  for (size_t i = 0; i < data->num_profiles; i++)
+    {
+      uint64_t r = data->profiles[i]->file.runs;
+      min_runs = r < min_runs ? r : min_runs;
+      max_runs = r > max_runs ? r : max_runs;
+    }
+  fprintf (out, "Profiles:    %zu file%s", data->num_profiles,
+	   data->num_profiles == 1 ? "" : "s");
+  if (data->num_profiles == 0)
+    fputc ('\n', out);
+  else if (min_runs == max_runs)
+    fprintf (out, ", %llu run%s\n", (unsigned long long) max_runs,
+	     max_runs == 1 ? "" : "s");
+  else
+    fprintf (out, ", %llu to %llu runs\n", (unsigned long long) min_runs,
+	     (unsigned long long) max_runs);
+}
+
+/* Write the "Truncated:" lines: for each selected function whose path
+   counts were bounded by cutting edges, where the cuts are ("cut at L",
+   one per CUT_EXIT dummy, as the paths say it).  */
+
+static void
+put_truncations (FILE *out, const dump_data *data, const dump_selection *sel)
+{
+  const char *label = "Truncated:   ";
+
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      const char *sep = ": cut at ";
+
+      if (!sel->selected[i] || !(fn->meta.flags & PPF_FN_TRUNCATED))
+	continue;
+      fprintf (out, "%s%s", label, fn->label);
+      for (uint32_t e = 0; e < fn->meta.num_edges; e++)
+	if (fn->meta.edges[e].kind == PPF_EDGE_CUT_EXIT)
+	  {
+	    char loc[256];
+	    dump_loc_format (loc, sizeof loc, fn,
+			     dump_edge_source (fn, &fn->meta.edges[e]));
+	    fprintf (out, "%s%s", sep, loc);
+	    sep = ", ";
+	  }
+      fputc ('\n', out);
+      label = "             ";
+    }
+}
+
+/* Write the header: files, functions, paths, executions, truncation.  */
+
+static void
+put_header (FILE *out, const dump_data *data, const dump_selection *sel,
+	    const dump_options *opt)
+{
+  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+
+  put_profiles (out, data);
+  if (opt->num_patterns)
+    fprintf (out, "Functions:   %zu selected of %zu, %zu executed\n",
+	     sel->num_selected, data->num_functions, sel->num_executed);
+  else
+    fprintf (out, "Functions:   %zu, %zu executed\n", data->num_functions,
+	     sel->num_executed);
+  dump_percent (pct, (long double) sel->executed,
+		dump_sum_value (&sel->potential));
+  fprintf (out, "Paths:       %llu executed of %s potential (%s)\n",
+	   (unsigned long long) sel->executed,
+	   dump_sum_format (&sel->potential, a), pct);
+  if (opt->num_patterns)
+    {
+      dump_percent (pct, dump_sum_value (&sel->executions),
+		    dump_sum_value (&data->total_executions));
+      fprintf (out, "Executions:  %s (%s of %s in all functions)\n",
+	       dump_sum_format (&sel->executions, a), pct,
+	       dump_sum_format (&data->total_executions, b));
+    }
+  else
+    fprintf (out, "Executions:  %s\n",
+	     dump_sum_format (&data->total_executions, a));
+  put_truncations (out, data, sel);
+}
+
+/* Write the table of paths.  */
+
+static int
+put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
+	   const dump_options *opt)
+{
+  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  long double total = dump_sum_value (&data->total_executions);
+  size_t rank_w = dump_digits (sel->num_paths), count_w = 0, fn_w = 8;
+  size_t fixed, room;
+  dump_sum cumul = { 0, 0 };
+  dump_path path;
+  dump_path_text text;
+  int rc = 0;
+
+  rank_w = rank_w < 4 ? 4 : rank_w;
+  for (size_t i = 0; i < sel->num_paths; i++)
+    {
+      size_t w = dump_text_width (data->functions[sel->paths[i].function]
+				    ->label);
+      size_t d = dump_digits (sel->paths[i].count);
+      fn_w = w > fn_w ? w : fn_w;
+      count_w = d > count_w ? d : count_w;
+    }
+  count_w = count_w < 5 ? 5 : count_w;
+  /* Columns before the path: rank, count, share, cumul, function and two
+     spaces after each.  */
+  fixed = rank_w + count_w + 7 + 7 + 5 * 2;
+  room = opt->width > fixed + DUMP_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
+	   ? opt->width - fixed - DUMP_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
+  room = room > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : room;
+  fn_w = fn_w > room ? room : fn_w;
+
+  fprintf (out, "%*s  %*s  %7s  %7s  ", (int) rank_w, "rank", (int) count_w,
+	   "count", "share", "cumul");
+  dump_put_padded (out, "function", fn_w, false);
+  fprintf (out, "  path\n");
+
+  dump_path_init (&path);
+  dump_path_text_init (&text);
+  for (size_t i = 0; i < sel->num_paths && rc == 0; i++)
+    {
+      const dump_path_ref *ref = &sel->paths[i];
+      const dump_function *fn = data->functions[ref->function];
+      char share[DUMP_PERCENT_SIZE], cum[DUMP_PERCENT_SIZE], err[256];
+      char *name;
+
+      dump_sum_add (&cumul, ref->count);
+      dump_percent (share, (long double) ref->count, total);
+      dump_percent (cum, dump_sum_value (&cumul), total);
+      /* Paths were checked when the file was read, so regeneration
+	 fails only for want of memory.  */
+      if (dump_path_regen (fn, ref->id, &path, err, sizeof err) != 0
+	  || dump_path_text_build (&text, fn, &path, g) != 0
+	  || !(name = dump_fit (fn->label, fn_w, g)))
+	{
+	  rc = -1;
+	  break;
+	}
+      fprintf (out, "%*zu  %*llu  %7s  %7s  ", (int) rank_w, i + 1,
+	       (int) count_w, (unsigned long long) ref->count, share, cum);
+      dump_put_padded (out, name, fn_w, false);
+      fputs ("  ", out);
+      free (name);
+      dump_path_text_write (out, &text, fixed + fn_w, opt->width,
+			    opt->path_lines, g);
+    }
+  dump_path_text_free (&text);
+  dump_path_free (&path);
+  return rc;
+}
+
+/* The text report: header, table, and a line saying how many paths were
+   left out and how to see them.  */
+
+int
+dump_report_text (FILE *out, const dump_data *data,
+		  const dump_selection *sel, const dump_options *opt)
+{
+  put_header (out, data, sel, opt);
+  fputc ('\n', out);
+  if (sel->executed == 0)
+    {
+      fprintf (out, "No path %swas executed.\n",
+	       opt->num_patterns ? "of the selected functions " : "");
+      return 0;
+    }
+  if (sel->num_paths && put_paths (out, data, sel, opt) != 0)
+    return -1;
+  if (sel->num_paths < sel->executed)
+    {
+      uint64_t left = sel->executed - sel->num_paths;
+      fprintf (out, "%s%llu more executed path%s not shown (-n N shows the "
+	       "top N, --all every path).\n",
+	       sel->num_paths ? "... " : "", (unsigned long long) left,
+	       left == 1 ? "" : "s");
+    }
+  return 0;
+}

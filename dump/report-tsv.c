@@ -1,0 +1,102 @@
+/* The TSV report (--tsv): one line per path, no header, for scripts and
+   for the DejaGnu suite (testsuite/lib), which parses exactly this:
+
+     FUNCTION \t ID \t COUNT \t START \t END \t LINES
+
+   FUNCTION is the display name as stored (the assembler name if the
+   compiler recorded none); ID and COUNT are decimal;
+   START is entry, backedge or cut; END is return, backedge, noreturn or
+   cut; LINES is the path's source lines separated by single spaces,
+   consecutive duplicates collapsed, a line of a file other than the
+   function's own written FILE:LINE with FILE as stored (empty when no
+   block of the path has a line).  Lines are sorted by function (input
+   order) then ID.
+
+   A backslash, tab, newline or carriage return in a name is written \\,
+   \t, \n, \r, other control characters \xHH, and in LINES a space in a
+   file name \x20, so that tabs and spaces always separate fields.
+   Changing any of this breaks the DejaGnu suite: change both, and
+   doc/pathprof-dump.md.  */
+
+#include "paths.h"
+#include "report.h"
+
+/* Write S escaped as described above; SPACES says whether a space is
+   escaped too.  */
+
+static void
+put_field (FILE *out, const char *s, bool spaces)
+{
+  for (; *s; s++)
+    {
+      unsigned char c = (unsigned char) *s;
+      switch (c)
+	{
+	case '\\':
+	  fputs ("\\\\", out);
+	  break;
+	case '\t':
+	  fputs ("\\t", out);
+	  break;
+	case '\n':
+	  fputs ("\\n", out);
+	  break;
+	case '\r':
+	  fputs ("\\r", out);
+	  break;
+	default:
+	  if (c < 0x20 || c == 0x7f || (spaces && c == ' '))
+	    fprintf (out, "\\x%02x", c);
+	  else
+	    fputc (c, out);
+	}
+    }
+}
+
+/* Write the TSV report: the kept paths, in the order of SEL (the caller
+   sorts them by function then ID).  */
+
+int
+dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
+{
+  dump_path path;
+  dump_lines lines = { 0, 0, NULL };
+  char err[256];
+  int rc = 0;
+
+  dump_path_init (&path);
+  for (size_t i = 0; i < sel->num_paths; i++)
+    {
+      const dump_path_ref *ref = &sel->paths[i];
+      const dump_function *fn = data->functions[ref->function];
+      const ppf_meta *m = &fn->meta;
+
+      if (dump_path_regen (fn, ref->id, &path, err, sizeof err) != 0
+	  || dump_path_lines (fn, &path, &lines) != 0)
+	{
+	  rc = -1;
+	  break;
+	}
+      put_field (out, m->display_name[0] ? m->display_name : m->name,
+		 false);
+      fprintf (out, "\t%llu\t%llu\t%s\t%s\t", (unsigned long long) ref->id,
+	       (unsigned long long) ref->count, dump_start_name (path.start),
+	       dump_end_name (path.end));
+      for (size_t k = 0; k < lines.num; k++)
+	{
+	  const ppf_line *l = &lines.lines[k];
+	  if (k)
+	    fputc (' ', out);
+	  if (l->file != m->file && l->file < m->num_files)
+	    {
+	      put_field (out, m->files[l->file], true);
+	      fputc (':', out);
+	    }
+	  fprintf (out, "%u", l->line);
+	}
+      fputc ('\n', out);
+    }
+  dump_lines_free (&lines);
+  dump_path_free (&path);
+  return rc;
+}

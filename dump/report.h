@@ -1,0 +1,45 @@
+/* pathprof-dump's reports.  Each writes to OUT and returns 0, or -1 if
+   memory ran out (write errors are left in OUT's error flag, which the
+   caller checks once at the end).
+
+   - text: the hottest paths, one per row (report-text.c);
+   - coverage: executed/potential paths per function (report-coverage.c);
+   - tsv: one line per path for scripts and the DejaGnu suite
+     (report-tsv.c);
+   - json: everything, for other tools (report-json.c).
+
+   doc/pathprof-dump.md and doc/json-schema.md describe the outputs.  */
+
+#ifndef PATHPROF_DUMP_REPORT_H
+#define PATHPROF_DUMP_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "profile.h"
+#include "select.h"
+
+typedef struct dump_options
+{
+  size_t top;            /* paths kept by dump_select_paths */
+  bool top_given;        /* -n or --all was given */
+  size_t width;          /* text: output columns, SIZE_MAX for no limit */
+  unsigned path_lines;   /* text: display lines per path, 0 unlimited */
+  bool utf8;             /* text: "→" and "…" rather than "->" and
+			    "..." */
+  size_t num_patterns;   /* -f patterns */
+  char **patterns;
+} dump_options;
+
+int dump_report_text (FILE *out, const dump_data *data,
+		      const dump_selection *sel, const dump_options *opt);
+int dump_report_coverage (FILE *out, const dump_data *data,
+			  const dump_selection *sel,
+			  const dump_options *opt);
+int dump_report_tsv (FILE *out, const dump_data *data,
+		     const dump_selection *sel);
+int dump_report_json (FILE *out, const dump_data *data,
+		      const dump_selection *sel);
+
+#endif /* PATHPROF_DUMP_REPORT_H */

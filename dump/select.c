@@ -1,0 +1,147 @@
+/* Which functions and which paths a report shows: see select.h.  */
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "select.h"
+
+/* Whether NAME matches PATTERN: equal, or as a shell glob.  Equality is
+   tried first because C++ names hold glob characters ("operator[]",
+   "operator*").  */
+
+static bool
+name_matches (const char *pattern, const char *name)
+{
+  return strcmp (pattern, name) == 0 || fnmatch (pattern, name, 0) == 0;
+}
+
+/* Select functions and total their paths: see select.h.  */
+
+int
+dump_select_functions (const dump_data *data, char *const *patterns,
+		       size_t num_patterns, dump_selection *sel)
+{
+  memset (sel, 0, sizeof *sel);
+  sel->selected = calloc (data->num_functions + 1, sizeof *sel->selected);
+  sel->pattern_hits = calloc (num_patterns + 1, sizeof *sel->pattern_hits);
+  if (!sel->selected || !sel->pattern_hits)
+    return -1;
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      bool match = num_patterns == 0;
+
+      for (size_t p = 0; p < num_patterns; p++)
+	if (name_matches (patterns[p], fn->meta.display_name)
+	    || name_matches (patterns[p], fn->meta.name))
+	  {
+	    sel->pattern_hits[p]++;
+	    match = true;
+	  }
+      if (!match)
+	continue;
+      sel->selected[i] = true;
+      sel->num_selected++;
+      if (fn->num_counts)
+	sel->num_executed++;
+      dump_sum_add (&sel->potential, fn->meta.num_paths);
+      sel->executed += fn->num_counts;
+      dump_sum_add_sum (&sel->executions, &fn->executions);
+    }
+  return 0;
+}
+
+/* qsort comparator: hottest first, then input order, then path number.  */
+
+static int
+compare_rank (const void *a, const void *b)
+{
+  const dump_path_ref *x = a, *y = b;
+
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  if (x->function != y->function)
+    return x->function < y->function ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* qsort comparator: input order of functions, then path number.  */
+
+static int
+compare_function_order (const void *a, const void *b)
+{
+  const dump_path_ref *x = a, *y = b;
+
+  if (x->function != y->function)
+    return x->function < y->function ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* qsort comparator: input order of functions, then hottest first.  With
+   one function, the same order as compare_rank.  */
+
+static int
+compare_function_rank (const void *a, const void *b)
+{
+  const dump_path_ref *x = a, *y = b;
+
+  if (x->function != y->function)
+    return x->function < y->function ? -1 : 1;
+  return compare_rank (a, b);
+}
+
+/* Collect the executed paths of the selected functions, rank them, and
+   keep LIMIT.  */
+
+int
+dump_select_paths (const dump_data *data, dump_selection *sel, size_t limit)
+{
+  size_t n = 0;
+
+  for (size_t i = 0; i < data->num_functions; i++)
+    if (sel->selected[i])
+      n += data->functions[i]->num_counts;
+  free (sel->paths);
+  sel->num_paths = 0;
+  sel->paths = malloc ((n + 1) * sizeof *sel->paths);
+  if (!sel->paths)
+    return -1;
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      if (!sel->selected[i])
+	continue;
+      for (uint64_t k = 0; k < fn->num_counts; k++)
+	{
+	  dump_path_ref *ref = &sel->paths[sel->num_paths++];
+	  ref->function = i;
+	  ref->id = fn->counts[k].path;
+	  ref->count = fn->counts[k].count;
+	}
+    }
+  qsort (sel->paths, sel->num_paths, sizeof *sel->paths, compare_rank);
+  if (sel->num_paths > limit)
+    sel->num_paths = limit;
+  return 0;
+}
+
+/* Re-sort the kept paths by function: see select.h.  */
+
+void
+dump_sort_by_function (dump_selection *sel, bool hottest_first)
+{
+  qsort (sel->paths, sel->num_paths, sizeof *sel->paths,
+	 hottest_first ? compare_function_rank : compare_function_order);
+}
+
+/* Release SEL's memory.  */
+
+void
+dump_selection_free (dump_selection *sel)
+{
+  free (sel->selected);
+  free (sel->pattern_hits);
+  free (sel->paths);
+  memset (sel, 0, sizeof *sel);
+}

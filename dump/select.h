@@ -1,0 +1,55 @@
+/* Which functions and which paths a report shows.
+
+   Functions: all, or those matching one of the -f patterns (display name
+   or assembler name, equal or matching as an fnmatch glob).
+
+   Paths: the executed paths of the selected functions, ranked hottest
+   first (count descending; ties in input order of the functions, then by
+   path number), the first LIMIT of them kept.  Reports that list paths
+   per function re-sort the kept ones by function and path number.  */
+
+#ifndef PATHPROF_DUMP_SELECT_H
+#define PATHPROF_DUMP_SELECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+#include "sum.h"
+
+typedef struct dump_path_ref
+{
+  size_t function;   /* index into dump_data.functions */
+  uint64_t id;
+  uint64_t count;
+} dump_path_ref;
+
+typedef struct dump_selection
+{
+  bool *selected;          /* [num_functions] */
+  size_t *pattern_hits;    /* [num_patterns]: functions each matched */
+  size_t num_selected;     /* functions selected */
+  size_t num_executed;     /* of them, functions with an executed path */
+  dump_sum potential;      /* paths of the selected functions */
+  uint64_t executed;       /* executed paths of the selected functions */
+  dump_sum executions;     /* and the sum of their counts */
+  size_t num_paths;        /* kept paths */
+  dump_path_ref *paths;
+} dump_selection;
+
+/* Select the functions of DATA that match one of PATTERNS (every function
+   if NUM_PATTERNS is 0) and total their paths.  Returns 0, or -1 if
+   memory ran out.  */
+int dump_select_functions (const dump_data *data, char *const *patterns,
+			   size_t num_patterns, dump_selection *sel);
+/* Keep the LIMIT hottest executed paths of the selected functions
+   (SIZE_MAX: all of them), ranked.  Returns 0 or -1.  */
+int dump_select_paths (const dump_data *data, dump_selection *sel,
+		       size_t limit);
+/* Re-sort the kept paths by function (input order), then path number, or
+   if HOTTEST_FIRST by count descending then path number.  */
+void dump_sort_by_function (dump_selection *sel, bool hottest_first);
+void dump_selection_free (dump_selection *sel);
+
+#endif /* PATHPROF_DUMP_SELECT_H */

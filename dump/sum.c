@@ -1,0 +1,101 @@
+/* Exact sums of 64-bit counts: see sum.h.  */
+
+#include "sum.h"
+
+/* Add VALUE to SUM.  A sum that would pass 2^128 - 1 stays there; it
+   cannot happen with real profiles (2^64 counters of 2^64 each).  */
+
+void
+dump_sum_add (dump_sum *sum, uint64_t value)
+{
+  uint64_t low = sum->low + value;
+
+  if (low < sum->low)
+    {
+      if (sum->high == UINT64_MAX)
+	{
+	  sum->low = UINT64_MAX;
+	  return;
+	}
+      sum->high++;
+    }
+  sum->low = low;
+}
+
+/* Add the sum OTHER to SUM, saturating as dump_sum_add.  */
+
+void
+dump_sum_add_sum (dump_sum *sum, const dump_sum *other)
+{
+  uint64_t high = sum->high + other->high;
+
+  if (high < sum->high)
+    {
+      sum->high = sum->low = UINT64_MAX;
+      return;
+    }
+  sum->high = high;
+  dump_sum_add (sum, other->low);
+}
+
+/* Compare two sums: negative, zero or positive as A is below, equal to or
+   above B.  */
+
+int
+dump_sum_compare (const dump_sum *a, const dump_sum *b)
+{
+  if (a->high != b->high)
+    return a->high < b->high ? -1 : 1;
+  if (a->low != b->low)
+    return a->low < b->low ? -1 : 1;
+  return 0;
+}
+
+/* Whether SUM is zero.  */
+
+bool
+dump_sum_is_zero (const dump_sum *sum)
+{
+  return sum->high == 0 && sum->low == 0;
+}
+
+/* SUM as a floating-point number, for shares and percentages only.  */
+
+long double
+dump_sum_value (const dump_sum *sum)
+{
+  return (long double) sum->high * 18446744073709551616.0L
+	 + (long double) sum->low;
+}
+
+/* Write SUM in decimal into BUF and return BUF.  Long division of the four
+   32-bit limbs by ten, least significant digit first, then reversed.  */
+
+const char *
+dump_sum_format (const dump_sum *sum, char buf[DUMP_SUM_DIGITS])
+{
+  uint32_t limb[4] = { (uint32_t) (sum->high >> 32), (uint32_t) sum->high,
+		       (uint32_t) (sum->low >> 32), (uint32_t) sum->low };
+  int len = 0;
+
+  do
+    {
+      uint64_t rest = 0;
+      for (int i = 0; i < 4; i++)
+	{
+	  uint64_t cur = (rest << 32) | limb[i];
+	  limb[i] = (uint32_t) (cur / 10);
+	  rest = cur % 10;
+	}
+      buf[len++] = (char) ('0' + rest);
+    }
+  while (limb[0] | limb[1] | limb[2] | limb[3]);
+  buf[len] = '\0';
+  for (int i = 0, j = len - 1; i < j; i++, j--)
+    {
+      char c = buf[i];
+      buf[i] = buf[j];
+      buf[j] = c;
+    }
+  return buf;
+}
