@@ -64,11 +64,25 @@ typedef struct pp_cfg_edge
 		      are preferred for the spanning tree (so carry no code) */
 } pp_cfg_edge;
 
+/* Flags of a block.  */
+enum
+{
+  /* The block contains a call that may not return (it may call exit,
+     longjmp, or let an exception pass).  A path through the block must
+     not be counted before the block's end: Figure 8's folding must not
+     pull a count up into or above it, or a path cut short in the callee
+     would be counted as if it had completed (paper section 3.6: such a
+     path is lost, never miscounted).  */
+  PP_BLOCK_MAY_NOT_RETURN = 1u << 0
+};
+
 typedef struct pp_cfg
 {
   uint32_t num_blocks;  /* including ENTRY (0) and EXIT (1) */
   uint32_t num_edges;
   pp_cfg_edge *edges;   /* edge id = index */
+  /* [num_blocks] PP_BLOCK_* flags, or NULL for none.  */
+  const uint32_t *block_flags;
 } pp_cfg;
 
 /* Mark with PP_CFG_BACKEDGE every edge that a depth-first search from ENTRY
@@ -76,8 +90,14 @@ typedef struct pp_cfg
    every natural-loop latch edge, plus one edge per irreducible cycle.
    Successors reached over edges without PP_CFG_NO_CODE are explored first,
    so that abnormal edges become backedges only when no other choice
-   exists.  Clears PP_CFG_BACKEDGE on all other edges.  Returns the number
-   of backedges.  Iterative: safe on very deep graphs.  */
+   exists.  If the DFS still makes a backedge of an abnormal edge whose
+   code could not be relocated (a computed goto's dispatcher edge to a
+   label already on the stack), the choice is redone with such edges
+   contracted, so that their cycles are broken at ordinary edges (e.g. the
+   edges into the dispatcher; see core/cfg.c): then some backedges are
+   not DFS back edges, but each lies on a cycle.  Clears PP_CFG_BACKEDGE
+   on all other edges.  Returns the number of backedges.  Iterative: safe
+   on very deep graphs.  */
 uint32_t pp_mark_backedges (pp_cfg *cfg);
 
 /* ------------------------------------------------------------------ */

@@ -38,6 +38,24 @@ edge_weight (edge e)
   return freq * prob;
 }
 
+/* Whether STMT may keep control from coming back: a call to anything but
+   an internal function or a normal builtin (those return).  A user
+   function may call exit or longjmp or let an exception through without
+   being declared so; noreturn calls end their block and are handled by
+   the core's NORETURN dummies, but they too count here, so that nothing
+   is counted before them except on purpose.  */
+
+static bool
+stmt_may_not_return (gimple *stmt)
+{
+  if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+    return false;
+  if (gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
+    return gimple_call_noreturn_p (stmt)
+	   || gimple_call_builtin_p (stmt, BUILT_IN_LONGJMP);
+  return true;
+}
+
 /* Fill OUT with FUN's CFG: every edge of every block, in block order.
    Abnormal and EH edges cannot be split and so cannot carry code.  */
 
@@ -64,6 +82,16 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
       ce->flags = (e->flags & EDGE_COMPLEX) ? PP_CFG_NO_CODE : 0;
       ce->weight = edge_weight (e);
     }
+  out->block_flags.safe_grow_cleared (out->cfg.num_blocks);
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (stmt_may_not_return (gsi_stmt (gsi)))
+	{
+	  out->block_flags[bb->index] |= PP_BLOCK_MAY_NOT_RETURN;
+	  break;
+	}
+  out->cfg.block_flags = out->block_flags.address ();
 }
 
 /* The name users know FNDECL by: the demangled assembler name with its
@@ -155,12 +183,16 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 	continue;
       basic_block bb = BASIC_BLOCK_FOR_FN (fun, i);
       vec<ppf_line> lines = vNULL;
+      /* As gcov attributes lines to blocks (profile.cc, branch_prob):
+	 the block's statements after its labels.  Predict hints are not
+	 code (a "continue" hint carries the loop's line) and are gone by
+	 the time gcov looks.  */
       if (bb && i != ENTRY_BLOCK && i != EXIT_BLOCK)
-	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	     gsi_next (&gsi))
+	for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+	     !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
 	  {
 	    gimple *stmt = gsi_stmt (gsi);
-	    if (is_gimple_debug (stmt))
+	    if (gimple_code (stmt) == GIMPLE_PREDICT)
 	      continue;
 	    add_line (&m, &files, &lines, gimple_location (stmt));
 	  }

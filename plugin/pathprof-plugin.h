@@ -37,6 +37,7 @@ struct pathprof_cfg
 {
   pp_cfg cfg;
   auto_vec<edge> edges;
+  auto_vec<uint32_t> block_flags;
 };
 
 /* cfg-bridge.cc */

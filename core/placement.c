@@ -1,0 +1,424 @@
+/* pathprof algorithm core: the operations each DAG edge performs on the
+   path register R and the counters (section 3.4, Figure 8).
+
+   Plain event counting would do R = 0 at ENTRY, R += Inc(c) on every
+   chord c and count[R]++ at EXIT.  Figure 8 moves the two ends inward:
+
+   Counting (backward from EXIT).  A vertex w is absorbing if w is EXIT,
+   or w has exactly one DAG out-edge, it is a tree edge, and its
+   destination is absorbing: from w the path goes to EXIT without any
+   chord, so R does not change after w and the count can happen when the
+   path enters the absorbing region.  Every ENTRY->EXIT path starts
+   outside it (ENTRY is never absorbing, see below) and ends inside, and
+   the region is closed under successors, so every path crosses exactly
+   one "frontier" edge v->w (v not absorbing, w absorbing).  A frontier
+   chord does count[R + Inc]++ (COUNT Inc), a frontier tree edge
+   count[R]++ (COUNT 0).
+
+   Initialisation (forward from ENTRY).  Let K hold ENTRY and every vertex
+   whose only DAG in-edge is a tree edge from a vertex of K: there the
+   path has crossed no chord yet, so the conceptual R is 0 whatever the
+   path.  On edges out of K the value of R is known: a chord does R = Inc
+   (SET) instead of R += Inc, a frontier edge count[Inc]++ (COUNT_CONST)
+   with a constant index, the cheap case of design section 6.  R is never
+   initialised at ENTRY; instead a tree edge from K to a vertex outside K
+   does R = 0 (SET 0), unless its destination is absorbing (impossible,
+   see below).  So R is never read before it is written: the path
+   register starts with garbage.
+
+   A chord whose increment is 0 needs no operation, unless R is still
+   unset at its source (then R = 0).
+
+   No ENTRY->EXIT path uses tree edges only: with the fictitious
+   EXIT->ENTRY edge it would close a cycle in the tree.  Hence ENTRY is
+   not absorbing, K and the absorbing region are disjoint, and no tree
+   edge joins them.
+
+   Blocks that may not return (PP_BLOCK_MAY_NOT_RETURN: a call in them may
+   exit, longjmp or throw past us) are never absorbing, so no path through
+   them is counted before their end: a path cut short in the call is lost,
+   as in section 3.6, never counted as complete.  Vertices that were
+   absorbing only through such a block lose it too, by definition.
+
+   Edges that cannot carry code (design trap 7).  A tree edge standing for
+   a PP_CFG_NO_CODE CFG edge whose code cannot be relocated (a "stuck"
+   edge, see pp_edge_can_carry_code) must get no operation.  Two kinds of
+   operation fall on tree edges, and each can be moved:
+     - COUNT 0 on a frontier tree edge v->w: make w not absorbing (and
+       every vertex that was absorbing only through w); the frontier then
+       moves to w's out-edge, further towards EXIT.  This may repeat; EXIT
+       stays absorbing, so a stuck edge into EXIT is reported by probes.c.
+       The same move keeps counts off edges whose code would go to the end
+       of a block that may not return (pp_edge_can_count), chords
+       included: those edges keep their R update, the count moves on.
+     - SET 0 on a tree edge v->w out of K: R must be 0 before v already;
+       let U, the vertices of K where R still holds garbage, lose v, so
+       the SET 0 moves to v's in-edge, towards ENTRY.  Vertices below v
+       in K stay in K (R is 0 there), so their edges keep the cheap SET
+       and COUNT_CONST forms.
+   Both are greatest-fixpoint computations over work lists: each vertex
+   changes at most once, so the whole is linear.  The two do not interact:
+   the first only moves counts between edges at the absorbing side, the
+   second only SET 0 between tree edges inside K.  What cannot be moved
+   (a stuck chord, a stuck backedge) is left in place and probes.c
+   reports it.  */
+
+#include <stdlib.h>
+
+#include "ppcore-internal.h"
+
+/* Whether DAG edge EDGE may be given operations: its CFG site accepts
+   code, directly or after relocation (pp_cfg_edge_relocation).  A
+   noreturn dummy's code goes at the end of its block, always possible.  */
+bool
+pp_edge_can_carry_code (const pp_work *w, uint32_t edge)
+{
+  const pp_work_edge *e = &w->e[edge];
+  uint32_t site, index;
+  if (e->kind == PP_DAG_NORETURN_EXIT)
+    return true;
+  return pp_cfg_edge_relocation (w->cfg, w->cfg_outdeg, w->cfg_indeg,
+				 e->cfg_edge, &site, &index);
+}
+
+/* Whether BLOCK has PP_BLOCK_MAY_NOT_RETURN: a call in it may keep
+   control from reaching its end.  */
+bool
+pp_block_may_not_return (const pp_work *w, uint32_t block)
+{
+  return w->cfg->block_flags != NULL
+	 && (w->cfg->block_flags[block] & PP_BLOCK_MAY_NOT_RETURN) != 0;
+}
+
+/* Whether DAG edge EDGE may carry a count: it may carry code, and that
+   code does not go to the end of a block that may not return.  Such a
+   block-end site is before the block's last statement when that
+   statement ends the block (ppcore.h), perhaps the very call that may not
+   return: a count there would count a path that the call then cuts short.
+   A noreturn dummy's count goes there on purpose (design trap 6).  */
+bool
+pp_edge_can_count (const pp_work *w, uint32_t edge)
+{
+  const pp_work_edge *e = &w->e[edge];
+  uint32_t site, index;
+  if (e->kind == PP_DAG_NORETURN_EXIT)
+    return true;
+  if (!pp_cfg_edge_relocation (w->cfg, w->cfg_outdeg, w->cfg_indeg,
+			       e->cfg_edge, &site, &index))
+    return false;
+  return !(site == PP_SITE_BLOCK_END && pp_block_may_not_return (w, index));
+}
+
+/* Give edge E the single operation KIND VALUE.  */
+static void
+set_op (pp_work_edge *e, uint32_t kind, uint64_t value)
+{
+  e->num_ops = 1;
+  e->ops[0].kind = kind;
+  e->ops[0].value = value;
+}
+
+/* The only live out-edge of V, or PP_NONE.  */
+static uint32_t
+single_out (const pp_work *w, uint32_t v)
+{
+  return w->out_start[v + 1] - w->out_start[v] == 1
+	   ? w->out_list[w->out_start[v]]
+	   : PP_NONE;
+}
+
+/* The only live in-edge of V, or PP_NONE.  */
+static uint32_t
+single_in (const pp_work *w, uint32_t v)
+{
+  return w->in_start[v + 1] - w->in_start[v] == 1 ? w->in_list[w->in_start[v]]
+						   : PP_NONE;
+}
+
+/* Queue vertex X for removal from the absorbing region, unless it is EXIT
+   or already out.  */
+static void
+unabsorb (bool *absorbing, uint32_t *queue, uint32_t *tail, uint32_t x)
+{
+  if (x == PP_EXIT || !absorbing[x])
+    return;
+  absorbing[x] = false;
+  queue[(*tail)++] = x;
+}
+
+/* Whether edge I must not be a frontier edge: it cannot take the count
+   (see pp_edge_can_count), and moving the count off it helps, that is
+   the edge then needs no code at all (a tree edge) or can carry the
+   other operations (a chord that is not stuck).  */
+static bool
+must_not_count (const pp_work *w, const bool *stuck, const bool *no_count,
+		uint32_t i)
+{
+  return no_count[i] && (w->e[i].on_tree || !stuck[i]);
+}
+
+/* The absorbing region, shrunk until no edge that cannot count is a
+   frontier edge, and without blocks that may not return (see the file
+   comment).  */
+static void
+compute_absorbing (pp_work *w, const bool *stuck, const bool *no_count,
+		   bool *absorbing, uint32_t *queue)
+{
+  for (uint32_t i = w->ntopo; i-- > 0;)
+    {
+      uint32_t v = w->topo[i], out = single_out (w, v);
+      absorbing[v] = v == PP_EXIT
+		     || (out != PP_NONE && w->e[out].on_tree
+			 && absorbing[w->e[out].dst]
+			 && !pp_block_may_not_return (w, v));
+    }
+  uint32_t head = 0, tail = 0;
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (e->live && must_not_count (w, stuck, no_count, i)
+	  && !absorbing[e->src] && absorbing[e->dst])
+	unabsorb (absorbing, queue, &tail, e->dst);
+    }
+  while (head < tail)
+    {
+      uint32_t x = queue[head++];
+      /* Vertices absorbing only through X.  */
+      for (uint32_t p = w->in_start[x]; p < w->in_start[x + 1]; p++)
+	unabsorb (absorbing, queue, &tail, w->e[w->in_list[p]].src);
+      /* X's out-edge is now a frontier edge.  */
+      uint32_t out = single_out (w, x);
+      if (out != PP_NONE && must_not_count (w, stuck, no_count, out))
+	unabsorb (absorbing, queue, &tail, w->e[out].dst);
+    }
+}
+
+/* K and U of the file comment: KNOWN_ZERO[v] if the conceptual R is 0 at
+   v, UNSET[v] if moreover R has not been written yet.  */
+static void
+compute_register_state (pp_work *w, const bool *stuck, const bool *absorbing,
+			bool *known_zero, bool *unset, bool *dropped)
+{
+  for (uint32_t i = 0; i < w->ntopo; i++)
+    {
+      uint32_t v = w->topo[i], in = single_in (w, v);
+      known_zero[v] = v == PP_ENTRY
+		      || (in != PP_NONE && w->e[in].on_tree
+			  && known_zero[w->e[in].src]);
+    }
+  /* A stuck tree edge out of K that would need SET 0 drops its source
+     from U; the source's own in-edge then needs the SET 0, and if that
+     one is stuck too, its source drops, and so on up to ENTRY (which
+     cannot drop: probes.c reports the stuck edge).  Dropping eagerly is
+     harmless: a vertex below a dropped one is out of U anyway.  */
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (!e->live || !e->on_tree || !stuck[i] || !known_zero[e->src]
+	  || absorbing[e->dst])
+	continue;
+      if (known_zero[e->dst] && single_in (w, e->dst) == i
+	  && !dropped[e->dst])
+	continue;  /* no SET 0 needed while e->dst stays in U */
+      uint32_t v = e->src;
+      while (v != PP_ENTRY && !dropped[v])
+	{
+	  dropped[v] = true;
+	  uint32_t in = single_in (w, v);
+	  if (!stuck[in])
+	    break;
+	  v = w->e[in].src;
+	}
+    }
+  for (uint32_t i = 0; i < w->ntopo; i++)
+    {
+      uint32_t v = w->topo[i];
+      unset[v] = v == PP_ENTRY
+		 || (known_zero[v] && !dropped[v]
+		     && unset[w->e[single_in (w, v)].src]);
+    }
+}
+
+/* Figure 8 placement with the moves for stuck edges; see the file
+   comment.  Every DAG edge gets at most one operation.  */
+int
+pp_place_optimized (pp_work *w)
+{
+  uint32_t nv = w->nv;
+  bool *stuck = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
+  bool *no_count = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
+  bool *absorbing = pp_xcalloc (w, nv, sizeof (bool));
+  bool *known_zero = pp_xcalloc (w, nv, sizeof (bool));
+  bool *unset = pp_xcalloc (w, nv, sizeof (bool));
+  bool *dropped = pp_xcalloc (w, nv, sizeof (bool));
+  uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
+  int ret = -1;
+  if (stuck == NULL || no_count == NULL || absorbing == NULL
+      || known_zero == NULL || unset == NULL || dropped == NULL
+      || queue == NULL)
+    goto out;
+
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      stuck[i] = w->e[i].live && !pp_edge_can_carry_code (w, i);
+      no_count[i] = w->e[i].live && !pp_edge_can_count (w, i);
+    }
+  compute_absorbing (w, stuck, no_count, absorbing, queue);
+  compute_register_state (w, stuck, absorbing, known_zero, unset, dropped);
+
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      pp_work_edge *e = &w->e[i];
+      e->num_ops = 0;
+      if (!e->live)
+	continue;
+      uint64_t inc = e->on_tree ? 0 : e->inc;
+      if (!absorbing[e->src] && absorbing[e->dst])
+	/* The frontier: the path's only count.  */
+	set_op (e, known_zero[e->src] ? PP_OP_COUNT_CONST : PP_OP_COUNT, inc);
+      else if (absorbing[e->src])
+	; /* a tree edge towards EXIT after the count */
+      else if (!e->on_tree)
+	{
+	  /* A chord with Inc 0 changes nothing unless R is still unset.  */
+	  if (inc != 0 || unset[e->src])
+	    set_op (e, known_zero[e->src] ? PP_OP_SET : PP_OP_ADD, inc);
+	}
+      else if (unset[e->src] && !unset[e->dst])
+	set_op (e, PP_OP_SET, 0);
+    }
+  ret = 0;
+
+out:
+  free (stuck);
+  free (no_count);
+  free (absorbing);
+  free (known_zero);
+  free (unset);
+  free (dropped);
+  free (queue);
+  return ret;
+}
+
+/* Potentials for the naive placement: PSI[v] such that
+   Val(e) + PSI(src) - PSI(dst) is 0 on every stuck real edge e (a
+   PP_CFG_NO_CODE edge with no place for code) that neither leaves ENTRY
+   nor enters EXIT, and PSI(ENTRY) = PSI(EXIT) = 0.  Stuck edges form, in
+   practice, a forest of stars (a computed goto's dispatcher and its
+   labels); each tree of it is walked from an arbitrary root setting PSI
+   along its edges.  An edge closing a cycle in that forest keeps a
+   nonzero value, and then probes.c reports it.  Returns -1 if memory
+   runs out.  */
+static int
+naive_potentials (pp_work *w, uint64_t *psi)
+{
+  uint32_t nv = w->nv;
+  uint32_t *start = pp_xcalloc (w, (size_t) nv + 1, sizeof (uint32_t));
+  uint32_t *list = pp_xcalloc (w, (size_t) w->ne * 2 + 1, sizeof (uint32_t));
+  uint32_t *cursor = pp_xcalloc (w, nv, sizeof (uint32_t));
+  uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
+  bool *seen = pp_xcalloc (w, nv, sizeof (bool));
+  bool *stuck = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
+  int ret = -1;
+  if (start == NULL || list == NULL || cursor == NULL || queue == NULL
+      || seen == NULL || stuck == NULL)
+    goto out;
+  /* Edges out of ENTRY or into EXIT carry code in any case (the SET or
+     the count), so they stay out, and ENTRY and EXIT keep psi 0.  */
+  for (uint32_t i = 0; i < w->ne; i++)
+    if (w->e[i].live && w->e[i].kind == PP_DAG_REAL
+	&& w->e[i].src != PP_ENTRY && w->e[i].dst != PP_EXIT
+	&& !pp_edge_can_carry_code (w, i))
+      {
+	stuck[i] = true;
+	start[w->e[i].src + 1]++;
+	start[w->e[i].dst + 1]++;
+      }
+  for (uint32_t v = 0; v < nv; v++)
+    {
+      start[v + 1] += start[v];
+      cursor[v] = start[v];
+    }
+  for (uint32_t i = 0; i < w->ne; i++)
+    if (stuck[i])
+      {
+	list[cursor[w->e[i].src]++] = i;
+	list[cursor[w->e[i].dst]++] = i;
+      }
+  for (uint32_t k = 0; k < nv; k++)
+    {
+      uint32_t root = k;
+      if (seen[root] || start[root] == start[root + 1])
+	continue;
+      uint32_t head = 0, tail = 0;
+      seen[root] = true;
+      psi[root] = 0;
+      queue[tail++] = root;
+      while (head < tail)
+	{
+	  uint32_t v = queue[head++];
+	  for (uint32_t p = start[v]; p < start[v + 1]; p++)
+	    {
+	      const pp_work_edge *e = &w->e[list[p]];
+	      uint32_t other = e->src == v ? e->dst : e->src;
+	      if (seen[other])
+		continue;
+	      /* Val + psi (src) - psi (dst) = 0.  */
+	      psi[other] = e->src == v ? psi[v] + e->val : psi[v] - e->val;
+	      seen[other] = true;
+	      queue[tail++] = other;
+	    }
+	}
+    }
+  ret = 0;
+
+out:
+  free (start);
+  free (list);
+  free (cursor);
+  free (queue);
+  free (seen);
+  free (stuck);
+  return ret;
+}
+
+/* The naive placement, the test oracle (design section 5): R = Val on
+   the edges out of ENTRY (even Val 0: R starts with garbage), R += Val
+   on other edges with nonzero Val, and the count on the edges into EXIT,
+   folded with the edge's own Val: count[R + Val]++, or count[Val]++ for
+   an edge from ENTRY straight to EXIT.  The spanning tree and increments
+   are computed all the same, for the record, but not used.
+
+   One refinement, so that the oracle works where the optimised placement
+   does: a stuck edge (PP_CFG_NO_CODE, no place for code, as a computed
+   goto's dispatch edges) cannot take R += Val.  Each Val is used shifted
+   by potentials, Val(e) + psi(src) - psi(dst), with psi chosen to make
+   that 0 on stuck edges and psi(ENTRY) = psi(EXIT) = 0; along an
+   ENTRY->EXIT path the shifts cancel.  Without stuck edges psi is 0.  */
+int
+pp_place_naive (pp_work *w)
+{
+  uint64_t *psi = pp_xcalloc (w, w->nv, sizeof (uint64_t));
+  if (psi == NULL || naive_potentials (w, psi) != 0)
+    {
+      free (psi);
+      return -1;
+    }
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      pp_work_edge *e = &w->e[i];
+      e->num_ops = 0;
+      if (!e->live)
+	continue;
+      uint64_t value = e->val + psi[e->src] - psi[e->dst];
+      if (e->dst == PP_EXIT)
+	set_op (e, e->src == PP_ENTRY ? PP_OP_COUNT_CONST : PP_OP_COUNT,
+		value);
+      else if (e->src == PP_ENTRY)
+	set_op (e, PP_OP_SET, value);
+      else if (value != 0)
+	set_op (e, PP_OP_ADD, value);
+    }
+  free (psi);
+  return 0;
+}

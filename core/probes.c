@@ -1,0 +1,136 @@
+/* pathprof algorithm core: probes, the operations of the DAG edges mapped
+   back to places in the CFG where the plugin can put code.
+
+     - a real DAG edge: its CFG edge;
+     - the two dummies of a backedge or cut edge u->v: that CFG edge, with
+       the u->EXIT dummy's operations first (the path ends) and the
+       ENTRY->v dummy's next (the next path starts): design trap 4;
+     - a noreturn dummy b->EXIT: the end of b, before the call that does
+       not return (trap 6).
+   A CFG edge flagged PP_CFG_NO_CODE cannot hold code; its probe moves to
+   the end of its source or the start of its destination when that is
+   equivalent (pp_cfg_edge_relocation), else planning fails.  Sites are
+   then unique: an edge site belongs to one CFG edge; BLOCK_END(b) comes
+   either from a noreturn dummy (b has no successor) or from the one edge
+   leaving b; BLOCK_START(b) from the one edge entering b.  This is
+   checked all the same, since two probes at one site would be a bug.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ppcore-internal.h"
+
+/* Append the operations of DAG edge EDGE (if any) to PROBE.  */
+static void
+append_ops (const pp_work *w, uint32_t edge, pp_probe *probe)
+{
+  if (edge == PP_NONE)
+    return;
+  const pp_work_edge *e = &w->e[edge];
+  for (uint32_t k = 0; k < e->num_ops && probe->num_ops < 4; k++)
+    probe->ops[probe->num_ops++] = e->ops[k];
+}
+
+/* Fill PLAN->probes from the operations of the DAG edges.  Fails with the
+   message of ppcore.h when code must go on a PP_CFG_NO_CODE edge that has
+   no equivalent place.  */
+int
+pp_make_probes (pp_work *w, pp_plan *plan)
+{
+  const pp_cfg *cfg = w->cfg;
+  uint32_t ne_cfg = cfg->num_edges, nv = w->nv;
+  /* For every CFG edge, the DAG edges standing for it.  */
+  uint32_t *real = pp_xcalloc (w, (size_t) ne_cfg + 1, sizeof (uint32_t));
+  uint32_t *to_exit = pp_xcalloc (w, (size_t) ne_cfg + 1, sizeof (uint32_t));
+  uint32_t *from_entry
+    = pp_xcalloc (w, (size_t) ne_cfg + 1, sizeof (uint32_t));
+  bool *end_used = pp_xcalloc (w, nv, sizeof (bool));
+  bool *start_used = pp_xcalloc (w, nv, sizeof (bool));
+  pp_probe *probes
+    = pp_xcalloc (w, (size_t) ne_cfg + nv + 1, sizeof (pp_probe));
+  int ret = -1;
+  if (real == NULL || to_exit == NULL || from_entry == NULL
+      || end_used == NULL || start_used == NULL || probes == NULL)
+    goto out;
+
+  for (uint32_t c = 0; c < ne_cfg; c++)
+    real[c] = to_exit[c] = from_entry[c] = PP_NONE;
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (!e->live || e->kind == PP_DAG_NORETURN_EXIT)
+	continue;
+      if (e->kind == PP_DAG_REAL)
+	real[e->cfg_edge] = i;
+      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
+	to_exit[e->cfg_edge] = i;
+      else
+	from_entry[e->cfg_edge] = i;
+    }
+
+  uint32_t n = 0;
+  for (uint32_t c = 0; c < ne_cfg + nv; c++)
+    {
+      pp_probe *probe = &probes[n];
+      memset (probe, 0, sizeof *probe);
+      if (c < ne_cfg)
+	{
+	  append_ops (w, real[c], probe);
+	  append_ops (w, to_exit[c], probe);
+	  append_ops (w, from_entry[c], probe);
+	  if (probe->num_ops == 0)
+	    continue;
+	  if (!pp_cfg_edge_relocation (cfg, w->cfg_outdeg, w->cfg_indeg, c,
+				       &probe->site, &probe->index))
+	    {
+	      pp_fail (w,
+		       "abnormal edge %u->%u (edge %u) must carry code but "
+		       "neither its source has one successor nor its "
+		       "destination one predecessor",
+		       cfg->edges[c].src, cfg->edges[c].dst, c);
+	      goto out;
+	    }
+	}
+      else
+	{
+	  /* Noreturn dummies, by block.  */
+	  uint32_t b = c - ne_cfg;
+	  if (b == PP_EXIT || !w->reachable[b] || w->cfg_outdeg[b] != 0)
+	    continue;
+	  for (uint32_t p = w->out_start[b]; p < w->out_start[b + 1]; p++)
+	    if (w->e[w->out_list[p]].kind == PP_DAG_NORETURN_EXIT)
+	      append_ops (w, w->out_list[p], probe);
+	  if (probe->num_ops == 0)
+	    continue;
+	  probe->site = PP_SITE_BLOCK_END;
+	  probe->index = b;
+	}
+      if (probe->site != PP_SITE_EDGE)
+	{
+	  bool *used
+	    = probe->site == PP_SITE_BLOCK_END ? end_used : start_used;
+	  if (used[probe->index])
+	    {
+	      pp_fail (w, "internal error: two probes at the %s of block %u",
+		       probe->site == PP_SITE_BLOCK_END ? "end" : "start",
+		       probe->index);
+	      goto out;
+	    }
+	  used[probe->index] = true;
+	}
+      n++;
+    }
+  plan->probes = probes;
+  plan->num_probes = n;
+  probes = NULL;
+  ret = 0;
+
+out:
+  free (real);
+  free (to_exit);
+  free (from_entry);
+  free (end_used);
+  free (start_used);
+  free (probes);
+  return ret;
+}

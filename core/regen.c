@@ -1,0 +1,276 @@
+/* pathprof algorithm core: path regeneration (section 3.5), path number
+   -> DAG edges, for pathprof-dump.
+
+   Start at ENTRY with r = the path number; at each vertex take the
+   out-edge with the largest Val not above r, subtract its Val and
+   follow it; at EXIT r must be 0.  This inverts Figure 5's numbering
+   because the Vals of a vertex's out-edges partition 0..NumPaths(v)-1
+   into consecutive ranges.
+
+   The DAG comes from a file, so nothing is trusted: pp_regen_new checks
+   ranges, ordering, acyclicity and that the Vals are a Figure 5
+   numbering; pp_regen_path still bounds its walk by the number of blocks
+   (a path in a DAG visits each block at most once) and by the caller's
+   capacity.  A malformed DAG gives an error, never a crash, a hang or an
+   overrun.  */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ppcore.h"
+
+struct pp_regen
+{
+  uint32_t num_blocks;
+  uint32_t num_edges;
+  uint32_t *start;   /* [num_blocks + 1]: the out-edges of v sit at
+			positions start[v] .. start[v + 1] - 1 */
+  uint32_t *dst;     /* by position: destination block */
+  uint32_t *edge;    /* by position: the caller's edge index */
+  uint64_t *val;     /* by position: Val */
+};
+
+static void regen_error (char *err, size_t errlen, const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__ ((format (printf, 3, 4)))
+#endif
+  ;
+
+/* Format a reason into ERR if there is room.  */
+static void
+regen_error (char *err, size_t errlen, const char *fmt, ...)
+{
+  if (err != NULL && errlen > 0)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (err, errlen, fmt, ap);
+      va_end (ap);
+    }
+}
+
+/* Check that the DAG is acyclic and that its Vals are exactly Figure 5's
+   for some order of each vertex's out-edges: Val(e_1) = 0 and Val(e_i) =
+   Val(e_{i-1}) + NumPaths(dst e_{i-1}), every destination reaching EXIT.
+   Then every number below NumPaths(ENTRY) regenerates to exactly one
+   path, and a wrong or damaged DAG is refused here rather than producing
+   plausible but wrong paths.  Linear (Kahn's algorithm, then one pass in
+   reverse topological order).  */
+static bool
+regen_check_numbering (const pp_regen *r, char *err, size_t errlen)
+{
+  uint32_t nv = r->num_blocks;
+  uint32_t *pending = calloc (nv, sizeof (uint32_t));
+  uint32_t *order = malloc ((size_t) nv * sizeof (uint32_t));
+  uint64_t *num_paths = calloc (nv, sizeof (uint64_t));
+  bool ok = false;
+  if (pending == NULL || order == NULL || num_paths == NULL)
+    {
+      regen_error (err, errlen, "out of memory");
+      goto out;
+    }
+  for (uint32_t p = 0; p < r->num_edges; p++)
+    pending[r->dst[p]]++;
+  uint32_t head = 0, tail = 0;
+  for (uint32_t v = 0; v < nv; v++)
+    if (pending[v] == 0)
+      order[tail++] = v;
+  while (head < tail)
+    {
+      uint32_t v = order[head++];
+      for (uint32_t p = r->start[v]; p < r->start[v + 1]; p++)
+	if (--pending[r->dst[p]] == 0)
+	  order[tail++] = r->dst[p];
+    }
+  if (tail != nv)
+    {
+      uint32_t v = 0;
+      while (pending[v] == 0)
+	v++;
+      regen_error (err, errlen, "the DAG has a cycle (block %u is on or "
+		   "after it)", v);
+      goto out;
+    }
+  for (uint32_t i = nv; i-- > 0;)
+    {
+      uint32_t v = order[i];
+      if (v == PP_EXIT)
+	{
+	  num_paths[v] = 1;
+	  continue;
+	}
+      uint64_t sum = 0;
+      for (uint32_t p = r->start[v]; p < r->start[v + 1]; p++)
+	{
+	  uint64_t paths = num_paths[r->dst[p]];
+	  if (paths == 0)
+	    {
+	      regen_error (err, errlen, "DAG edge %u (%u->%u) leads where no "
+			   "path reaches EXIT", r->edge[p], v, r->dst[p]);
+	      goto out;
+	    }
+	  if (r->val[p] != sum)
+	    {
+	      regen_error (err, errlen, "DAG edge %u (%u->%u) has Val %llu, "
+			   "Figure 5 gives %llu", r->edge[p], v, r->dst[p],
+			   (unsigned long long) r->val[p],
+			   (unsigned long long) sum);
+	      goto out;
+	    }
+	  if (paths > UINT64_MAX - sum)
+	    {
+	      regen_error (err, errlen, "more than 2^64 paths from block %u",
+			   v);
+	      goto out;
+	    }
+	  sum += paths;
+	}
+      num_paths[v] = sum;
+    }
+  ok = true;
+
+out:
+  free (pending);
+  free (order);
+  free (num_paths);
+  return ok;
+}
+
+/* Check the edges and index them by source.  See ppcore.h.  The groups of
+   edges may come in any block order; within a group, Val must strictly
+   increase (equal Vals would make two edges claim the same numbers).  */
+pp_regen *
+pp_regen_new (uint32_t num_blocks, uint32_t num_edges, const uint32_t *src,
+	      const uint32_t *dst, const uint64_t *val, char *err,
+	      size_t errlen)
+{
+  if (err != NULL && errlen > 0)
+    err[0] = '\0';
+  if (num_blocks < 2)
+    {
+      regen_error (err, errlen, "a DAG needs ENTRY and EXIT (%u blocks)",
+		   num_blocks);
+      return NULL;
+    }
+  if (num_edges > 0 && (src == NULL || dst == NULL || val == NULL))
+    {
+      regen_error (err, errlen, "%u edges but no edge arrays", num_edges);
+      return NULL;
+    }
+
+  pp_regen *r = calloc (1, sizeof *r);
+  bool *seen = calloc (num_blocks, sizeof (bool));
+  if (r != NULL)
+    {
+      r->start = calloc ((size_t) num_blocks + 1, sizeof (uint32_t));
+      r->dst = malloc (((size_t) num_edges + 1) * sizeof (uint32_t));
+      r->edge = malloc (((size_t) num_edges + 1) * sizeof (uint32_t));
+      r->val = malloc (((size_t) num_edges + 1) * sizeof (uint64_t));
+    }
+  if (r == NULL || seen == NULL || r->start == NULL || r->dst == NULL
+      || r->edge == NULL || r->val == NULL)
+    {
+      regen_error (err, errlen, "out of memory");
+      free (seen);
+      pp_regen_free (r);
+      return NULL;
+    }
+  r->num_blocks = num_blocks;
+  r->num_edges = num_edges;
+
+  for (uint32_t i = 0; i < num_edges; i++)
+    {
+      const char *what = NULL;
+      if (src[i] >= num_blocks || dst[i] >= num_blocks)
+	what = "names a block out of range";
+      else if (src[i] == PP_EXIT)
+	what = "leaves EXIT";
+      else if (dst[i] == PP_ENTRY)
+	what = "enters ENTRY";
+      else if (i > 0 && src[i] == src[i - 1] && val[i] <= val[i - 1])
+	what = "does not increase Val within its source";
+      else if ((i == 0 || src[i] != src[i - 1]) && seen[src[i]])
+	what = "breaks the grouping by source";
+      if (what != NULL)
+	{
+	  regen_error (err, errlen, "DAG edge %u (%u->%u) %s", i, src[i],
+		       dst[i], what);
+	  free (seen);
+	  pp_regen_free (r);
+	  return NULL;
+	}
+      seen[src[i]] = true;
+      r->start[src[i] + 1]++;
+    }
+  free (seen);
+
+  for (uint32_t v = 0; v < num_blocks; v++)
+    r->start[v + 1] += r->start[v];
+  for (uint32_t i = 0; i < num_edges;)
+    {
+      uint32_t v = src[i], p = r->start[v];
+      for (; i < num_edges && src[i] == v; i++, p++)
+	{
+	  r->dst[p] = dst[i];
+	  r->edge[p] = i;
+	  r->val[p] = val[i];
+	}
+    }
+  if (!regen_check_numbering (r, err, errlen))
+    {
+      pp_regen_free (r);
+      return NULL;
+    }
+  return r;
+}
+
+/* Walk path PATH; see ppcore.h.  */
+int
+pp_regen_path (const pp_regen *regen, uint64_t path, uint32_t *edges,
+	       uint32_t cap, uint32_t *len)
+{
+  if (len != NULL)
+    *len = 0;
+  if (regen == NULL || len == NULL || (cap > 0 && edges == NULL))
+    return -1;
+  uint64_t r = path;
+  uint32_t v = PP_ENTRY, n = 0;
+  for (uint32_t steps = 0; v != PP_EXIT; steps++)
+    {
+      uint32_t lo = regen->start[v], hi = regen->start[v + 1];
+      /* A DAG path has fewer edges than the DAG has blocks.  */
+      if (steps >= regen->num_blocks || lo == hi || regen->val[lo] > r
+	  || n >= cap)
+	return -1;
+      /* The last out-edge with Val <= r: binary search in [lo, hi).  */
+      while (hi - lo > 1)
+	{
+	  uint32_t mid = lo + (hi - lo) / 2;
+	  if (regen->val[mid] <= r)
+	    lo = mid;
+	  else
+	    hi = mid;
+	}
+      r -= regen->val[lo];
+      edges[n++] = regen->edge[lo];
+      v = regen->dst[lo];
+    }
+  if (r != 0)
+    return -1;
+  *len = n;
+  return 0;
+}
+
+/* Free REGEN (NULL is fine).  */
+void
+pp_regen_free (pp_regen *regen)
+{
+  if (regen == NULL)
+    return;
+  free (regen->start);
+  free (regen->dst);
+  free (regen->edge);
+  free (regen->val);
+  free (regen);
+}

@@ -1,0 +1,240 @@
+/* pathprof algorithm core: the maximum spanning tree and the chord
+   increments (section 3.3, Figure 7, design trap 9).
+
+   Ball-Larus event counting: add the fictitious edge EXIT->ENTRY to the
+   DAG and take a spanning tree of the undirected graph.  Only the chords
+   (edges not in the tree) carry increments; giving the hottest edges to
+   the tree keeps code off the hot paths.  The increments are fixed by
+   the tree: for every ENTRY->EXIT path, the chord increments along it
+   must sum to the path's Val sum.
+
+   Tree.  Kruskal with union-find, edges taken in this order:
+     1. the fictitious EXIT->ENTRY edge, which must be in the tree;
+     2. DAG edges standing for PP_CFG_NO_CODE CFG edges: they cannot
+	carry code, and tree edges usually carry none (placement.c moves
+	what they still need).  First the stuck ones, whose code would
+	have no place at all (real edges, then dummies), then those whose
+	code can be relocated to a block (pp_cfg_edge_relocation), so that
+	when forced edges close a cycle, the one left out is relocatable;
+     3. every other edge, by weight descending.
+   Within a class, heavier first, then lower DAG edge id.  A forced edge
+   that would close a cycle of forced edges is left a chord; its code is
+   then relocated or planning fails (probes.c).
+   Weights: a real edge has its CFG weight; a backedge or cut dummy the
+   weight of the CFG edge it stands for (both dummies execute exactly when
+   that edge does); a noreturn dummy b->EXIT the sum of the weights of the
+   CFG edges entering b, which is b's frequency, all of which leaves by
+   the dummy.
+
+   Increments in linear time with potentials: root the tree at ENTRY with
+   phi(ENTRY) = 0 and give every vertex phi(dst) = phi(src) + Val(e) along
+   tree edges, whichever way they are walked; the fictitious edge (Val 0)
+   gives phi(EXIT) = phi(ENTRY).  For a chord c, Inc(c) = Val(c) + phi(src)
+   - phi(dst).  Along an ENTRY->EXIT path the phi terms of tree edges and
+   chords together telescope to phi(ENTRY) - phi(EXIT) = 0, so the sum of
+   the chord increments equals the sum of all Vals: the path number.
+   Everything is modulo 2^64 (unsigned arithmetic, defined wrapping);
+   increments may be "negative".  This gives the same increments as
+   summing Vals around each chord's fundamental cycle, without a path
+   search per chord.  */
+
+#include <stdlib.h>
+
+#include "ppcore-internal.h"
+
+typedef struct tree_key
+{
+  uint32_t edge;
+  uint32_t klass;
+  double weight;
+} tree_key;
+
+/* Kruskal order: class, then weight descending, then edge id.  */
+static int
+cmp_tree_order (const void *pa, const void *pb)
+{
+  const tree_key *a = pa, *b = pb;
+  if (a->klass != b->klass)
+    return a->klass < b->klass ? -1 : 1;
+  if (a->weight != b->weight)
+    return a->weight > b->weight ? -1 : 1;
+  return a->edge < b->edge ? -1 : a->edge > b->edge;
+}
+
+/* Union-find "find" with path halving.  */
+static uint32_t
+uf_find (uint32_t *parent, uint32_t v)
+{
+  while (parent[v] != v)
+    {
+      parent[v] = parent[parent[v]];
+      v = parent[v];
+    }
+  return v;
+}
+
+/* Union by size; returns false if A and B were already joined.  */
+static bool
+uf_union (uint32_t *parent, uint32_t *size, uint32_t a, uint32_t b)
+{
+  a = uf_find (parent, a);
+  b = uf_find (parent, b);
+  if (a == b)
+    return false;
+  if (size[a] < size[b])
+    {
+      uint32_t t = a;
+      a = b;
+      b = t;
+    }
+  parent[b] = a;
+  size[a] += size[b];
+  return true;
+}
+
+/* Choose the maximum spanning tree described in the file comment and set
+   on_tree on its DAG edges.  */
+int
+pp_spanning_tree (pp_work *w)
+{
+  const pp_cfg *cfg = w->cfg;
+  uint32_t nv = w->nv;
+  double *block_weight = pp_xcalloc (w, nv, sizeof (double));
+  tree_key *keys = pp_xcalloc (w, (size_t) w->ne + 1, sizeof *keys);
+  uint32_t *parent = pp_xcalloc (w, nv, sizeof (uint32_t));
+  uint32_t *size = pp_xcalloc (w, nv, sizeof (uint32_t));
+  int ret = -1;
+  if (block_weight == NULL || keys == NULL || parent == NULL || size == NULL)
+    goto out;
+
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    block_weight[cfg->edges[i].dst] += cfg->edges[i].weight;
+
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      pp_work_edge *e = &w->e[i];
+      e->on_tree = false;
+      if (!e->live)
+	continue;
+      keys[n].edge = i;
+      if (e->kind == PP_DAG_NORETURN_EXIT)
+	{
+	  keys[n].klass = 3;
+	  keys[n].weight = block_weight[e->src];
+	}
+      else
+	{
+	  const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
+	  if (!(ce->flags & PP_CFG_NO_CODE))
+	    keys[n].klass = 3;
+	  else if (pp_edge_can_carry_code (w, i))
+	    keys[n].klass = 2;
+	  else
+	    keys[n].klass = e->kind == PP_DAG_REAL ? 0 : 1;
+	  keys[n].weight = ce->weight;
+	}
+      e->weight = keys[n].weight;
+      n++;
+    }
+  qsort (keys, n, sizeof *keys, cmp_tree_order);
+
+  for (uint32_t v = 0; v < nv; v++)
+    {
+      parent[v] = v;
+      size[v] = 1;
+    }
+  uf_union (parent, size, PP_EXIT, PP_ENTRY);  /* the fictitious edge */
+  for (uint32_t i = 0; i < n; i++)
+    {
+      pp_work_edge *e = &w->e[keys[i].edge];
+      e->on_tree = uf_union (parent, size, e->src, e->dst);
+    }
+  ret = 0;
+
+out:
+  free (block_weight);
+  free (keys);
+  free (parent);
+  free (size);
+  return ret;
+}
+
+/* Compute the potentials phi by a breadth-first walk of the tree from
+   ENTRY and EXIT (joined by the fictitious edge, so both have phi 0),
+   then Inc for every chord.  */
+int
+pp_chord_increments (pp_work *w)
+{
+  uint32_t nv = w->nv;
+  uint32_t *tstart = pp_xcalloc (w, (size_t) nv + 1, sizeof (uint32_t));
+  uint32_t *tlist = pp_xcalloc (w, (size_t) w->ne * 2 + 1, sizeof (uint32_t));
+  uint32_t *cursor = pp_xcalloc (w, nv, sizeof (uint32_t));
+  uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
+  bool *seen = pp_xcalloc (w, nv, sizeof (bool));
+  int ret = -1;
+  w->phi = pp_xcalloc (w, nv, sizeof (uint64_t));
+  if (tstart == NULL || tlist == NULL || cursor == NULL || queue == NULL
+      || seen == NULL || w->phi == NULL)
+    goto out;
+
+  for (uint32_t i = 0; i < w->ne; i++)
+    if (w->e[i].live && w->e[i].on_tree)
+      {
+	tstart[w->e[i].src + 1]++;
+	tstart[w->e[i].dst + 1]++;
+      }
+  for (uint32_t v = 0; v < nv; v++)
+    {
+      tstart[v + 1] += tstart[v];
+      cursor[v] = tstart[v];
+    }
+  for (uint32_t i = 0; i < w->ne; i++)
+    if (w->e[i].live && w->e[i].on_tree)
+      {
+	tlist[cursor[w->e[i].src]++] = i;
+	tlist[cursor[w->e[i].dst]++] = i;
+      }
+
+  uint32_t head = 0, tail = 0;
+  seen[PP_ENTRY] = seen[PP_EXIT] = true;
+  queue[tail++] = PP_ENTRY;
+  queue[tail++] = PP_EXIT;
+  while (head < tail)
+    {
+      uint32_t v = queue[head++];
+      for (uint32_t p = tstart[v]; p < tstart[v + 1]; p++)
+	{
+	  const pp_work_edge *e = &w->e[tlist[p]];
+	  uint32_t other = e->src == v ? e->dst : e->src;
+	  if (seen[other])
+	    continue;
+	  /* phi (dst) - phi (src) = Val (e), walked either way.  */
+	  w->phi[other]
+	    = e->src == v ? w->phi[v] + e->val : w->phi[v] - e->val;
+	  seen[other] = true;
+	  queue[tail++] = other;
+	}
+    }
+  if (tail != w->num_reachable)
+    {
+      pp_fail (w, "internal error: the spanning tree misses %u blocks",
+	       w->num_reachable - tail);
+      goto out;
+    }
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      pp_work_edge *e = &w->e[i];
+      if (e->live)
+	e->inc = e->on_tree ? 0 : e->val + w->phi[e->src] - w->phi[e->dst];
+    }
+  ret = 0;
+
+out:
+  free (tstart);
+  free (tlist);
+  free (cursor);
+  free (queue);
+  free (seen);
+  return ret;
+}

@@ -1,0 +1,2536 @@
+/* Unit tests of the pathprof algorithm core (core/ppcore.h).
+
+   Part 1, fixtures: the paper's examples (Ball & Larus 1996, Figures 1,
+   6, 7, 8 and a Figure 10-style loop) and one graph per trap of design
+   section 2, with the expected numbers written next to them.
+   Part 2, random CFGs with loops (irreducible ones, multi-edges, self
+   loops, noreturn blocks, abnormal edges, blocks that may not return,
+   truncation), each planned optimised and naive and checked against
+   properties that must hold of every plan (verify_plan), down to
+   executing the probes along random walks of the CFG.
+   Part 3, a few large graphs, for stack depth and running time.
+
+   Output: one PASS:/FAIL: line per check (the random part one line per
+   property, aggregated over all graphs), then "N passed, M failed".
+   Exit status 1 on any failure.  A random failure names its seed;
+   `core-test-core SEED [COUNT]' reruns those graphs with details.  */
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ppcore.h"
+
+#define GARBAGE UINT64_C (0xDEADBEEFCAFEF00D)
+
+static int num_passed, num_failed;
+static bool verbose;
+
+/* One check: print PASS or FAIL with what was expected and seen.  */
+static void
+check (bool ok, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  printf ("%s: ", ok ? "PASS" : "FAIL");
+  vprintf (fmt, ap);
+  printf ("\n");
+  va_end (ap);
+  if (ok)
+    num_passed++;
+  else
+    num_failed++;
+}
+
+/* Check that SEEN equals EXPECTED.  */
+static void
+check_u64 (const char *what, uint64_t expected, uint64_t seen)
+{
+  if (expected == seen)
+    check (true, "%s = %" PRIu64, what, seen);
+  else
+    check (false, "%s: expected %" PRIu64 ", saw %" PRIu64, what, expected,
+	   seen);
+}
+
+/* ------------------------------------------------------------------ */
+/* Random numbers: splitmix64, deterministic across platforms.         */
+
+/* The next 64 random bits.  */
+static uint64_t
+rng_next (uint64_t *state)
+{
+  uint64_t z = (*state += UINT64_C (0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * UINT64_C (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * UINT64_C (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+/* A random number in 0..N-1 (0 if N is 0).  */
+static uint32_t
+rng_below (uint64_t *state, uint32_t n)
+{
+  return n == 0 ? 0 : (uint32_t) (rng_next (state) % n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Building CFGs.                                                      */
+
+typedef struct tcfg
+{
+  pp_cfg cfg;
+  uint32_t cap;
+  uint32_t *block_flags;  /* owned; cfg.block_flags points here if set */
+} tcfg;
+
+/* An empty CFG of NUM_BLOCKS blocks.  */
+static void
+tcfg_init (tcfg *g, uint32_t num_blocks)
+{
+  memset (g, 0, sizeof *g);
+  g->cfg.num_blocks = num_blocks;
+}
+
+/* Append the edge SRC->DST; returns its id.  */
+static uint32_t
+tcfg_add (tcfg *g, uint32_t src, uint32_t dst, uint32_t flags, double weight)
+{
+  if (g->cfg.num_edges == g->cap)
+    {
+      g->cap = g->cap ? g->cap * 2 : 16;
+      g->cfg.edges = realloc (g->cfg.edges, g->cap * sizeof (pp_cfg_edge));
+      if (g->cfg.edges == NULL)
+	{
+	  fprintf (stderr, "out of memory\n");
+	  exit (2);
+	}
+    }
+  pp_cfg_edge *e = &g->cfg.edges[g->cfg.num_edges];
+  e->src = src;
+  e->dst = dst;
+  e->flags = flags;
+  e->weight = weight;
+  return g->cfg.num_edges++;
+}
+
+/* Set FLAGS on block B (allocating the flags array on first use).  */
+static void
+tcfg_flag_block (tcfg *g, uint32_t b, uint32_t flags)
+{
+  if (g->block_flags == NULL)
+    {
+      g->block_flags = calloc (g->cfg.num_blocks, sizeof (uint32_t));
+      if (g->block_flags == NULL)
+	{
+	  fprintf (stderr, "out of memory\n");
+	  exit (2);
+	}
+      g->cfg.block_flags = g->block_flags;
+    }
+  g->block_flags[b] |= flags;
+}
+
+/* Release G.  */
+static void
+tcfg_free (tcfg *g)
+{
+  free (g->cfg.edges);
+  free (g->block_flags);
+  memset (g, 0, sizeof *g);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading plans.                                                      */
+
+/* Index of the plan's DAG edges by source: out-edges of v are
+   start[v] .. start[v + 1] - 1 (they are grouped by source in the plan;
+   verify_plan checks that before anything relies on it).  */
+typedef struct dag_index
+{
+  uint32_t *start;
+} dag_index;
+
+/* Fill X from PLAN; false if memory runs out.  */
+static bool
+dag_index_build (const pp_plan *plan, dag_index *x)
+{
+  x->start = calloc ((size_t) plan->num_blocks + 1, sizeof (uint32_t));
+  if (x->start == NULL)
+    return false;
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    x->start[plan->dag_edges[i].src + 1]++;
+  for (uint32_t v = 0; v < plan->num_blocks; v++)
+    x->start[v + 1] += x->start[v];
+  return true;
+}
+
+/* The DAG edge of KIND standing for CFG edge CFG_EDGE, or UINT32_MAX.  */
+static uint32_t
+find_dag_edge (const pp_plan *plan, uint32_t kind, uint32_t cfg_edge)
+{
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    if (plan->dag_edges[i].kind == kind
+	&& plan->dag_edges[i].cfg_edge == cfg_edge)
+      return i;
+  return UINT32_MAX;
+}
+
+/* The NORETURN dummy of block B.  */
+static uint32_t
+find_noreturn (const pp_plan *plan, uint32_t b)
+{
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    if (plan->dag_edges[i].kind == PP_DAG_NORETURN_EXIT
+	&& plan->dag_edges[i].src == b)
+      return i;
+  return UINT32_MAX;
+}
+
+/* The probe at SITE INDEX, or NULL.  */
+static const pp_probe *
+find_probe (const pp_plan *plan, uint32_t site, uint32_t index)
+{
+  for (uint32_t i = 0; i < plan->num_probes; i++)
+    if (plan->probes[i].site == site && plan->probes[i].index == index)
+      return &plan->probes[i];
+  return NULL;
+}
+
+/* NumPaths of every vertex, recomputed by the test from the plan's DAG
+   (longest-first DP over a topological order of its own).  Saturates at
+   UINT64_MAX.  Returns false if the plan's DAG has a cycle.  */
+static bool
+count_paths (const pp_plan *plan, uint64_t *np)
+{
+  uint32_t nv = plan->num_blocks;
+  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
+  uint32_t *order = calloc (nv, sizeof (uint32_t));
+  dag_index x;
+  bool ok = indeg && order && dag_index_build (plan, &x);
+  if (!ok)
+    {
+      free (indeg);
+      free (order);
+      return false;
+    }
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    indeg[plan->dag_edges[i].dst]++;
+  uint32_t head = 0, tail = 0;
+  for (uint32_t v = 0; v < nv; v++)
+    if (indeg[v] == 0)
+      order[tail++] = v;
+  while (head < tail)
+    {
+      uint32_t v = order[head++];
+      for (uint32_t p = x.start[v]; p < x.start[v + 1]; p++)
+	if (--indeg[plan->dag_edges[p].dst] == 0)
+	  order[tail++] = plan->dag_edges[p].dst;
+    }
+  ok = tail == nv;
+  for (uint32_t i = tail; ok && i-- > 0;)
+    {
+      uint32_t v = order[i];
+      if (v == PP_EXIT)
+	{
+	  np[v] = 1;
+	  continue;
+	}
+      uint64_t s = 0;
+      for (uint32_t p = x.start[v]; p < x.start[v + 1]; p++)
+	{
+	  uint64_t a = np[plan->dag_edges[p].dst];
+	  s = s > UINT64_MAX - a ? UINT64_MAX : s + a;
+	}
+      np[v] = s;
+    }
+  free (indeg);
+  free (order);
+  free (x.start);
+  return ok;
+}
+
+/* Simulation of the path register and the counters.  R starts with
+   garbage and a read before the first write is an error in itself.  */
+typedef struct sim
+{
+  uint64_t r;
+  bool r_written;
+  bool bad_read;
+  uint32_t num_counts;
+  uint64_t last_count;
+  uint64_t *log;     /* if not NULL, every count index in order */
+  uint32_t log_len, log_cap;
+} sim;
+
+/* R = garbage, nothing counted.  */
+static void
+sim_init (sim *s)
+{
+  memset (s, 0, sizeof *s);
+  s->r = GARBAGE;
+}
+
+/* Record a count at INDEX.  */
+static void
+sim_count (sim *s, uint64_t index)
+{
+  s->num_counts++;
+  s->last_count = index;
+  if (s->log != NULL && s->log_len < s->log_cap)
+    s->log[s->log_len++] = index;
+}
+
+/* Execute N operations, as the plugin's code would.  */
+static void
+sim_ops (sim *s, const pp_op *ops, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    switch (ops[k].kind)
+      {
+      case PP_OP_ADD:
+	s->bad_read |= !s->r_written;
+	s->r += ops[k].value;
+	break;
+      case PP_OP_SET:
+	s->r = ops[k].value;
+	s->r_written = true;
+	break;
+      case PP_OP_COUNT:
+	s->bad_read |= !s->r_written;
+	sim_count (s, s->r + ops[k].value);
+	break;
+      case PP_OP_COUNT_CONST:
+	sim_count (s, ops[k].value);
+	break;
+      default:
+	s->bad_read = true;
+      }
+}
+
+/* ------------------------------------------------------------------ */
+/* verify_plan: the properties every plan must have.                   */
+
+enum
+{
+  P_STRUCT, P_COUNT, P_UNIQUE, P_REGEN, P_INC, P_TREE, P_OPS, P_PROBES,
+  P_WALK, P_BACKEDGES, P_MAY_NOT_RETURN, P_NUM
+};
+
+static const char *const property_name[P_NUM] = {
+  "DAG structure (kinds, grouping, Val order, reachability, counts)",
+  "NumPaths(ENTRY) equals the number of DAG paths",
+  "path numbers distinct and in 0..N-1",
+  "regeneration inverts numbering",
+  "chord Incs sum to the Val sum on every path (mod 2^64)",
+  "spanning tree: spanning, forced edges in, maximum weight",
+  "DAG-edge ops, R starting as garbage: one count at the path number",
+  "probes: every op once at the right site, no code on no_code edges",
+  "probe-level CFG walks count exactly the walked paths",
+  "pp_mark_backedges: every backedge closes a cycle (DFS: of non-backedges)",
+  "no count before the end of a block that may not return"
+};
+
+typedef struct stats
+{
+  uint64_t checked[P_NUM];
+  uint64_t failed[P_NUM];
+  char first[P_NUM][400];
+  const char *context;  /* describes the graph, for messages */
+} stats;
+
+/* Record one check of property P; keep the first failure's message.  */
+static void
+prop (stats *st, int p, bool ok, const char *fmt, ...)
+{
+  st->checked[p]++;
+  if (ok)
+    return;
+  st->failed[p]++;
+  if (st->first[p][0] == '\0' || verbose)
+    {
+      char msg[300];
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (msg, sizeof msg, fmt, ap);
+      va_end (ap);
+      if (st->first[p][0] == '\0')
+	snprintf (st->first[p], sizeof st->first[p], "%s: %s", st->context,
+		  msg);
+      if (verbose)
+	fprintf (stderr, "  [%s] %s\n", st->context, msg);
+    }
+}
+
+/* Operations of the CFG site of CFG edge C: the REAL edge's, or the
+   X_EXIT dummy's followed by the X_ENTRY dummy's.  */
+static uint32_t
+cfg_edge_ops (const pp_plan *plan, const uint32_t *real,
+	      const uint32_t *to_exit, const uint32_t *from_entry, uint32_t c,
+	      pp_op *ops)
+{
+  uint32_t n = 0;
+  uint32_t parts[3] = { real[c], to_exit[c], from_entry[c] };
+  for (int k = 0; k < 3; k++)
+    if (parts[k] != UINT32_MAX)
+      for (uint32_t j = 0; j < plan->dag_edges[parts[k]].num_ops; j++)
+	ops[n++] = plan->dag_edges[parts[k]].ops[j];
+  return n;
+}
+
+/* Whether two operation sequences are the same.  */
+static bool
+ops_equal (const pp_op *a, uint32_t na, const pp_op *b, uint32_t nb)
+{
+  if (na != nb)
+    return false;
+  for (uint32_t k = 0; k < na; k++)
+    if (a[k].kind != b[k].kind || a[k].value != b[k].value)
+      return false;
+  return true;
+}
+
+/* Everything about one path (edge indices PATH[0..LEN)): number, Inc
+   sum, simulated ops, regeneration.  */
+static void
+verify_path (stats *st, const pp_cfg *cfg, const pp_plan *plan,
+	     const pp_regen *regen, const uint32_t *path, uint32_t len,
+	     uint64_t *number_out)
+{
+  uint32_t count_at = UINT32_MAX, last_flagged = UINT32_MAX;
+  uint64_t number = 0, inc_sum = 0;
+  sim s;
+  sim_init (&s);
+  bool tree_inc_zero = true;
+  for (uint32_t k = 0; k < len; k++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[path[k]];
+      number += e->val;
+      inc_sum += (uint64_t) e->inc;
+      if (e->on_tree && e->inc != 0)
+	tree_inc_zero = false;
+      uint32_t counts_before = s.num_counts;
+      sim_ops (&s, e->ops, e->num_ops);
+      if (s.num_counts != counts_before)
+	count_at = k;
+      if (cfg->block_flags != NULL
+	  && (cfg->block_flags[e->src] & PP_BLOCK_MAY_NOT_RETURN))
+	last_flagged = k;
+    }
+  if (last_flagged != UINT32_MAX)
+    prop (st, P_MAY_NOT_RETURN,
+	  count_at != UINT32_MAX && count_at >= last_flagged,
+	  "a path is counted on its edge %u, before leaving the block that "
+	  "may not return, %u (edge %u)",
+	  count_at, plan->dag_edges[path[last_flagged]].src, last_flagged);
+  *number_out = number;
+  prop (st, P_UNIQUE, number < plan->num_paths,
+	"path number %" PRIu64 " >= N = %" PRIu64, number, plan->num_paths);
+  prop (st, P_INC, inc_sum == number && tree_inc_zero,
+	"path %" PRIu64 ": Inc sum %" PRIu64 "%s", number, inc_sum,
+	tree_inc_zero ? "" : " (a tree edge has Inc != 0)");
+  prop (st, P_OPS, s.num_counts == 1 && s.last_count == number && !s.bad_read,
+	"path %" PRIu64 ": expected one count at %" PRIu64 ", saw %u counts, "
+	"last %" PRIu64 "%s",
+	number, number, s.num_counts, s.last_count,
+	s.bad_read ? ", R read before written" : "");
+  uint32_t blen = 0;
+  uint32_t *buf = malloc ((plan->num_blocks + 1) * sizeof (uint32_t));
+  int rc = pp_regen_path (regen, number, buf, plan->num_blocks, &blen);
+  bool same = rc == 0 && blen == len;
+  for (uint32_t k = 0; same && k < len; k++)
+    same = buf[k] == path[k];
+  free (buf);
+  prop (st, P_REGEN, same, "regenerating %" PRIu64 " gave rc %d, %u edges",
+	number, rc, blen);
+}
+
+/* A walk in the CFG from ENTRY (see verify_walks).  */
+static void
+verify_one_walk (stats *st, const pp_cfg *cfg, const pp_plan *plan,
+		 const uint32_t *cfg_start, const uint32_t *cfg_list,
+		 const uint32_t *real, const uint32_t *to_exit,
+		 const uint32_t *from_entry, const pp_probe **at_edge,
+		 const pp_probe **at_end, const pp_probe **at_start,
+		 const uint32_t *dag_start, uint64_t *rng, uint32_t budget)
+{
+  enum { MAXLOG = 4096 };
+  uint64_t expected[MAXLOG], logged[MAXLOG];
+  uint32_t nexp = 0;
+  sim s;
+  sim_init (&s);
+  s.log = logged;
+  s.log_cap = MAXLOG;
+  uint64_t sum = 0;
+  uint32_t v = PP_ENTRY, steps = 0, last_dst = PP_NONE;
+  bool stop = false;
+  for (;;)
+    {
+      if (v == PP_EXIT)
+	{
+	  expected[nexp++] = sum;
+	  break;
+	}
+      uint32_t deg = cfg_start[v + 1] - cfg_start[v];
+      if (deg == 0)
+	{
+	  /* A noreturn block: its probe runs before the call.  */
+	  if (at_end[v])
+	    sim_ops (&s, at_end[v]->ops, at_end[v]->num_ops);
+	  uint32_t nr = find_noreturn (plan, v);
+	  expected[nexp++] = sum + (nr != UINT32_MAX
+				    ? plan->dag_edges[nr].val : 0);
+	  break;
+	}
+      uint32_t c = cfg_list[cfg_start[v] + rng_below (rng, deg)];
+      uint32_t dst = cfg->edges[c].dst;
+      if (at_end[v])
+	sim_ops (&s, at_end[v]->ops, at_end[v]->num_ops);
+      if (at_edge[c])
+	sim_ops (&s, at_edge[c]->ops, at_edge[c]->num_ops);
+      if (at_start[dst])
+	sim_ops (&s, at_start[dst]->ops, at_start[dst]->num_ops);
+      if (real[c] != UINT32_MAX)
+	sum += plan->dag_edges[real[c]].val;
+      else
+	{
+	  /* A backedge or cut edge: a path ends, the next starts.  */
+	  expected[nexp++] = sum + plan->dag_edges[to_exit[c]].val;
+	  sum = plan->dag_edges[from_entry[c]].val;
+	  /* Stop at a path boundary, unless the backedge leads to EXIT:
+	     then the next path (ENTRY->EXIT) is complete already.  */
+	  if ((stop || nexp >= MAXLOG - 2) && dst != PP_EXIT)
+	    {
+	      last_dst = dst;
+	      break;
+	    }
+	}
+      v = dst;
+      if (++steps >= budget)
+	stop = true;
+    }
+  /* If the walk stopped just after a backedge, the path it started may
+     already be counted: Figure 8 counts a path as soon as the rest of it
+     is determined (it has entered the absorbing region), here perhaps on
+     the backedge itself.  Accept that one count if it is the number of
+     the path's only possible completion.  */
+  if (s.log_len == nexp + 1 && last_dst != PP_NONE)
+    {
+      uint32_t u = last_dst, guard = 0;
+      uint64_t completion = sum;
+      while (u != PP_EXIT && guard++ < cfg->num_blocks
+	     && dag_start[u + 1] - dag_start[u] == 1)
+	{
+	  completion += plan->dag_edges[dag_start[u]].val;
+	  u = plan->dag_edges[dag_start[u]].dst;
+	}
+      if (u == PP_EXIT)
+	expected[nexp++] = completion;
+    }
+  bool same = s.log_len == nexp && !s.bad_read;
+  for (uint32_t k = 0; same && k < nexp; k++)
+    same = logged[k] == expected[k];
+  prop (st, P_WALK, same,
+	"walk of %u steps: %u paths expected, %u counts%s; first path %"
+	PRIu64 ", first count %" PRIu64,
+	steps, nexp, s.log_len, s.bad_read ? ", R read before written" : "",
+	nexp ? expected[0] : 0, s.log_len ? logged[0] : 0);
+}
+
+/* What the test needs to recompute spanning-tree keys: whether each CFG
+   edge is stuck (no_code without a relocation place) and each block's
+   weight (the sum of its CFG in-edges').  */
+typedef struct tree_info
+{
+  bool *stuck;
+  double *block_weight;
+} tree_info;
+
+/* Fill TI for CFG.  */
+static void
+tree_info_build (const pp_cfg *cfg, tree_info *ti)
+{
+  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
+  uint32_t *out = calloc (nv, sizeof (uint32_t));
+  uint32_t *in = calloc (nv, sizeof (uint32_t));
+  ti->stuck = calloc (ne + 1, sizeof (bool));
+  ti->block_weight = calloc (nv, sizeof (double));
+  for (uint32_t i = 0; i < ne; i++)
+    {
+      out[cfg->edges[i].src]++;
+      in[cfg->edges[i].dst]++;
+      ti->block_weight[cfg->edges[i].dst] += cfg->edges[i].weight;
+    }
+  for (uint32_t i = 0; i < ne; i++)
+    {
+      const pp_cfg_edge *e = &cfg->edges[i];
+      ti->stuck[i] = (e->flags & PP_CFG_NO_CODE)
+		     && !(e->src != PP_ENTRY && out[e->src] == 1)
+		     && !(e->dst != PP_EXIT && in[e->dst] == 1);
+    }
+  free (out);
+  free (in);
+}
+
+/* Release TI.  */
+static void
+tree_info_free (tree_info *ti)
+{
+  free (ti->stuck);
+  free (ti->block_weight);
+}
+
+/* The test's own maximum-spanning-tree key of a DAG edge, as documented
+   in core/spantree.c: class 0 stuck real no_code edge, 1 dummy of a
+   stuck no_code edge, 2 other no_code, 3 the rest; then weight.  */
+static void
+tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
+	  int *klass, double *weight)
+{
+  if (e->kind == PP_DAG_NORETURN_EXIT)
+    {
+      *klass = 3;
+      *weight = ti->block_weight[e->src];
+      return;
+    }
+  const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
+  if (!(ce->flags & PP_CFG_NO_CODE))
+    *klass = 3;
+  else if (!ti->stuck[e->cfg_edge])
+    *klass = 2;
+  else
+    *klass = e->kind == PP_DAG_REAL ? 0 : 1;
+  *weight = ce->weight;
+}
+
+/* Union-find root, with path halving.  */
+static uint32_t
+uf_find (uint32_t *parent, uint32_t v)
+{
+  while (parent[v] != v)
+    v = parent[v] = parent[parent[v]];
+  return v;
+}
+
+/* The spanning tree: DAG tree edges plus EXIT-ENTRY form a spanning tree
+   of the reachable blocks; every no_code chord closes a cycle of forced
+   tree edges (it could not be forced in); and, on small graphs, the cycle
+   property of maximum spanning trees holds for the documented keys.  */
+static void
+verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
+{
+  uint32_t nv = plan->num_blocks;
+  uint32_t *parent = malloc (nv * sizeof (uint32_t));
+  uint32_t *forced = malloc (nv * sizeof (uint32_t));
+  uint32_t nreach = 0, ntree = 0;
+  bool acyclic = true;
+  tree_info ti;
+  tree_info_build (cfg, &ti);
+  for (uint32_t v = 0; v < nv; v++)
+    {
+      parent[v] = forced[v] = v;
+      nreach += plan->reachable[v];
+    }
+  parent[PP_EXIT] = PP_ENTRY;
+  forced[PP_EXIT] = PP_ENTRY;
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      if (!e->on_tree)
+	continue;
+      ntree++;
+      uint32_t a = uf_find (parent, e->src), b = uf_find (parent, e->dst);
+      if (a == b)
+	acyclic = false;
+      parent[a] = b;
+      int klass;
+      double w;
+      tree_key (cfg, &ti, e, &klass, &w);
+      if (klass <= 2)
+	forced[uf_find (forced, e->src)] = uf_find (forced, e->dst);
+    }
+  prop (st, P_TREE, acyclic && ntree + 2 == nreach,
+	"%u tree edges for %u reachable blocks%s", ntree, nreach,
+	acyclic ? "" : ", with a cycle");
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      int klass;
+      double w;
+      tree_key (cfg, &ti, e, &klass, &w);
+      if (!e->on_tree && klass <= 2)
+	prop (st, P_TREE, uf_find (forced, e->src) == uf_find (forced, e->dst),
+	      "no_code edge %u (%u->%u) is a chord but could be in the tree",
+	      e->cfg_edge, e->src, e->dst);
+    }
+
+  /* Cycle property, on small graphs: every tree edge on a chord's tree
+     path has a key at least as good as the chord's.  */
+  if (nv <= 200 && acyclic)
+    {
+      uint32_t *via = malloc (nv * sizeof (uint32_t));  /* edge to parent */
+      uint32_t *up = malloc (nv * sizeof (uint32_t));
+      uint32_t *depth = calloc (nv, sizeof (uint32_t));
+      uint32_t *queue = malloc (nv * sizeof (uint32_t));
+      bool *seen = calloc (nv, sizeof (bool));
+      /* Root the tree at ENTRY; EXIT hangs off it by the fictitious edge
+	 (via = UINT32_MAX).  */
+      uint32_t head = 0, tail = 0;
+      queue[tail++] = PP_ENTRY;
+      seen[PP_ENTRY] = true;
+      up[PP_ENTRY] = PP_ENTRY;
+      via[PP_ENTRY] = UINT32_MAX;
+      while (head < tail)
+	{
+	  uint32_t v = queue[head++];
+	  if (v == PP_ENTRY && !seen[PP_EXIT])
+	    {
+	      seen[PP_EXIT] = true;
+	      up[PP_EXIT] = PP_ENTRY;
+	      via[PP_EXIT] = UINT32_MAX;
+	      depth[PP_EXIT] = 1;
+	      queue[tail++] = PP_EXIT;
+	    }
+	  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+	    {
+	      const pp_dag_edge *e = &plan->dag_edges[i];
+	      if (!e->on_tree || (e->src != v && e->dst != v))
+		continue;
+	      uint32_t o = e->src == v ? e->dst : e->src;
+	      if (seen[o])
+		continue;
+	      seen[o] = true;
+	      up[o] = v;
+	      via[o] = i;
+	      depth[o] = depth[v] + 1;
+	      queue[tail++] = o;
+	    }
+	}
+      for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+	{
+	  const pp_dag_edge *c = &plan->dag_edges[i];
+	  if (c->on_tree)
+	    continue;
+	  int ck;
+	  double cw;
+	  tree_key (cfg, &ti, c, &ck, &cw);
+	  uint32_t a = c->src, b = c->dst;
+	  bool ok = seen[a] && seen[b];
+	  while (ok && a != b)
+	    {
+	      uint32_t *x = depth[a] >= depth[b] ? &a : &b;
+	      uint32_t t = via[*x];
+	      if (t != UINT32_MAX)
+		{
+		  int tk;
+		  double tw;
+		  tree_key (cfg, &ti, &plan->dag_edges[t], &tk, &tw);
+		  if (tk > ck || (tk == ck && tw < cw))
+		    ok = false;
+		}
+	      *x = up[*x];
+	    }
+	  prop (st, P_TREE, ok,
+		"chord %u->%u (weight %g) is better than a tree edge on its "
+		"cycle",
+		c->src, c->dst, cw);
+	}
+      free (via);
+      free (up);
+      free (depth);
+      free (queue);
+      free (seen);
+    }
+  free (parent);
+  free (forced);
+  tree_info_free (&ti);
+}
+
+/* Structure of the DAG against the CFG.  */
+static void
+verify_structure (stats *st, const pp_cfg *cfg, const pp_plan *plan)
+{
+  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
+  bool ok = plan->num_blocks == nv;
+  prop (st, P_STRUCT, ok, "num_blocks %u, CFG has %u", plan->num_blocks, nv);
+  if (!ok)
+    return;
+
+  /* Reachability, by the test's own BFS.  */
+  bool *reach = calloc (nv, sizeof (bool));
+  uint32_t *queue = malloc (nv * sizeof (uint32_t));
+  uint32_t *start = calloc (nv + 1, sizeof (uint32_t));
+  uint32_t *list = malloc ((ne + 1) * sizeof (uint32_t));
+  for (uint32_t i = 0; i < ne; i++)
+    start[cfg->edges[i].src + 1]++;
+  for (uint32_t v = 0; v < nv; v++)
+    start[v + 1] += start[v];
+  memcpy (queue, start, nv * sizeof (uint32_t));
+  for (uint32_t i = 0; i < ne; i++)
+    list[queue[cfg->edges[i].src]++] = i;
+  uint32_t head = 0, tail = 0;
+  reach[PP_ENTRY] = true;
+  queue[tail++] = PP_ENTRY;
+  while (head < tail)
+    {
+      uint32_t v = queue[head++];
+      for (uint32_t p = start[v]; p < start[v + 1]; p++)
+	if (!reach[cfg->edges[list[p]].dst])
+	  {
+	    reach[cfg->edges[list[p]].dst] = true;
+	    queue[tail++] = cfg->edges[list[p]].dst;
+	  }
+    }
+  reach[PP_EXIT] = true;
+  for (uint32_t v = 0; v < nv; v++)
+    prop (st, P_STRUCT, plan->reachable[v] == reach[v],
+	  "reachable[%u] = %d", v, plan->reachable[v]);
+
+  /* Grouping and Val order.  */
+  bool *seen_src = calloc (nv, sizeof (bool));
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      bool first = i == 0 || plan->dag_edges[i - 1].src != e->src;
+      prop (st, P_STRUCT,
+	    e->src < nv && e->dst < nv && reach[e->src] && reach[e->dst]
+	      && (!first || !seen_src[e->src])
+	      && (first ? e->val == 0 : e->val > plan->dag_edges[i - 1].val)
+	      && e->num_ops <= 2,
+	    "DAG edge %u (%u->%u, val %" PRIu64 ") breaks grouping/order", i,
+	    e->src, e->dst, e->val);
+      if (e->src < nv)
+	seen_src[e->src] = true;
+    }
+
+  /* Every reachable CFG edge is represented once: REAL, or a pair.  */
+  uint32_t *count = calloc ((size_t) ne * 6 + 1, sizeof (uint32_t));
+  uint32_t nbe = 0, ncut = 0;
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      if (e->kind == PP_DAG_NORETURN_EXIT)
+	{
+	  bool has_succ = start[e->src + 1] > start[e->src];
+	  prop (st, P_STRUCT,
+		!has_succ && e->dst == PP_EXIT && e->cfg_edge == PP_NONE
+		  && e->src != PP_EXIT,
+		"bad noreturn dummy %u->%u", e->src, e->dst);
+	  continue;
+	}
+      prop (st, P_STRUCT, e->cfg_edge < ne && e->kind <= PP_DAG_CUT_EXIT,
+	    "DAG edge %u: cfg_edge %u kind %u", i, e->cfg_edge, e->kind);
+      if (e->cfg_edge >= ne || e->kind > PP_DAG_CUT_EXIT)
+	continue;
+      const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
+      bool back = (ce->flags & PP_CFG_BACKEDGE) != 0;
+      bool good;
+      switch (e->kind)
+	{
+	case PP_DAG_REAL:
+	  good = !back && e->src == ce->src && e->dst == ce->dst;
+	  break;
+	case PP_DAG_BACK_ENTRY:
+	case PP_DAG_CUT_ENTRY:
+	  good = back == (e->kind == PP_DAG_BACK_ENTRY) && e->src == PP_ENTRY
+		 && e->dst == ce->dst;
+	  break;
+	default:
+	  good = back == (e->kind == PP_DAG_BACK_EXIT) && e->src == ce->src
+		 && e->dst == PP_EXIT;
+	  nbe += e->kind == PP_DAG_BACK_EXIT;
+	  ncut += e->kind == PP_DAG_CUT_EXIT;
+	}
+      prop (st, P_STRUCT, good, "DAG edge %u (%u->%u kind %u) vs CFG edge %u",
+	    i, e->src, e->dst, e->kind, e->cfg_edge);
+      count[e->cfg_edge * 6 + e->kind]++;
+    }
+  for (uint32_t c = 0; c < ne; c++)
+    {
+      uint32_t *k = &count[c * 6];
+      bool good;
+      if (!reach[cfg->edges[c].src])
+	good = k[0] + k[1] + k[2] + k[3] + k[4] == 0;
+      else
+	good = (k[0] == 1 && k[1] + k[2] + k[3] + k[4] == 0)
+	       || (k[1] == 1 && k[2] == 1 && k[0] + k[3] + k[4] == 0)
+	       || (k[3] == 1 && k[4] == 1 && k[0] + k[1] + k[2] == 0);
+      prop (st, P_STRUCT, good, "CFG edge %u represented %u/%u/%u/%u/%u", c,
+	    k[0], k[1], k[2], k[3], k[4]);
+    }
+  prop (st, P_STRUCT,
+	nbe == plan->num_backedges && ncut == plan->num_cut_edges,
+	"num_backedges %u (saw %u), num_cut_edges %u (saw %u)",
+	plan->num_backedges, nbe, plan->num_cut_edges, ncut);
+  free (count);
+  free (seen_src);
+  free (reach);
+  free (queue);
+  free (start);
+  free (list);
+}
+
+/* Probes against the DAG edges' operations; then random CFG walks.  */
+static void
+verify_probes_and_walks (stats *st, const pp_cfg *cfg, const pp_plan *plan,
+			 uint64_t *rng, uint32_t num_walks)
+{
+  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
+  uint32_t *real = malloc ((ne + 1) * sizeof (uint32_t));
+  uint32_t *to_exit = malloc ((ne + 1) * sizeof (uint32_t));
+  uint32_t *from_entry = malloc ((ne + 1) * sizeof (uint32_t));
+  uint32_t *outdeg = calloc (nv, sizeof (uint32_t));
+  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
+  uint32_t *some_out = malloc (nv * sizeof (uint32_t));
+  uint32_t *some_in = malloc (nv * sizeof (uint32_t));
+  const pp_probe **at_edge = calloc (ne + 1, sizeof *at_edge);
+  const pp_probe **at_end = calloc (nv, sizeof *at_end);
+  const pp_probe **at_start = calloc (nv, sizeof *at_start);
+  for (uint32_t c = 0; c < ne; c++)
+    {
+      real[c] = to_exit[c] = from_entry[c] = UINT32_MAX;
+      outdeg[cfg->edges[c].src]++;
+      indeg[cfg->edges[c].dst]++;
+      some_out[cfg->edges[c].src] = c;
+      some_in[cfg->edges[c].dst] = c;
+    }
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      if (e->kind == PP_DAG_NORETURN_EXIT || e->cfg_edge >= ne)
+	continue;
+      if (e->kind == PP_DAG_REAL)
+	real[e->cfg_edge] = i;
+      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
+	to_exit[e->cfg_edge] = i;
+      else
+	from_entry[e->cfg_edge] = i;
+    }
+
+  /* Each probe: a unique site, allowed by the relocation rules, holding
+     exactly the operations of what it stands for.  */
+  uint32_t accounted = 0;
+  for (uint32_t i = 0; i < plan->num_probes; i++)
+    {
+      const pp_probe *pr = &plan->probes[i];
+      pp_op want[8];
+      uint32_t nwant = 0;
+      bool good = pr->num_ops > 0 && pr->num_ops <= 4;
+      const pp_probe **slot = NULL;
+      if (pr->site == PP_SITE_EDGE && pr->index < ne)
+	{
+	  good &= !(cfg->edges[pr->index].flags & PP_CFG_NO_CODE);
+	  nwant = cfg_edge_ops (plan, real, to_exit, from_entry, pr->index,
+				want);
+	  slot = &at_edge[pr->index];
+	}
+      else if (pr->site == PP_SITE_BLOCK_END && pr->index < nv
+	       && pr->index != PP_ENTRY && pr->index != PP_EXIT)
+	{
+	  uint32_t b = pr->index;
+	  slot = &at_end[b];
+	  if (outdeg[b] == 0)
+	    {
+	      uint32_t nr = find_noreturn (plan, b);
+	      good &= nr != UINT32_MAX;
+	      if (nr != UINT32_MAX)
+		{
+		  nwant = plan->dag_edges[nr].num_ops;
+		  memcpy (want, plan->dag_edges[nr].ops,
+			  nwant * sizeof (pp_op));
+		}
+	    }
+	  else
+	    {
+	      uint32_t c = some_out[b], d = cfg->edges[c].dst;
+	      bool flagged
+		= cfg->block_flags != NULL
+		  && (cfg->block_flags[b] & PP_BLOCK_MAY_NOT_RETURN);
+	      good &= outdeg[b] == 1
+		      && (cfg->edges[c].flags & PP_CFG_NO_CODE) != 0
+		      && (!flagged || d == PP_EXIT || indeg[d] != 1);
+	      nwant = cfg_edge_ops (plan, real, to_exit, from_entry, c, want);
+	    }
+	}
+      else if (pr->site == PP_SITE_BLOCK_START && pr->index < nv
+	       && pr->index != PP_ENTRY && pr->index != PP_EXIT)
+	{
+	  uint32_t b = pr->index, c = indeg[b] ? some_in[b] : 0;
+	  slot = &at_start[b];
+	  uint32_t a = cfg->edges[c].src;
+	  bool flagged = cfg->block_flags != NULL
+			 && (cfg->block_flags[a] & PP_BLOCK_MAY_NOT_RETURN);
+	  good &= indeg[b] == 1 && (cfg->edges[c].flags & PP_CFG_NO_CODE)
+		  && (a == PP_ENTRY || outdeg[a] != 1 || flagged);
+	  if (good)
+	    nwant = cfg_edge_ops (plan, real, to_exit, from_entry, c, want);
+	}
+      else
+	good = false;
+      if (slot != NULL)
+	{
+	  good &= *slot == NULL;
+	  *slot = pr;
+	}
+      good &= ops_equal (pr->ops, pr->num_ops, want, nwant);
+      prop (st, P_PROBES, good, "probe %u (site %u index %u, %u ops)", i,
+	    pr->site, pr->index, pr->num_ops);
+      accounted++;
+    }
+  /* Every source of operations has its probe.  */
+  uint32_t sources = 0;
+  for (uint32_t c = 0; c < ne; c++)
+    {
+      pp_op ops[8];
+      if (cfg_edge_ops (plan, real, to_exit, from_entry, c, ops) > 0)
+	sources++;
+    }
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    if (plan->dag_edges[i].kind == PP_DAG_NORETURN_EXIT
+	&& plan->dag_edges[i].num_ops > 0)
+      sources++;
+  prop (st, P_PROBES, sources == accounted,
+	"%u sites need code, %u probes", sources, accounted);
+
+  /* Walks.  */
+  uint32_t *cfg_start = calloc (nv + 1, sizeof (uint32_t));
+  uint32_t *cfg_list = malloc ((ne + 1) * sizeof (uint32_t));
+  for (uint32_t c = 0; c < ne; c++)
+    cfg_start[cfg->edges[c].src + 1]++;
+  for (uint32_t v = 0; v < nv; v++)
+    cfg_start[v + 1] += cfg_start[v];
+  uint32_t *cur = malloc ((nv + 1) * sizeof (uint32_t));
+  memcpy (cur, cfg_start, nv * sizeof (uint32_t));
+  for (uint32_t c = 0; c < ne; c++)
+    cfg_list[cur[cfg->edges[c].src]++] = c;
+  dag_index x;
+  dag_index_build (plan, &x);
+  for (uint32_t k = 0; k < num_walks; k++)
+    verify_one_walk (st, cfg, plan, cfg_start, cfg_list, real, to_exit,
+		     from_entry, at_edge, at_end, at_start, x.start, rng,
+		     3 * nv + 10);
+  free (x.start);
+  free (cur);
+  free (cfg_start);
+  free (cfg_list);
+  free (real);
+  free (to_exit);
+  free (from_entry);
+  free (outdeg);
+  free (indeg);
+  free (some_out);
+  free (some_in);
+  free (at_edge);
+  free (at_end);
+  free (at_start);
+}
+
+/* Check every property of PLAN built from CFG.  Paths are enumerated
+   when there are at most ENUM_LIMIT, else SAMPLES random ones are
+   checked.  */
+static void
+verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
+	     uint64_t *rng, uint64_t enum_limit, uint32_t samples,
+	     uint32_t num_walks)
+{
+  uint32_t nv = plan->num_blocks;
+  int before = 0;
+  for (int p = 0; p < P_NUM; p++)
+    before += (int) st->failed[p];
+  verify_structure (st, cfg, plan);
+  if ((int) st->failed[P_STRUCT] > 0 && nv != cfg->num_blocks)
+    return;
+
+  uint64_t *np = calloc (nv, sizeof (uint64_t));
+  bool acyclic = count_paths (plan, np);
+  prop (st, P_COUNT, acyclic && np[PP_ENTRY] == plan->num_paths,
+	"DAG has %" PRIu64 " paths, plan says %" PRIu64 "%s", np[PP_ENTRY],
+	plan->num_paths, acyclic ? "" : " (cycle)");
+  free (np);
+  if (!acyclic)
+    return;
+
+  /* The regenerator built from the plan, as pathprof-dump builds it.  */
+  uint32_t ne = plan->num_dag_edges;
+  uint32_t *src = malloc ((ne + 1) * sizeof (uint32_t));
+  uint32_t *dst = malloc ((ne + 1) * sizeof (uint32_t));
+  uint64_t *val = malloc ((ne + 1) * sizeof (uint64_t));
+  for (uint32_t i = 0; i < ne; i++)
+    {
+      src[i] = plan->dag_edges[i].src;
+      dst[i] = plan->dag_edges[i].dst;
+      val[i] = plan->dag_edges[i].val;
+    }
+  char err[200];
+  pp_regen *regen = pp_regen_new (nv, ne, src, dst, val, err, sizeof err);
+  prop (st, P_REGEN, regen != NULL, "pp_regen_new: %s", err);
+  free (src);
+  free (dst);
+  free (val);
+  if (regen == NULL)
+    return;
+  uint32_t *buf = malloc ((nv + 1) * sizeof (uint32_t)), blen;
+  prop (st, P_REGEN,
+	pp_regen_path (regen, plan->num_paths, buf, nv, &blen) != 0,
+	"path number N = %" PRIu64 " was accepted", plan->num_paths);
+
+  dag_index x;
+  dag_index_build (plan, &x);
+  uint32_t *path = malloc ((nv + 1) * sizeof (uint32_t));
+  uint32_t *pos = malloc ((nv + 1) * sizeof (uint32_t));
+  if (plan->num_paths <= enum_limit)
+    {
+      /* All paths, by an explicit-stack DFS over the DAG.  */
+      uint8_t *hit = calloc (plan->num_paths + 1, 1);
+      uint64_t npaths = 0;
+      bool distinct = true;
+      uint32_t len = 0, v = PP_ENTRY;
+      pos[0] = x.start[PP_ENTRY];
+      for (;;)
+	{
+	  if (v == PP_EXIT)
+	    {
+	      uint64_t number;
+	      verify_path (st, cfg, plan, regen, path, len, &number);
+	      npaths++;
+	      if (number < plan->num_paths)
+		{
+		  distinct &= !hit[number];
+		  hit[number] = 1;
+		}
+	      /* Pop.  */
+	      len--;
+	      v = plan->dag_edges[path[len]].src;
+	      continue;
+	    }
+	  if (pos[len] == x.start[v + 1])
+	    {
+	      if (len == 0)
+		break;
+	      len--;
+	      v = plan->dag_edges[path[len]].src;
+	      continue;
+	    }
+	  if (len >= nv)
+	    break;  /* impossible in a DAG */
+	  path[len] = pos[len]++;
+	  v = plan->dag_edges[path[len]].dst;
+	  len++;
+	  pos[len] = x.start[v];
+	}
+      prop (st, P_UNIQUE, distinct && npaths == plan->num_paths,
+	    "%" PRIu64 " paths enumerated, N = %" PRIu64 "%s", npaths,
+	    plan->num_paths, distinct ? "" : ", duplicate numbers");
+      free (hit);
+    }
+  else
+    {
+      /* Random walks in the DAG, and random numbers regenerated.  */
+      for (uint32_t k = 0; k < samples; k++)
+	{
+	  uint32_t len = 0, v = PP_ENTRY;
+	  while (v != PP_EXIT && len < nv)
+	    {
+	      uint32_t deg = x.start[v + 1] - x.start[v];
+	      path[len] = x.start[v] + rng_below (rng, deg);
+	      v = plan->dag_edges[path[len]].dst;
+	      len++;
+	    }
+	  uint64_t number;
+	  verify_path (st, cfg, plan, regen, path, len, &number);
+	  uint64_t r = rng_next (rng) % plan->num_paths;
+	  int rc = pp_regen_path (regen, r, buf, nv, &blen);
+	  uint64_t sum = 0;
+	  for (uint32_t i = 0; rc == 0 && i < blen; i++)
+	    sum += plan->dag_edges[buf[i]].val;
+	  prop (st, P_REGEN, rc == 0 && sum == r,
+		"random number %" PRIu64 " regenerated with rc %d, sum %"
+		PRIu64, r, rc, sum);
+	}
+    }
+  free (buf);
+  free (path);
+  free (pos);
+  free (x.start);
+  pp_regen_free (regen);
+
+  verify_tree (st, cfg, plan);
+  verify_probes_and_walks (st, cfg, plan, rng, num_walks);
+
+  int after = 0;
+  for (int p = 0; p < P_NUM; p++)
+    after += (int) st->failed[p];
+  if (verbose && after != before)
+    fprintf (stderr, "  [%s] %d property failures\n", st->context,
+	     after - before);
+}
+
+/* Report the properties of a fixture: one PASS/FAIL line per property
+   checked.  */
+static void
+report_fixture (const char *name, stats *st)
+{
+  for (int p = 0; p < P_NUM; p++)
+    {
+      if (st->checked[p] == 0)
+	continue;
+      if (st->failed[p] == 0)
+	check (true, "%s: %s (%" PRIu64 " checks)", name, property_name[p],
+	       st->checked[p]);
+      else
+	check (false,
+	       "%s: %s: expected 0 failures, saw %" PRIu64 "; first: %s", name,
+	       property_name[p], st->failed[p], st->first[p]);
+    }
+}
+
+/* Build a plan (optimised and naive), run every property on both, report
+   under NAME.  Returns 0 if both plans were built.  The optimised plan is
+   left in PLAN for the caller's own checks.  */
+static int
+fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
+	 pp_plan *plan)
+{
+  char err[300];
+  pp_options opts = { max_paths, false };
+  pp_plan naive;
+  stats st;
+  uint64_t rng = 12345;
+  memset (&st, 0, sizeof st);
+  st.context = name;
+  int rc = pp_plan_build (cfg, &opts, plan, err, sizeof err);
+  check (rc == 0, "%s: pp_plan_build%s%s", name, rc ? ": " : "",
+	 rc ? err : "");
+  if (rc != 0)
+    return -1;
+  verify_plan (&st, cfg, plan, &rng, 5000, 500, 20);
+  opts.naive = true;
+  rc = pp_plan_build (cfg, &opts, &naive, err, sizeof err);
+  check (rc == 0, "%s: pp_plan_build (naive)%s%s", name, rc ? ": " : "",
+	 rc ? err : "");
+  if (rc != 0)
+    return -1;
+  verify_plan (&st, cfg, &naive, &rng, 5000, 500, 20);
+  bool same = naive.num_paths == plan->num_paths
+	      && naive.num_dag_edges == plan->num_dag_edges;
+  for (uint32_t i = 0; same && i < naive.num_dag_edges; i++)
+    same = naive.dag_edges[i].val == plan->dag_edges[i].val
+	   && naive.dag_edges[i].src == plan->dag_edges[i].src
+	   && naive.dag_edges[i].dst == plan->dag_edges[i].dst;
+  check (same, "%s: naive and optimised plans number paths alike", name);
+  pp_plan_free (&naive);
+  report_fixture (name, &st);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Part 1: fixtures.                                                   */
+
+/* Block numbers of the paper's Figure 1: ENTRY 0, EXIT 1, A..F 2..7.  */
+enum { A = 2, B, C, D, E, F };
+
+/* The path number of the DAG path through the given blocks, from ENTRY
+   to EXIT by REAL edges (the first matching edge at each step).  */
+static uint64_t
+number_of (const pp_plan *plan, const uint32_t *blocks, uint32_t n)
+{
+  uint64_t sum = 0;
+  for (uint32_t k = 0; k + 1 < n; k++)
+    {
+      uint32_t i = 0;
+      while (i < plan->num_dag_edges
+	     && !(plan->dag_edges[i].src == blocks[k]
+		  && plan->dag_edges[i].dst == blocks[k + 1]
+		  && plan->dag_edges[i].kind == PP_DAG_REAL))
+	i++;
+      if (i == plan->num_dag_edges)
+	return UINT64_MAX;
+      sum += plan->dag_edges[i].val;
+    }
+  return sum;
+}
+
+/* The Val of the REAL DAG edge SRC->DST.  */
+static uint64_t
+val_of (const pp_plan *plan, uint32_t src, uint32_t dst)
+{
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    if (plan->dag_edges[i].src == src && plan->dag_edges[i].dst == dst
+	&& plan->dag_edges[i].kind == PP_DAG_REAL)
+      return plan->dag_edges[i].val;
+  return UINT64_MAX;
+}
+
+/* The REAL DAG edge SRC->DST, or NULL.  */
+static const pp_dag_edge *
+real_edge (const pp_plan *plan, uint32_t src, uint32_t dst)
+{
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    if (plan->dag_edges[i].src == src && plan->dag_edges[i].dst == dst
+	&& plan->dag_edges[i].kind == PP_DAG_REAL)
+      return &plan->dag_edges[i];
+  return NULL;
+}
+
+/* Figure 1 of the paper, the DAG of Figures 2 and 6 (A is the entry, F
+   the exit; we add ENTRY->A and F->EXIT).  D_F_FIRST lists D->F before
+   D->E, which with our tie-breaking (edge id) reproduces the paper's Val
+   table exactly; otherwise the two are swapped.  */
+static void
+build_figure1 (tcfg *g, bool d_f_first, const double *w)
+{
+  static const double ones[10] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  if (w == NULL)
+    w = ones;
+  tcfg_init (g, 8);
+  tcfg_add (g, PP_ENTRY, A, 0, w[0]);
+  tcfg_add (g, A, B, 0, w[1]);
+  tcfg_add (g, A, C, 0, w[2]);
+  tcfg_add (g, B, C, 0, w[3]);
+  tcfg_add (g, B, D, 0, w[4]);
+  tcfg_add (g, C, D, 0, w[5]);
+  if (d_f_first)
+    {
+      tcfg_add (g, D, F, 0, w[7]);
+      tcfg_add (g, D, E, 0, w[6]);
+    }
+  else
+    {
+      tcfg_add (g, D, E, 0, w[6]);
+      tcfg_add (g, D, F, 0, w[7]);
+    }
+  tcfg_add (g, E, F, 0, w[8]);
+  tcfg_add (g, F, PP_EXIT, 0, w[9]);
+}
+
+static void
+test_figure1 (void)
+{
+  tcfg g;
+  pp_plan plan;
+  build_figure1 (&g, false, NULL);
+  if (fixture ("figure 1", &g.cfg, 0, &plan) == 0)
+    {
+      uint64_t np[8];
+      count_paths (&plan, np);
+      static const uint64_t want[6] = { 6, 4, 2, 2, 1, 1 };
+      for (int v = A; v <= F; v++)
+	{
+	  char what[64];
+	  snprintf (what, sizeof what, "figure 1: NumPaths(%c)", 'A' + v - A);
+	  check_u64 (what, want[v - A], np[v]);
+	}
+      check_u64 ("figure 1: N", 6, plan.num_paths);
+      /* Our order: fewest paths first, ties by edge id.  */
+      check_u64 ("figure 1: Val(A->C)", 0, val_of (&plan, A, C));
+      check_u64 ("figure 1: Val(A->B)", 2, val_of (&plan, A, B));
+      check_u64 ("figure 1: Val(B->C)", 0, val_of (&plan, B, C));
+      check_u64 ("figure 1: Val(B->D)", 2, val_of (&plan, B, D));
+      check_u64 ("figure 1: Val(C->D)", 0, val_of (&plan, C, D));
+      check_u64 ("figure 1: Val(D->E)", 0, val_of (&plan, D, E));
+      check_u64 ("figure 1: Val(D->F)", 1, val_of (&plan, D, F));
+      check_u64 ("figure 1: Val(E->F)", 0, val_of (&plan, E, F));
+      static const uint32_t acdef[] = { 0, A, C, D, E, F, 1 };
+      static const uint32_t abdf[] = { 0, A, B, D, F, 1 };
+      check_u64 ("figure 1: number of ACDEF", 0, number_of (&plan, acdef, 7));
+      check_u64 ("figure 1: number of ABDF", 5, number_of (&plan, abdf, 6));
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  /* The paper's own table (Figure 2(b)): ACDF 0, ACDEF 1, ABCDF 2,
+     ABCDEF 3, ABDF 4, ABDEF 5.  */
+  build_figure1 (&g, true, NULL);
+  if (fixture ("figure 1 (paper order)", &g.cfg, 0, &plan) == 0)
+    {
+      static const uint32_t paths[6][8] = {
+	{ 0, A, C, D, F, 1 }, { 0, A, C, D, E, F, 1 },
+	{ 0, A, B, C, D, F, 1 }, { 0, A, B, C, D, E, F, 1 },
+	{ 0, A, B, D, F, 1 }, { 0, A, B, D, E, F, 1 }
+      };
+      static const uint32_t lens[6] = { 6, 7, 7, 8, 6, 7 };
+      static const char *const names[6]
+	= { "ACDF", "ACDEF", "ABCDF", "ABCDEF", "ABDF", "ABDEF" };
+      for (int k = 0; k < 6; k++)
+	{
+	  char what[64];
+	  snprintf (what, sizeof what, "figure 2: number of %s", names[k]);
+	  check_u64 (what, (uint64_t) k, number_of (&plan, paths[k], lens[k]));
+	}
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* Figures 6-8: a spanning tree forced by weights (ENTRY->A, A->B, B->D,
+   C->D, D->E, F->EXIT heavy; chords A->C, B->C, D->F, E->F), with the
+   paper's Val.  Potentials: phi(ENTRY) = phi(EXIT) = phi(A) = phi(F) = 0,
+   phi(B) = 2, phi(D) = 4, phi(C) = 4, phi(E) = 5.  Increments
+   Inc = Val + phi(src) - phi(dst): A->C -4, B->C -2, D->F 4, E->F 5;
+   the chord sums give ACDF 0, ACDEF 1, ABCDF 2, ABCDEF 3, ABDF 4,
+   ABDEF 5.  Figure 8 placement: F is absorbing (its only out-edge is a
+   tree edge to EXIT), so D->F and E->F count: count[R+4]++,
+   count[R+5]++; A and B have R known 0, so A->C and B->C set R = -4 and
+   R = -2, and the tree edge B->D into D (two predecessors) sets R = 0.  */
+static void
+test_figure7 (void)
+{
+  /* ENTRY-A, A-B, A-C, B-C, B-D, C-D, D-E, D-F, E-F, F-EXIT.  */
+  static const double w[10] = { 100, 100, 1, 1, 100, 100, 100, 1, 1, 100 };
+  tcfg g;
+  pp_plan plan;
+  build_figure1 (&g, true, w);
+  if (fixture ("figure 7", &g.cfg, 0, &plan) == 0)
+    {
+      static const struct
+      {
+	uint32_t src, dst;
+	bool tree;
+	int64_t inc;
+	uint32_t op;     /* 4: none */
+	int64_t value;
+      } want[] = {
+	{ PP_ENTRY, A, true, 0, 4, 0 },	  { A, B, true, 0, 4, 0 },
+	{ A, C, false, -4, PP_OP_SET, -4 }, { B, C, false, -2, PP_OP_SET, -2 },
+	{ B, D, true, 0, PP_OP_SET, 0 },    { C, D, true, 0, 4, 0 },
+	{ D, E, true, 0, 4, 0 },	    { D, F, false, 4, PP_OP_COUNT, 4 },
+	{ E, F, false, 5, PP_OP_COUNT, 5 }, { F, PP_EXIT, true, 0, 4, 0 },
+      };
+      for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
+	{
+	  const pp_dag_edge *e = real_edge (&plan, want[k].src, want[k].dst);
+	  bool ok = e != NULL && e->on_tree == want[k].tree
+		    && e->inc == want[k].inc
+		    && (want[k].op == 4
+			  ? e->num_ops == 0
+			  : e->num_ops == 1 && e->ops[0].kind == want[k].op
+			      && e->ops[0].value == (uint64_t) want[k].value);
+	  check (ok,
+		 "figure 7/8: edge %u->%u: expected %s, Inc %" PRId64
+		 ", op %u %" PRId64 "; saw %s, Inc %" PRId64 ", %u ops (%u %"
+		 PRId64 ")",
+		 want[k].src, want[k].dst, want[k].tree ? "tree" : "chord",
+		 want[k].inc, want[k].op, want[k].value,
+		 e && e->on_tree ? "tree" : "chord", e ? e->inc : 0,
+		 e ? e->num_ops : 0, e && e->num_ops ? e->ops[0].kind : 0,
+		 e && e->num_ops ? (int64_t) e->ops[0].value : 0);
+	}
+      pp_plan_free (&plan);
+    }
+
+  /* The same with a call that may not return in F (PP_BLOCK_MAY_NOT_RETURN):
+     F may no longer absorb the count, which moves past F's end to
+     F->EXIT, and D->F, E->F only add their increments.  */
+  tcfg_flag_block (&g, F, PP_BLOCK_MAY_NOT_RETURN);
+  if (fixture ("figure 7, F may not return", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_dag_edge *df = real_edge (&plan, D, F);
+      const pp_dag_edge *ef = real_edge (&plan, E, F);
+      const pp_dag_edge *fx = real_edge (&plan, F, PP_EXIT);
+      check (df && df->num_ops == 1 && df->ops[0].kind == PP_OP_ADD
+	       && df->ops[0].value == 4,
+	     "figure 7, F may not return: D->F does R += 4");
+      check (ef && ef->num_ops == 1 && ef->ops[0].kind == PP_OP_ADD
+	       && ef->ops[0].value == 5,
+	     "figure 7, F may not return: E->F does R += 5");
+      check (fx && fx->num_ops == 1 && fx->ops[0].kind == PP_OP_COUNT
+	       && fx->ops[0].value == 0,
+	     "figure 7, F may not return: F->EXIT does count[R]++");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* A loop in the style of the paper's Figure 10 (reconstructed: 9
+   paths).  ENTRY->A; A->B (into the loop) or A->F (skip it); the loop
+   body B->C|D, C->E, D->E; E->B the backedge, E->F the exit; F->EXIT.
+   DAG: NumPaths E = 2 (F, or the backedge's E->EXIT dummy), C = D = 2,
+   B = 4, A = 4 + 1 = 5, ENTRY = A + B (the backedge's ENTRY->B dummy) =
+   9.  */
+static void
+test_figure10 (void)
+{
+  tcfg g;
+  pp_plan plan;
+  tcfg_init (&g, 8);
+  tcfg_add (&g, PP_ENTRY, A, 0, 10);
+  tcfg_add (&g, A, B, 0, 9);
+  tcfg_add (&g, A, F, 0, 1);
+  tcfg_add (&g, B, C, 0, 60);
+  tcfg_add (&g, B, D, 0, 30);
+  tcfg_add (&g, C, E, 0, 60);
+  tcfg_add (&g, D, E, 0, 30);
+  uint32_t back = tcfg_add (&g, E, B, 0, 81);
+  tcfg_add (&g, E, F, 0, 9);
+  tcfg_add (&g, F, PP_EXIT, 0, 10);
+  check_u64 ("figure 10: pp_mark_backedges", 1, pp_mark_backedges (&g.cfg));
+  check (g.cfg.edges[back].flags & PP_CFG_BACKEDGE,
+	 "figure 10: E->B is the backedge");
+  if (fixture ("figure 10", &g.cfg, 0, &plan) == 0)
+    {
+      check_u64 ("figure 10: N", 9, plan.num_paths);
+      check_u64 ("figure 10: num_backedges", 1, plan.num_backedges);
+      uint32_t be = find_dag_edge (&plan, PP_DAG_BACK_ENTRY, back);
+      uint32_t bx = find_dag_edge (&plan, PP_DAG_BACK_EXIT, back);
+      check (be != UINT32_MAX && bx != UINT32_MAX
+	       && plan.dag_edges[be].src == PP_ENTRY
+	       && plan.dag_edges[be].dst == B
+	       && plan.dag_edges[bx].src == E
+	       && plan.dag_edges[bx].dst == PP_EXIT,
+	     "figure 10: dummies ENTRY->B and E->EXIT for backedge E->B");
+      /* The hot backedge's probe: the path ending there is counted and R
+	 reset, in that order (trap 4).  */
+      const pp_probe *pr = find_probe (&plan, PP_SITE_EDGE, back);
+      check (pr == NULL
+	       || (pr->ops[pr->num_ops - 1].kind == PP_OP_SET
+		   || pr->num_ops == 1),
+	     "figure 10: the backedge probe ends with the reset");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* A loop header with two backedges: `while (h) { if (a) continue; b; }':
+   ENTRY->H, H->A, H->X, A->H (continue), A->B, B->H (loop end), X->EXIT.
+   Each backedge gives its own ENTRY->H dummy, so a path starting at H
+   says which backedge started it (trap 3).  */
+static void
+test_two_backedges (void)
+{
+  enum { H = 2, LA, LB, X };
+  tcfg g;
+  pp_plan plan;
+  tcfg_init (&g, 6);
+  tcfg_add (&g, PP_ENTRY, H, 0, 1);
+  tcfg_add (&g, H, LA, 0, 10);
+  tcfg_add (&g, H, X, 0, 1);
+  uint32_t cont = tcfg_add (&g, LA, H, 0, 5);
+  tcfg_add (&g, LA, LB, 0, 5);
+  uint32_t end = tcfg_add (&g, LB, H, 0, 5);
+  tcfg_add (&g, X, PP_EXIT, 0, 1);
+  check_u64 ("two backedges: pp_mark_backedges", 2,
+	     pp_mark_backedges (&g.cfg));
+  check ((g.cfg.edges[cont].flags & PP_CFG_BACKEDGE)
+	   && (g.cfg.edges[end].flags & PP_CFG_BACKEDGE),
+	 "two backedges: continue and loop end are the backedges");
+  if (fixture ("two backedges", &g.cfg, 0, &plan) == 0)
+    {
+      uint32_t e1 = find_dag_edge (&plan, PP_DAG_BACK_ENTRY, cont);
+      uint32_t e2 = find_dag_edge (&plan, PP_DAG_BACK_ENTRY, end);
+      check (e1 != UINT32_MAX && e2 != UINT32_MAX && e1 != e2
+	       && plan.dag_edges[e1].dst == H && plan.dag_edges[e2].dst == H
+	       && plan.dag_edges[e1].val != plan.dag_edges[e2].val,
+	     "two backedges: two ENTRY->H dummies with distinct Val");
+      /* Paths: from ENTRY, from the continue, from the loop end, each
+	 ending by X, continue or loop end: 3 starts x 3 ends = 9.  */
+      check_u64 ("two backedges: N", 9, plan.num_paths);
+      check (find_probe (&plan, PP_SITE_EDGE, cont) != NULL
+	       && find_probe (&plan, PP_SITE_EDGE, end) != NULL,
+	     "two backedges: both backedges carry a probe");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* A block U with a real exit edge and a backedge: ENTRY->H, H->U,
+   U->EXIT (hot), U->H (cold).  The DAG has two parallel edges U->EXIT
+   (real, Val 0; the backedge's dummy, Val 1) and two ENTRY->H (real, Val
+   0; the dummy, Val 2).  The tree takes ENTRY->EXIT (fictitious), H->U,
+   U->EXIT (real); with phi = 0 everywhere the chords keep Inc = Val, so
+   the backedge probe is count[R + 1]++; R = 2: the increment of the
+   U->EXIT dummy is not 0, nor is the reset (trap 4).  */
+static void
+test_exit_and_backedge (void)
+{
+  enum { H = 2, U };
+  tcfg g;
+  pp_plan plan;
+  tcfg_init (&g, 4);
+  tcfg_add (&g, PP_ENTRY, H, 0, 1);
+  tcfg_add (&g, H, U, 0, 10);
+  tcfg_add (&g, U, PP_EXIT, 0, 9);
+  uint32_t back = tcfg_add (&g, U, H, 0, 1);
+  pp_mark_backedges (&g.cfg);
+  if (fixture ("exit and backedge", &g.cfg, 0, &plan) == 0)
+    {
+      check_u64 ("exit and backedge: N", 4, plan.num_paths);
+      uint32_t bx = find_dag_edge (&plan, PP_DAG_BACK_EXIT, back);
+      uint32_t be = find_dag_edge (&plan, PP_DAG_BACK_ENTRY, back);
+      check (bx != UINT32_MAX && be != UINT32_MAX
+	       && plan.dag_edges[bx].val == 1 && plan.dag_edges[bx].inc == 1
+	       && !plan.dag_edges[bx].on_tree && plan.dag_edges[be].val == 2
+	       && plan.dag_edges[be].inc == 2,
+	     "exit and backedge: Inc(U->EXIT dummy) = 1, Inc(ENTRY->H "
+	     "dummy) = 2");
+      const pp_probe *pr = find_probe (&plan, PP_SITE_EDGE, back);
+      check (pr != NULL && pr->num_ops == 2 && pr->ops[0].kind == PP_OP_COUNT
+	       && pr->ops[0].value == 1 && pr->ops[1].kind == PP_OP_SET
+	       && pr->ops[1].value == 2,
+	     "exit and backedge: backedge probe is count[R + 1]++; R = 2");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* A self loop A->A: a backedge like any other (trap 5), its probe on the
+   edge itself (the plugin splits it).  */
+static void
+test_self_loop (void)
+{
+  tcfg g;
+  pp_plan plan;
+  tcfg_init (&g, 3);
+  tcfg_add (&g, PP_ENTRY, A, 0, 1);
+  uint32_t self = tcfg_add (&g, A, A, 0, 100);
+  tcfg_add (&g, A, PP_EXIT, 0, 1);
+  check_u64 ("self loop: pp_mark_backedges", 1, pp_mark_backedges (&g.cfg));
+  if (fixture ("self loop", &g.cfg, 0, &plan) == 0)
+    {
+      /* Paths: ENTRY->A->EXIT, ENTRY->A->(self), (self)->A->EXIT,
+	 (self)->A->(self).  */
+      check_u64 ("self loop: N", 4, plan.num_paths);
+      check (find_probe (&plan, PP_SITE_EDGE, self) != NULL,
+	     "self loop: probe on the self-loop edge");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* A block without successors (abort ()): a NORETURN dummy, and its
+   path counted at the end of the block, before the call (trap 6).  */
+static void
+test_noreturn (void)
+{
+  tcfg g;
+  pp_plan plan;
+  tcfg_init (&g, 5);
+  tcfg_add (&g, PP_ENTRY, A, 0, 10);
+  tcfg_add (&g, A, B, 0, 9);
+  tcfg_add (&g, A, C, 0, 1);
+  tcfg_add (&g, B, PP_EXIT, 0, 9);
+  /* C calls abort: no successor.  */
+  if (fixture ("noreturn", &g.cfg, 0, &plan) == 0)
+    {
+      check_u64 ("noreturn: N", 2, plan.num_paths);
+      uint32_t nr = find_noreturn (&plan, C);
+      check (nr != UINT32_MAX && plan.dag_edges[nr].dst == PP_EXIT
+	       && plan.dag_edges[nr].cfg_edge == PP_NONE,
+	     "noreturn: dummy C->EXIT");
+      const pp_probe *pr = find_probe (&plan, PP_SITE_BLOCK_END, C);
+      bool counted = false;
+      /* The count is either in C's block-end probe or on the way in.  */
+      if (pr != NULL)
+	for (uint32_t k = 0; k < pr->num_ops; k++)
+	  counted |= pr->ops[k].kind >= PP_OP_COUNT;
+      const pp_probe *in = find_probe (&plan, PP_SITE_EDGE, 2);
+      if (in != NULL)
+	for (uint32_t k = 0; k < in->num_ops; k++)
+	  counted |= in->ops[k].kind >= PP_OP_COUNT;
+      check (counted, "noreturn: the path into C is counted before the "
+		      "call");
+      pp_plan_free (&plan);
+    }
+  /* C's abort is a call that may not return, and the plugin flags its
+     block: the count must then be at C's end, before the call.  */
+  tcfg_flag_block (&g, C, PP_BLOCK_MAY_NOT_RETURN);
+  if (fixture ("noreturn, flagged", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_probe *pr = find_probe (&plan, PP_SITE_BLOCK_END, C);
+      check (pr != NULL && pr->num_ops == 1
+	       && pr->ops[0].kind >= PP_OP_COUNT,
+	     "noreturn, flagged: the count is at the end of C");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* A chain of NUM diamonds: top_i -> l_i | r_i -> top_{i+1}, 2^NUM paths
+   (trap 10).  Weights prefer the left side.  */
+static void
+build_diamonds (tcfg *g, uint32_t num)
+{
+  tcfg_init (g, 2 + 3 * num + 1);
+  uint32_t top = 2;
+  tcfg_add (g, PP_ENTRY, top, 0, 1);
+  for (uint32_t i = 0; i < num; i++)
+    {
+      uint32_t l = top + 1, r = top + 2, next = top + 3;
+      tcfg_add (g, top, l, 0, 0.7);
+      tcfg_add (g, top, r, 0, 0.3);
+      tcfg_add (g, l, next, 0, 0.7);
+      tcfg_add (g, r, next, 0, 0.3);
+      top = next;
+    }
+  tcfg_add (g, top, PP_EXIT, 0, 1);
+}
+
+/* The diamond chain with path limits 1000, none (2^63 / (E + 2)), 1 and
+   2: every block within the limit (or its out-degree), N below 2^63, and
+   every property of verify_plan on the truncated DAG.  */
+static void
+test_truncation (void)
+{
+  tcfg g;
+  pp_plan plan;
+  char name[80];
+  static const uint64_t limits[] = { 1000, 0, 1, 2 };
+  build_diamonds (&g, 100);
+  for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++)
+    {
+      snprintf (name, sizeof name, "100 diamonds, max_paths %" PRIu64,
+		limits[k]);
+      if (fixture (name, &g.cfg, limits[k], &plan) != 0)
+	continue;
+      check (plan.num_cut_edges > 0, "%s: %u edges cut", name,
+	     plan.num_cut_edges);
+      uint64_t np[400];
+      count_paths (&plan, np);
+      uint64_t worst = 0;
+      for (uint32_t v = 2; v < plan.num_blocks; v++)
+	worst = np[v] > worst ? np[v] : worst;
+      uint64_t lim = limits[k];
+      if (lim == 0)
+	lim = ((UINT64_C (1) << 63) - 1) / (g.cfg.num_edges + 2);
+      /* A vertex cannot go below its out-degree (2 here).  */
+      if (lim < 2)
+	lim = 2;
+      check (worst <= lim,
+	     "%s: NumPaths of every block <= %" PRIu64 ", saw %" PRIu64, name,
+	     lim, worst);
+      check (plan.num_paths < (UINT64_C (1) << 63),
+	     "%s: N = %" PRIu64 " < 2^63", name, plan.num_paths);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* PP_CFG_NO_CODE edges: forced into the tree, and their code relocated
+   to the end of a single-successor source or the start of a
+   single-predecessor destination (trap 7).  */
+static void
+test_no_code (void)
+{
+  tcfg g;
+  pp_plan plan;
+
+  /* 1. An abnormal edge B->D (B has one successor) in a diamond.  Light
+     weight, yet it must be a tree edge.  */
+  tcfg_init (&g, 6);
+  tcfg_add (&g, PP_ENTRY, A, 0, 10);
+  tcfg_add (&g, A, B, 0, 1);
+  tcfg_add (&g, A, C, 0, 9);
+  uint32_t bd = tcfg_add (&g, B, D, PP_CFG_NO_CODE, 0);
+  tcfg_add (&g, C, D, 0, 9);
+  tcfg_add (&g, D, PP_EXIT, 0, 10);
+  if (fixture ("no_code diamond", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_dag_edge *e = real_edge (&plan, B, D);
+      check (e != NULL && e->on_tree, "no_code diamond: B->D in the tree");
+      check (find_probe (&plan, PP_SITE_EDGE, bd) == NULL,
+	     "no_code diamond: no probe on the abnormal edge");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  /* 2. An abnormal backedge L->H whose source has one successor: its
+     count and reset go to the end of L.  ENTRY->H, H->L, H->X, L->H
+     (no_code), X->EXIT.  */
+  enum { H = 2, L, X };
+  tcfg_init (&g, 5);
+  tcfg_add (&g, PP_ENTRY, H, 0, 1);
+  tcfg_add (&g, H, L, 0, 10);
+  tcfg_add (&g, H, X, 0, 1);
+  uint32_t lh = tcfg_add (&g, L, H, PP_CFG_NO_CODE, 10);
+  tcfg_add (&g, X, PP_EXIT, 0, 1);
+  pp_mark_backedges (&g.cfg);
+  check (g.cfg.edges[lh].flags & PP_CFG_BACKEDGE,
+	 "no_code backedge: L->H is the backedge");
+  if (fixture ("no_code backedge", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_probe *pr = find_probe (&plan, PP_SITE_BLOCK_END, L);
+      check (pr != NULL && pr->num_ops >= 1
+	       && find_probe (&plan, PP_SITE_EDGE, lh) == NULL,
+	     "no_code backedge: probe moved to the end of L (%u ops)",
+	     pr ? pr->num_ops : 0);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  /* 3. An abnormal edge A->B from a block with two successors into a
+     block with one predecessor, where B->EXIT is the only way on: the
+     path's count falls on A->B and moves to the start of B.
+     ENTRY->A, A->B (no_code), A->C, B->EXIT, C->EXIT.  */
+  tcfg_init (&g, 5);
+  tcfg_add (&g, PP_ENTRY, A, 0, 10);
+  uint32_t ab = tcfg_add (&g, A, B, PP_CFG_NO_CODE, 5);
+  tcfg_add (&g, A, C, 0, 5);
+  tcfg_add (&g, B, PP_EXIT, 0, 5);
+  tcfg_add (&g, C, PP_EXIT, 0, 5);
+  if (fixture ("no_code to block start", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_probe *pr = find_probe (&plan, PP_SITE_BLOCK_START, B);
+      const pp_dag_edge *e = real_edge (&plan, A, B);
+      check (e != NULL && e->on_tree
+	       && find_probe (&plan, PP_SITE_EDGE, ab) == NULL
+	       && (e->num_ops == 0 || pr != NULL),
+	     "no_code to block start: A->B in the tree, its ops (%u) at the "
+	     "start of B",
+	     e ? e->num_ops : 0);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  /* 4. A stuck abnormal tree edge into an absorbing block: A->B
+     (no_code) with A two successors, B two predecessors, B->EXIT the
+     only way on.  The count must move from A->B down to B->EXIT.
+     ENTRY->A, A->B (nc), A->C, C->B, C->EXIT, B->EXIT.  */
+  tcfg_init (&g, 5);
+  tcfg_add (&g, PP_ENTRY, A, 0, 10);
+  ab = tcfg_add (&g, A, B, PP_CFG_NO_CODE, 5);
+  tcfg_add (&g, A, C, 0, 5);
+  tcfg_add (&g, C, B, 0, 3);
+  tcfg_add (&g, C, PP_EXIT, 0, 2);
+  uint32_t bx = tcfg_add (&g, B, PP_EXIT, 0, 8);
+  if (fixture ("stuck no_code edge, count moved", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_dag_edge *e = real_edge (&plan, A, B);
+      check (e != NULL && e->num_ops == 0
+	       && find_probe (&plan, PP_SITE_EDGE, bx) != NULL,
+	     "stuck no_code edge: A->B carries nothing, B->EXIT counts");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  /* 5. A stuck abnormal tree edge that would need R = 0: out of a block
+     where R is still unset into a block with two predecessors.  The
+     reset moves up to ENTRY->A.  ENTRY->A, A->B (nc), A->C, C->B,
+     B->D, B->E, D->EXIT, E->EXIT, C->EXIT.  */
+  tcfg_init (&g, 7);
+  tcfg_add (&g, PP_ENTRY, A, 0, 10);
+  ab = tcfg_add (&g, A, B, PP_CFG_NO_CODE, 5);
+  tcfg_add (&g, A, C, 0, 5);
+  tcfg_add (&g, C, B, 0, 3);
+  tcfg_add (&g, B, D, 0, 4);
+  tcfg_add (&g, B, E, 0, 4);
+  tcfg_add (&g, D, PP_EXIT, 0, 4);
+  tcfg_add (&g, E, PP_EXIT, 0, 4);
+  tcfg_add (&g, C, PP_EXIT, 0, 2);
+  if (fixture ("stuck no_code edge, reset moved", &g.cfg, 0, &plan) == 0)
+    {
+      const pp_dag_edge *e = real_edge (&plan, A, B);
+      check (e != NULL && e->on_tree && e->num_ops == 0,
+	     "stuck no_code edge: A->B in the tree, carrying nothing (%u "
+	     "ops)",
+	     e ? e->num_ops : 0);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* Failures: a no_code edge that must carry code with nowhere to put it,
+   and malformed input.  */
+static void
+test_failures (void)
+{
+  tcfg g;
+  pp_plan plan;
+  char err[300];
+  enum { H = 2, L, X };
+
+  /* An abnormal backedge L->H, chosen by the caller, where L has two
+     successors and H two predecessors: the path end on it has no place.  */
+  tcfg_init (&g, 5);
+  tcfg_add (&g, PP_ENTRY, H, 0, 1);
+  tcfg_add (&g, H, L, 0, 10);
+  tcfg_add (&g, L, H, PP_CFG_NO_CODE | PP_CFG_BACKEDGE, 10);
+  tcfg_add (&g, L, X, 0, 1);
+  tcfg_add (&g, X, PP_EXIT, 0, 1);
+  memset (&plan, 0xff, sizeof plan);
+  int rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1 && strstr (err, "abnormal edge 3->2") != NULL,
+	 "stuck abnormal backedge: expected -1 and a message, saw %d \"%s\"",
+	 rc, err);
+  check (plan.num_dag_edges == 0 && plan.dag_edges == NULL
+	   && plan.probes == NULL && plan.reachable == NULL
+	   && plan.num_paths == 0,
+	 "stuck abnormal backedge: plan left empty");
+  pp_plan_free (&plan);
+  tcfg_free (&g);
+
+  /* A cycle of two stuck abnormal edges: no backedge choice helps.
+     ENTRY->P, P->H, P->L, H->L (nc), L->H (nc), H->X, L->X, X->EXIT.  */
+  enum { P = 2, H2, L2, X2 };
+  tcfg_init (&g, 6);
+  tcfg_add (&g, PP_ENTRY, P, 0, 1);
+  tcfg_add (&g, P, H2, 0, 1);
+  tcfg_add (&g, P, L2, 0, 1);
+  tcfg_add (&g, H2, L2, PP_CFG_NO_CODE, 1);
+  tcfg_add (&g, L2, H2, PP_CFG_NO_CODE, 1);
+  tcfg_add (&g, H2, X2, 0, 1);
+  tcfg_add (&g, L2, X2, 0, 1);
+  tcfg_add (&g, X2, PP_EXIT, 0, 1);
+  pp_mark_backedges (&g.cfg);
+  rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1 && strstr (err, "abnormal edge") != NULL,
+	 "cycle of stuck abnormal edges: expected -1, saw %d \"%s\"", rc,
+	 err);
+  pp_plan_free (&plan);
+  tcfg_free (&g);
+
+  /* A backedge set that leaves a cycle.  */
+  tcfg_init (&g, 4);
+  tcfg_add (&g, PP_ENTRY, A, 0, 1);
+  tcfg_add (&g, A, B, 0, 1);
+  tcfg_add (&g, B, A, 0, 1);
+  tcfg_add (&g, B, PP_EXIT, 0, 1);
+  rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1 && strstr (err, "cycle") != NULL,
+	 "unbroken cycle: expected -1 and a message, saw %d \"%s\"", rc, err);
+  tcfg_free (&g);
+
+  /* Malformed CFGs.  */
+  static const struct
+  {
+    uint32_t src, dst, flags;
+    double weight;
+    const char *what;
+  } bad[] = {
+    { 0, 7, 0, 1, "outside" }, { 1, 2, 0, 1, "leaves EXIT" },
+    { 2, 0, 0, 1, "enters ENTRY" }, { 0, 2, 0, -1, "weight" },
+    { 0, 2, 0, 0.0 / 0.0, "weight" }, { 0, 2, 1u << 7, 1, "flags" }
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    {
+      tcfg_init (&g, 3);
+      tcfg_add (&g, PP_ENTRY, 2, 0, 1);
+      tcfg_add (&g, 2, PP_EXIT, 0, 1);
+      tcfg_add (&g, bad[k].src, bad[k].dst, bad[k].flags, bad[k].weight);
+      rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+      check (rc == -1 && strstr (err, bad[k].what) != NULL,
+	     "malformed CFG %zu: expected -1 and \"%s\", saw %d \"%s\"", k,
+	     bad[k].what, rc, err);
+      tcfg_free (&g);
+    }
+  tcfg_init (&g, 3);
+  tcfg_add (&g, PP_ENTRY, 2, 0, 1);
+  tcfg_add (&g, 2, PP_EXIT, 0, 1);
+  tcfg_flag_block (&g, 2, 1u << 5);
+  rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1 && strstr (err, "block 2 has unknown flags") != NULL,
+	 "unknown block flags: expected -1 and a message, saw %d \"%s\"", rc,
+	 err);
+  tcfg_free (&g);
+  tcfg_init (&g, 1);
+  rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1, "one-block CFG: expected -1, saw %d \"%s\"", rc, err);
+  tcfg_init (&g, 3);
+  tcfg_add (&g, 2, PP_EXIT, 0, 1);
+  rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1 && strstr (err, "ENTRY has no successor"),
+	 "ENTRY without successor: expected -1, saw %d \"%s\"", rc, err);
+  tcfg_free (&g);
+  rc = pp_plan_build (NULL, NULL, &plan, err, sizeof err);
+  check (rc == -1, "NULL CFG: expected -1, saw %d", rc);
+}
+
+/* An interpreter's computed goto (trap 7).  GCC factors `goto *p' into a
+   dispatcher D with abnormal edges to every label.  Here the code falls
+   into label L1 first, so a plain DFS reaches D from inside L1's body and
+   makes the abnormal D->L1 a backedge, stuck (D has three successors, L1
+   two predecessors).  pp_mark_backedges must break the cycles at the
+   ordinary edges G1->D and G2->D instead.
+   ENTRY->S, S->L1, L1->G1, G1->D, D->L1 (nc), D->L2 (nc), D->L3 (nc),
+   L2->G2, G2->D, L3->EXIT.  */
+static void
+test_computed_goto (void)
+{
+  enum { S = 2, L1, G1, DD, L2, G2, L3 };
+  tcfg g;
+  pp_plan plan;
+  char err[300];
+  tcfg_init (&g, 9);
+  tcfg_add (&g, PP_ENTRY, S, 0, 1);
+  tcfg_add (&g, S, L1, 0, 1);
+  tcfg_add (&g, L1, G1, 0, 50);
+  uint32_t g1d = tcfg_add (&g, G1, DD, 0, 50);
+  uint32_t dl1 = tcfg_add (&g, DD, L1, PP_CFG_NO_CODE, 49);
+  tcfg_add (&g, DD, L2, PP_CFG_NO_CODE, 50);
+  tcfg_add (&g, DD, L3, PP_CFG_NO_CODE, 1);
+  tcfg_add (&g, L2, G2, 0, 50);
+  uint32_t g2d = tcfg_add (&g, G2, DD, 0, 50);
+  tcfg_add (&g, L3, PP_EXIT, 0, 1);
+
+  /* What a plain DFS would choose: D->L1 and G2->D.  */
+  g.cfg.edges[dl1].flags |= PP_CFG_BACKEDGE;
+  g.cfg.edges[g2d].flags |= PP_CFG_BACKEDGE;
+  int rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  check (rc == -1, "computed goto, plain DFS backedges: planning fails (%s)",
+	 err);
+
+  uint32_t n = pp_mark_backedges (&g.cfg);
+  check (n == 2 && (g.cfg.edges[g1d].flags & PP_CFG_BACKEDGE)
+	   && (g.cfg.edges[g2d].flags & PP_CFG_BACKEDGE),
+	 "computed goto: backedges are G1->D and G2->D (%u marked)", n);
+  if (fixture ("computed goto", &g.cfg, 0, &plan) == 0)
+    {
+      check (plan.num_backedges == 2, "computed goto: 2 backedges");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  /* A bytecode interpreter of 40 opcodes as GCC shapes it: ENTRY->S,
+     S->L0 (the code falls into the first handler); handler j is L_j ->
+     (X_j | Y_j) -> G_j -> D, with G_j "goto *pc++"; every third handler
+     also falls through from the previous one (L_{j-1} -> L_j), so its
+     abnormal in-edge is stuck; handler 39 returns.  D->L_j abnormal for
+     every j.  Every edge that can carry code, all abnormal edges in the
+     tree, and calls in some handlers.  */
+  enum { OPS = 40 };
+  uint32_t start = 2, DISP = 3, base = 4;  /* L_j X_j Y_j G_j: base + 4j */
+  tcfg_init (&g, base + 4 * OPS);
+  tcfg_add (&g, PP_ENTRY, start, 0, 1);
+  tcfg_add (&g, start, base, 0, 1);
+  for (uint32_t j = 0; j < OPS; j++)
+    {
+      uint32_t l = base + 4 * j, x = l + 1, y = l + 2, gj = l + 3;
+      tcfg_add (&g, DISP, l, PP_CFG_NO_CODE, 100);
+      if (j % 3 == 2)
+	tcfg_add (&g, base + 4 * (j - 1), l, 0, 10);
+      if (j == OPS - 1)
+	{
+	  tcfg_add (&g, l, PP_EXIT, 0, 1);
+	  continue;
+	}
+      tcfg_add (&g, l, x, 0, 60);
+      tcfg_add (&g, l, y, 0, 40);
+      tcfg_add (&g, x, gj, 0, 60);
+      tcfg_add (&g, y, gj, 0, 40);
+      tcfg_add (&g, gj, DISP, 0, 100);
+      if (j % 4 == 1)
+	tcfg_flag_block (&g, x, PP_BLOCK_MAY_NOT_RETURN);
+    }
+  pp_mark_backedges (&g.cfg);
+  bool only_normal = true;
+  for (uint32_t i = 0; i < g.cfg.num_edges; i++)
+    if ((g.cfg.edges[i].flags & PP_CFG_BACKEDGE)
+	&& (g.cfg.edges[i].flags & PP_CFG_NO_CODE))
+      only_normal = false;
+  check (only_normal, "interpreter: no abnormal edge is a backedge");
+  if (fixture ("interpreter", &g.cfg, 0, &plan) == 0)
+    {
+      bool abnormal_clean = true;
+      for (uint32_t i = 0; i < plan.num_dag_edges; i++)
+	{
+	  const pp_dag_edge *e = &plan.dag_edges[i];
+	  if (e->cfg_edge != PP_NONE
+	      && (g.cfg.edges[e->cfg_edge].flags & PP_CFG_NO_CODE)
+	      && (!e->on_tree || e->num_ops != 0)
+	      && g.cfg.edges[e->cfg_edge].src == DISP
+	      && g.cfg.edges[e->cfg_edge].dst != base + 4 * (OPS - 1))
+	    abnormal_clean = false;
+	}
+      check (abnormal_clean,
+	     "interpreter: dispatch edges are tree edges without code");
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* Regeneration on malformed DAGs: errors, never a crash or a hang.  */
+static void
+test_regen_errors (void)
+{
+  char err[200];
+  uint32_t out[16], len;
+  /* A good DAG: ENTRY->2 (0), ENTRY->3 (1), 2->EXIT, 3->EXIT.  */
+  uint32_t src[] = { 0, 0, 2, 3 }, dst[] = { 2, 3, 1, 1 };
+  uint64_t val[] = { 0, 1, 0, 0 };
+  pp_regen *r = pp_regen_new (4, 4, src, dst, val, err, sizeof err);
+  check (r != NULL, "regen: good DAG accepted (%s)", r ? "" : err);
+  if (r != NULL)
+    {
+      check (pp_regen_path (r, 1, out, 16, &len) == 0 && len == 2
+	       && out[0] == 1 && out[1] == 3,
+	     "regen: path 1 is edges 1, 3");
+      check (pp_regen_path (r, 2, out, 16, &len) == -1,
+	     "regen: path 2 of 2 rejected");
+      check (pp_regen_path (r, 0, out, 1, &len) == -1,
+	     "regen: capacity too small rejected");
+      check (pp_regen_path (r, UINT64_MAX, out, 16, &len) == -1,
+	     "regen: huge path number rejected");
+      pp_regen_free (r);
+    }
+  static const struct
+  {
+    uint32_t src[4], dst[4];
+    uint64_t val[4];
+    uint32_t nb, ne;
+    const char *what;
+  } bad[] = {
+    { { 0, 0, 2, 3 }, { 2, 9, 1, 1 }, { 0, 1, 0, 0 }, 4, 4, "range" },
+    { { 0, 0, 2, 3 }, { 2, 3, 1, 1 }, { 1, 0, 0, 0 }, 4, 4, "Val" },
+    { { 0, 0, 2, 3 }, { 2, 3, 1, 1 }, { 0, 0, 0, 0 }, 4, 4, "Val" },
+    { { 0, 2, 0, 3 }, { 2, 1, 3, 1 }, { 0, 0, 1, 0 }, 4, 4, "grouping" },
+    { { 0, 1, 2, 3 }, { 2, 3, 1, 1 }, { 0, 0, 0, 0 }, 4, 4, "EXIT" },
+    { { 0, 2, 3, 3 }, { 2, 0, 1, 1 }, { 0, 0, 0, 1 }, 4, 4, "ENTRY" },
+    { { 0 }, { 1 }, { 0 }, 1, 1, "ENTRY and EXIT" },
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    {
+      r = pp_regen_new (bad[k].nb, bad[k].ne, bad[k].src, bad[k].dst,
+			bad[k].val, err, sizeof err);
+      check (r == NULL && strstr (err, bad[k].what) != NULL,
+	     "regen: malformed DAG %zu rejected: expected \"%s\", saw \"%s\"",
+	     k, bad[k].what, r ? "(accepted)" : err);
+      pp_regen_free (r);
+    }
+  /* A cycle 2->3->2 reachable from ENTRY.  */
+  uint32_t csrc[] = { 0, 2, 2, 3 }, cdst[] = { 2, 1, 3, 2 };
+  uint64_t cval[] = { 0, 0, 1, 0 };
+  r = pp_regen_new (4, 4, csrc, cdst, cval, err, sizeof err);
+  check (r == NULL && strstr (err, "cycle") != NULL,
+	 "regen: a cycle is refused: saw \"%s\"", r ? "(accepted)" : err);
+  pp_regen_free (r);
+  /* A dead end: ENTRY->2, 2 has no out-edge.  */
+  uint32_t dsrc[] = { 0 }, ddst[] = { 2 };
+  uint64_t dval[] = { 0 };
+  r = pp_regen_new (3, 1, dsrc, ddst, dval, err, sizeof err);
+  check (r == NULL && strstr (err, "reaches EXIT") != NULL,
+	 "regen: a dead end is refused: saw \"%s\"", r ? "(accepted)" : err);
+  pp_regen_free (r);
+  /* Vals that are increasing but not a Figure 5 numbering: ENTRY->2 (0),
+     ENTRY->3 (2), 2->EXIT, 3->EXIT would leave number 1 without a
+     path.  */
+  uint64_t wval[] = { 0, 2, 0, 0 };
+  r = pp_regen_new (4, 4, src, dst, wval, err, sizeof err);
+  check (r == NULL && strstr (err, "Figure 5") != NULL,
+	 "regen: a wrong Val is refused: saw \"%s\"", r ? "(accepted)" : err);
+  pp_regen_free (r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Part 2: random CFGs.                                                */
+
+typedef struct random_totals
+{
+  uint32_t graphs, plans, failed_no_code, failed_naive_no_code, with_cuts,
+    with_backedges, with_noreturn, irreducible_like, caller_backedges,
+    enumerated, fallback_paths;
+  uint64_t paths_checked;
+} random_totals;
+
+/* Seeds from here on give larger graphs (50 to 400 blocks).  */
+#define LARGE_SEEDS 1000000
+
+/* Generate the random CFG of SEED into G; sets *MAX_PATHS and whether the
+   backedges came from pp_mark_backedges.  */
+static void
+random_cfg (uint64_t seed, tcfg *g, uint64_t *max_paths, bool *caller_set)
+{
+  uint64_t rng = seed * UINT64_C (0x2545F4914F6CDD1D) + 1;
+  uint32_t nv = 3 + rng_below (&rng, 20);
+  if (rng_below (&rng, 10) == 0)
+    nv += rng_below (&rng, 40);
+  if (seed >= LARGE_SEEDS)
+    nv = 50 + rng_below (&rng, 350);
+  uint32_t nc_percent = (uint32_t[]){ 0, 0, 0, 3, 6, 12 }[rng_below (&rng, 6)];
+  uint32_t weight_mode = rng_below (&rng, 3);
+  bool nc_anywhere = rng_below (&rng, 20) == 0;
+  tcfg_init (g, nv);
+
+  /* A spanning structure first (most blocks reachable), then extra edges
+     anywhere: forward, backward (loops, irreducible cycles), self
+     loops, repeats, edges to EXIT.  Blocks left without successors are
+     noreturn blocks.  */
+  for (uint32_t b = 2; b < nv; b++)
+    if (rng_below (&rng, 100) < 95)
+      {
+	uint32_t src = rng_below (&rng, b - 1);
+	tcfg_add (g, src == 0 ? PP_ENTRY : src + 1, b, 0, 0);
+      }
+  uint32_t extra = rng_below (&rng, 2 * nv + 2);
+  for (uint32_t k = 0; k < extra; k++)
+    {
+      if (g->cfg.num_edges > 0 && rng_below (&rng, 12) == 0)
+	{
+	  pp_cfg_edge e = g->cfg.edges[rng_below (&rng, g->cfg.num_edges)];
+	  tcfg_add (g, e.src, e.dst, 0, 0);
+	  continue;
+	}
+      uint32_t src = rng_below (&rng, nv - 1);
+      src = src == 0 ? PP_ENTRY : src + 1;
+      uint32_t dst = rng_below (&rng, 100) < 25 ? PP_EXIT
+						: 1 + rng_below (&rng, nv - 1);
+      tcfg_add (g, src, dst, 0, 0);
+    }
+  if (g->cfg.num_edges == 0 || g->cfg.edges[0].src != PP_ENTRY)
+    tcfg_add (g, PP_ENTRY, nv > 2 ? 2 : PP_EXIT, 0, 0);
+  for (uint32_t i = 0; i < g->cfg.num_edges; i++)
+    {
+      pp_cfg_edge *e = &g->cfg.edges[i];
+      /* Abnormal edges as GCC has them: never out of ENTRY, into EXIT
+	 or from a block to itself; except in a few graphs, to exercise
+	 what other callers could pass.  */
+      if (rng_below (&rng, 100) < nc_percent
+	  && (nc_anywhere
+	      || (e->src != PP_ENTRY && e->dst != PP_EXIT
+		  && e->src != e->dst)))
+	e->flags |= PP_CFG_NO_CODE;
+      switch (weight_mode)
+	{
+	case 0:
+	  e->weight = (double) rng_below (&rng, 1000) / 10.0;
+	  break;
+	case 1:
+	  e->weight = rng_below (&rng, 3);
+	  break;
+	default:
+	  e->weight = 1;
+	}
+    }
+  /* Blocks with calls that may not return, in a third of the graphs.  */
+  if (rng_below (&rng, 3) == 0)
+    for (uint32_t b = 0; b < nv; b++)
+      if (rng_below (&rng, 100) < 30)
+	tcfg_flag_block (g, b, PP_BLOCK_MAY_NOT_RETURN);
+  *max_paths = 0;
+  uint32_t r = rng_below (&rng, 10);
+  if (r < 2)
+    *max_paths = 1 + rng_below (&rng, 12);
+  else if (r < 3)
+    *max_paths = 2 + rng_below (&rng, 200);
+
+  *caller_set = rng_below (&rng, 5) == 0;
+  if (*caller_set)
+    {
+      /* Backedges from a random block order with ENTRY first: every edge
+	 going backwards (or a self loop) is a backedge.  Valid, often
+	 different from a DFS, sometimes into EXIT.  */
+      uint32_t *pos = malloc (nv * sizeof (uint32_t));
+      for (uint32_t v = 0; v < nv; v++)
+	pos[v] = v;
+      for (uint32_t v = nv - 1; v > 1; v--)
+	{
+	  uint32_t j = 1 + rng_below (&rng, v);
+	  uint32_t t = pos[v];
+	  pos[v] = pos[j];
+	  pos[j] = t;
+	}
+      for (uint32_t i = 0; i < g->cfg.num_edges; i++)
+	{
+	  pp_cfg_edge *e = &g->cfg.edges[i];
+	  if (pos[e->dst] <= pos[e->src])
+	    e->flags |= PP_CFG_BACKEDGE;
+	}
+      free (pos);
+    }
+  else
+    pp_mark_backedges (&g->cfg);
+}
+
+/* Backedges chosen by pp_mark_backedges are not gratuitous: for every
+   backedge u->v, v reaches u, so the edge lies on a cycle.  When no edge
+   is no_code the plain DFS decides alone, and then v reaches u over
+   non-backedges (v is u's DFS ancestor).  */
+static void
+verify_backedges (stats *st, const pp_cfg *cfg)
+{
+  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
+  bool any_no_code = false;
+  for (uint32_t i = 0; i < ne; i++)
+    any_no_code |= (cfg->edges[i].flags & PP_CFG_NO_CODE) != 0;
+  bool *seen = malloc (nv * sizeof (bool));
+  uint32_t *queue = malloc (nv * sizeof (uint32_t));
+  for (uint32_t b = 0; b < ne; b++)
+    {
+      const pp_cfg_edge *be = &cfg->edges[b];
+      if (!(be->flags & PP_CFG_BACKEDGE))
+	continue;
+      memset (seen, 0, nv * sizeof (bool));
+      uint32_t head = 0, tail = 0;
+      seen[be->dst] = true;
+      queue[tail++] = be->dst;
+      while (head < tail && !seen[be->src])
+	{
+	  uint32_t v = queue[head++];
+	  for (uint32_t i = 0; i < ne; i++)
+	    {
+	      const pp_cfg_edge *e = &cfg->edges[i];
+	      if (e->src == v && !seen[e->dst]
+		  && (any_no_code || !(e->flags & PP_CFG_BACKEDGE)))
+		{
+		  seen[e->dst] = true;
+		  queue[tail++] = e->dst;
+		}
+	    }
+	}
+      prop (st, P_BACKEDGES, seen[be->src],
+	    "backedge %u (%u->%u) closes no cycle%s", b, be->src, be->dst,
+	    any_no_code ? "" : " of non-backedges");
+    }
+  free (seen);
+  free (queue);
+}
+
+/* Whether a failure to plan is legitimate: the CFG edge the message
+   names ("... (edge N) must carry code ...") is PP_CFG_NO_CODE and has no
+   relocation place (stuck).  */
+static bool
+names_stuck_edge (const pp_cfg *cfg, const char *err)
+{
+  const char *at = strstr (err, "(edge ");
+  if (at == NULL)
+    return false;
+  unsigned long named = strtoul (at + 6, NULL, 10);
+  uint32_t nv = cfg->num_blocks;
+  uint32_t *outdeg = calloc (nv, sizeof (uint32_t));
+  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
+  bool stuck = false;
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    {
+      outdeg[cfg->edges[i].src]++;
+      indeg[cfg->edges[i].dst]++;
+    }
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    {
+      const pp_cfg_edge *e = &cfg->edges[i];
+      if (i == named && (e->flags & PP_CFG_NO_CODE)
+	  && !(e->src != PP_ENTRY && outdeg[e->src] == 1)
+	  && !(e->dst != PP_EXIT && indeg[e->dst] == 1))
+	stuck = true;
+    }
+  free (outdeg);
+  free (indeg);
+  return stuck;
+}
+
+/* Plan COUNT random CFGs from FIRST_SEED, optimised and naive, and check
+   every property; REPORT prints aggregated PASS/FAIL lines (otherwise,
+   for a rerun of given seeds, only failures).  */
+static void
+run_random (const char *label, uint64_t first_seed, uint32_t count,
+	    bool report, uint32_t refusal_percent)
+{
+  stats st;
+  random_totals t;
+  char context[80];
+  uint32_t unexpected_failures = 0;
+  char first_unexpected[400] = "";
+  memset (&st, 0, sizeof st);
+  memset (&t, 0, sizeof t);
+  clock_t t0 = clock ();
+
+  for (uint64_t seed = first_seed; seed < first_seed + count; seed++)
+    {
+      tcfg g;
+      uint64_t max_paths;
+      bool caller_set;
+      random_cfg (seed, &g, &max_paths, &caller_set);
+      t.graphs++;
+      t.caller_backedges += caller_set;
+      if (!caller_set)
+	{
+	  snprintf (context, sizeof context, "seed %" PRIu64, seed);
+	  st.context = context;
+	  verify_backedges (&st, &g.cfg);
+	}
+      for (int naive = 0; naive < 2; naive++)
+	{
+	  pp_options opts = { max_paths, naive != 0 };
+	  pp_plan plan;
+	  char err[300];
+	  snprintf (context, sizeof context, "seed %" PRIu64 "%s", seed,
+		    naive ? " (naive)" : "");
+	  st.context = context;
+	  if (pp_plan_build (&g.cfg, &opts, &plan, err, sizeof err) != 0)
+	    {
+	      bool legit = strstr (err, "abnormal edge") != NULL
+			   && names_stuck_edge (&g.cfg, err);
+	      if (legit)
+		{
+		  if (naive)
+		    t.failed_naive_no_code++;
+		  else
+		    t.failed_no_code++;
+		}
+	      else
+		{
+		  unexpected_failures++;
+		  if (first_unexpected[0] == '\0')
+		    snprintf (first_unexpected, sizeof first_unexpected,
+			      "%s: %s", context, err);
+		  if (verbose)
+		    fprintf (stderr, "  [%s] %s\n", context, err);
+		}
+	      continue;
+	    }
+	  t.plans++;
+	  if (!naive)
+	    {
+	      t.with_cuts += plan.num_cut_edges > 0;
+	      t.with_backedges += plan.num_backedges > 0;
+	      for (uint32_t i = 0; i < plan.num_dag_edges; i++)
+		if (plan.dag_edges[i].kind == PP_DAG_NORETURN_EXIT)
+		  {
+		    t.with_noreturn++;
+		    break;
+		  }
+	      t.enumerated += plan.num_paths <= 2000;
+	    }
+	  uint64_t before = st.checked[P_OPS];
+	  uint64_t rng = seed ^ UINT64_C (0xA5A5A5A5);
+	  verify_plan (&st, &g.cfg, &plan, &rng, 2000, 150, 4);
+	  t.paths_checked += st.checked[P_OPS] - before;
+	  pp_plan_free (&plan);
+	}
+      tcfg_free (&g);
+    }
+  double secs = (double) (clock () - t0) / CLOCKS_PER_SEC;
+  if (!report)
+    {
+      for (int p = 0; p < P_NUM; p++)
+	if (st.failed[p])
+	  printf ("%s: %" PRIu64 " failures, first: %s\n", property_name[p],
+		  st.failed[p], st.first[p]);
+      if (unexpected_failures)
+	printf ("plan failures: %s\n", first_unexpected);
+      printf ("%u plans\n", t.plans);
+      num_failed += unexpected_failures;
+      for (int p = 0; p < P_NUM; p++)
+	num_failed += st.failed[p] != 0;
+      return;
+    }
+  printf ("%s: %u graphs (%u with backedges from a random order), "
+	  "%u plans in %.1f s; %u with backedges, %u with cuts, %u with "
+	  "noreturn blocks, %u enumerated; %" PRIu64 " paths checked; "
+	  "%u/%u (optimised/naive) refused for stuck no_code edges\n",
+	  label, t.graphs, t.caller_backedges, t.plans, secs, t.with_backedges,
+	  t.with_cuts, t.with_noreturn, t.enumerated, t.paths_checked,
+	  t.failed_no_code, t.failed_naive_no_code);
+  check (unexpected_failures == 0,
+	 "%s: planning fails only for stuck no_code edges: expected "
+	 "0 other failures, saw %u%s%s",
+	 label, unexpected_failures, unexpected_failures ? "; first: " : "",
+	 first_unexpected);
+  /* Refusals are legitimate (checked above); their rate says the
+     algorithm does not refuse where a better choice of backedges, tree
+     or moves would have succeeded in bulk.  Large graphs have more
+     abnormal edges each, hence more refusals.  */
+  check (t.failed_no_code * 100 < t.graphs * refusal_percent,
+	 "%s: stuck no_code refusals below %u%% (%u of %u)", label,
+	 refusal_percent, t.failed_no_code, t.graphs);
+  check (t.with_cuts * 20 > t.graphs && t.with_backedges > t.graphs / 2
+	   && t.with_noreturn * 20 > t.graphs,
+	 "%s: the sample covers cuts (%u), loops (%u), noreturn blocks (%u)",
+	 label, t.with_cuts, t.with_backedges, t.with_noreturn);
+  for (int p = 0; p < P_NUM; p++)
+    {
+      if (st.failed[p] == 0)
+	check (true, "%s: %s (%" PRIu64 " checks)", label, property_name[p],
+	       st.checked[p]);
+      else
+	check (false,
+	       "%s: %s: expected 0 failures in %" PRIu64
+	       " checks, saw %" PRIu64 "; first: %s",
+	       label, property_name[p], st.checked[p], st.failed[p],
+	       st.first[p]);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Part 3: large graphs.                                               */
+
+/* 100,000 blocks: a long chain of diamonds inside one loop, and a chain
+   of 100,000 blocks each with a self loop.  Stack depth (everything is
+   iterative) and time.  */
+static void
+test_large (void)
+{
+  tcfg g;
+  pp_plan plan;
+  char err[300];
+  stats st;
+  uint64_t rng = 7;
+
+  build_diamonds (&g, 33333);
+  /* Close a loop from the last block back to the first top.  */
+  tcfg_add (&g, g.cfg.num_blocks - 1, 2, 0, 1);
+  clock_t t0 = clock ();
+  uint32_t n = pp_mark_backedges (&g.cfg);
+  int rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  double secs = (double) (clock () - t0) / CLOCKS_PER_SEC;
+  check (rc == 0 && n == 1,
+	 "100k-block diamond chain in a loop: planned in %.2f s (%s)", secs,
+	 rc ? err : "ok");
+  if (rc == 0)
+    {
+      memset (&st, 0, sizeof st);
+      st.context = "100k diamonds";
+      verify_plan (&st, &g.cfg, &plan, &rng, 0, 200, 5);
+      report_fixture ("100k-block diamond chain", &st);
+      check (plan.num_cut_edges > 0, "100k diamonds: %u cuts, N = %" PRIu64,
+	     plan.num_cut_edges, plan.num_paths);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+
+  tcfg_init (&g, 100002);
+  tcfg_add (&g, PP_ENTRY, 2, 0, 1);
+  for (uint32_t b = 2; b < 100002; b++)
+    {
+      tcfg_add (&g, b, b, 0, 5);
+      tcfg_add (&g, b, b + 1 < 100002 ? b + 1 : PP_EXIT, 0, 1);
+    }
+  t0 = clock ();
+  n = pp_mark_backedges (&g.cfg);
+  rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
+  secs = (double) (clock () - t0) / CLOCKS_PER_SEC;
+  check (rc == 0 && n == 100000,
+	 "100k self loops in a chain: %u backedges, planned in %.2f s (%s)",
+	 n, secs, rc ? err : "ok");
+  if (rc == 0)
+    {
+      memset (&st, 0, sizeof st);
+      st.context = "100k self loops";
+      verify_plan (&st, &g.cfg, &plan, &rng, 0, 100, 2);
+      report_fixture ("100k self loops", &st);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
+/* Fixtures, random CFGs, large graphs; or, with arguments, rerun random
+   seeds verbosely.  */
+int
+main (int argc, char **argv)
+{
+  if (argc > 1)
+    {
+      /* Rerun one random graph, or a range: test-core SEED [COUNT].  */
+      verbose = true;
+      uint64_t seed = strtoull (argv[1], NULL, 0);
+      uint32_t count = argc > 2 ? (uint32_t) strtoul (argv[2], NULL, 0) : 1;
+      run_random ("random CFGs", seed, count, false, 100);
+      printf ("%d passed, %d failed\n", num_passed, num_failed);
+      return num_failed != 0;
+    }
+  test_figure1 ();
+  test_figure7 ();
+  test_figure10 ();
+  test_two_backedges ();
+  test_exit_and_backedge ();
+  test_self_loop ();
+  test_noreturn ();
+  test_truncation ();
+  test_no_code ();
+  test_failures ();
+  test_computed_goto ();
+  test_regen_errors ();
+  run_random ("random CFGs", 1, 10000, true, 10);
+  run_random ("large random CFGs", LARGE_SEEDS, 1000, true, 20);
+  test_large ();
+  printf ("%d passed, %d failed\n", num_passed, num_failed);
+  return num_failed != 0;
+}

@@ -1,0 +1,13 @@
+/* max-array takes a positive number; anything else is an error naming
+   the bad value.  */
+
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pathprof-max-array=abc" } */
+/* { dg-error "max-array.*abc" "" { target *-*-* } 0 } */
+/* { dg-prune-output {failed to initiali[sz]e plugin} } */
+
+int
+main (void)
+{
+  return 0;
+}
