@@ -312,7 +312,10 @@ build_cdtor (char which, tree fn, tree unit)
 void
 pathprof_finish_unit (void *, void *)
 {
-  if (in_lto_p || seen_error () || !function_decls)
+  if (in_lto_p || seen_error ())
+    return;
+  pathprof_instrument_remaining ();
+  if (!function_decls)
     return;
   ensure_types ();
   tree u64 = uint64_type_node;

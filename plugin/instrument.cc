@@ -29,6 +29,7 @@
 struct emitter
 {
   tree reg;          /* R */
+  bool reg_in_memory; /* R is volatile: every use loads, every set stores */
   tree counters;     /* dense counter array, or NULL_TREE when hashed */
   tree fn_desc;      /* struct __pathprof_function of the function */
   bool atomic;
@@ -81,6 +82,19 @@ emit_count (const emitter *em, gimple_seq *seq, tree index)
 						 new_count));
 }
 
+/* R's value as a GIMPLE value: R itself, or a load of it into a
+   temporary when R lives in memory.  */
+
+static tree
+load_reg (const emitter *em, gimple_seq *seq)
+{
+  if (!em->reg_in_memory)
+    return em->reg;
+  tree value = create_tmp_reg (uint64_type_node, "__pathprof_r_value");
+  gimple_seq_add_stmt (seq, gimple_build_assign (value, em->reg));
+  return value;
+}
+
 /* Append to SEQ the GIMPLE for OP.  */
 
 static void
@@ -94,18 +108,26 @@ emit_op (const emitter *em, gimple_seq *seq, const pp_op *op)
       break;
     case PP_OP_ADD:
       if (op->value != 0)
-	gimple_seq_add_stmt (seq, gimple_build_assign (em->reg, PLUS_EXPR,
-						       em->reg,
-						       u64_cst (op->value)));
+	{
+	  tree old_value = load_reg (em, seq);
+	  tree new_value = em->reg_in_memory
+	    ? create_tmp_reg (uint64_type_node, "__pathprof_r_value")
+	    : em->reg;
+	  gimple_seq_add_stmt (seq, gimple_build_assign (new_value, PLUS_EXPR,
+							 old_value,
+							 u64_cst (op->value)));
+	  if (new_value != em->reg)
+	    gimple_seq_add_stmt (seq, gimple_build_assign (em->reg, new_value));
+	}
       break;
     case PP_OP_COUNT:
       if (op->value == 0)
-	emit_count (em, seq, em->reg);
+	emit_count (em, seq, load_reg (em, seq));
       else
 	{
 	  tree index = create_tmp_reg (uint64_type_node, "__pathprof_index");
 	  gimple_seq_add_stmt (seq, gimple_build_assign (index, PLUS_EXPR,
-							 em->reg,
+							 load_reg (em, seq),
 							 u64_cst (op->value)));
 	  emit_count (em, seq, index);
 	}
@@ -138,6 +160,36 @@ insert_at_block_end (basic_block bb, gimple_seq seq)
     gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
   else
     gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
+}
+
+/* Whether code at the start of BB would run before a returns-twice call
+   (setjmp) that begins it: such code runs on the first return only, not
+   when longjmp comes back, so no probe may go there.  */
+
+static bool
+starts_with_returns_twice_call (basic_block bb)
+{
+  gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+  if (gsi_end_p (gsi))
+    return false;
+  gimple *stmt = gsi_stmt (gsi);
+  return is_gimple_call (stmt)
+	 && (gimple_call_flags (stmt) & ECF_RETURNS_TWICE);
+}
+
+/* Why PLAN's probes cannot be put into FUN's GIMPLE, or NULL.  Checked
+   before anything is changed, so a refusal leaves FUN as it was.  */
+
+static const char *
+unplaceable_probe (function *fun, const pp_plan *plan)
+{
+  for (unsigned i = 0; i < plan->num_probes; i++)
+    if (plan->probes[i].site == PP_SITE_BLOCK_START
+	&& starts_with_returns_twice_call (BASIC_BLOCK_FOR_FN
+					     (fun, plan->probes[i].index)))
+      return "a probe would run before a setjmp call, where longjmp "
+	     "does not come back";
+  return NULL;
 }
 
 /* Turn PLAN's probes into GIMPLE in FUN.  R is set to 0 on function
@@ -234,6 +286,20 @@ silent_skip_reason (function *fun)
   return NULL;
 }
 
+/* Whether FUN still contains OpenMP or OpenACC statements.  */
+
+static bool
+has_omp_statements (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_omp (gsi_stmt (gsi)))
+	return true;
+  return false;
+}
+
 /* Why FUN cannot be instrumented yet, or NULL.  These get a warning
    naming the function: the user asked for a profile and does not get
    one.  */
@@ -241,16 +307,17 @@ silent_skip_reason (function *fun)
 static const char *
 unsupported_reason (function *fun)
 {
+  /* longjmp and nonlocal gotos come back through GCC's abnormal
+     dispatcher, a block that never runs: control resumes right after
+     the setjmp call (or at the nonlocal label) with R holding whatever
+     the jumping call site had.  Counting them exactly needs a path that
+     restarts at the receiver, which the core does not model yet.  */
   if (fun->calls_setjmp)
     return "it calls setjmp";
   if (fun->has_nonlocal_label)
     return "it has a nonlocal label";
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (is_gimple_omp (gsi_stmt (gsi)))
-	return "it contains OpenMP or OpenACC regions";
+  if (has_omp_statements (fun))
+    return "it contains OpenMP or OpenACC regions that were not expanded";
   return NULL;
 }
 
@@ -296,6 +363,16 @@ instrument_function (function *fun)
       return 0;
     }
 
+  why = unplaceable_probe (fun, &plan);
+  if (why)
+    {
+      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+		  "pathprof: %qD not instrumented: %s", fndecl, why);
+      pp_plan_free (&plan);
+      XDELETEVEC (pcfg.cfg.edges);
+      return 0;
+    }
+
   bool hashed = plan.num_paths > pathprof_opts.max_array;
   unsigned flags = (hashed ? PPF_FN_HASHED : 0)
 		   | (plan.num_cut_edges ? PPF_FN_TRUNCATED : 0);
@@ -318,6 +395,15 @@ instrument_function (function *fun)
   em.atomic = pathprof_opts.atomic;
   em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
   suppress_warning (em.reg, OPT_Wuninitialized);
+  /* After longjmp or a nonlocal goto, a register-allocated R would hold
+     whatever the jump restored (design 2b): keep R in memory.  */
+  em.reg_in_memory = fun->calls_setjmp || fun->has_nonlocal_label;
+  if (em.reg_in_memory)
+    {
+      TREE_THIS_VOLATILE (em.reg) = 1;
+      TREE_SIDE_EFFECTS (em.reg) = 1;
+      TREE_ADDRESSABLE (em.reg) = 1;
+    }
   emit_probes (fun, &pcfg, &plan, &em);
 
   if (dump_file)
@@ -350,6 +436,64 @@ instrument_function (function *fun)
   return 0;
 }
 
+/* Functions the pass after "cfg" has dealt with (instrumented or
+   skipped).  Those it has not seen are instrumented by
+   pathprof_instrument_remaining.  */
+static hash_set<tree> *seen_functions;
+
+/* The pass after "cfg".  A function with OpenMP regions is left for
+   later: omp expansion, a few passes on, moves each region's blocks into
+   a new child function, which would take our code along but not the path
+   register's value.  Once expanded, the parent and its children are
+   ordinary functions, instrumented by pathprof_instrument_remaining.  */
+
+static unsigned int
+execute_after_cfg (function *fun)
+{
+  if (has_omp_statements (fun))
+    {
+      if (dump_file)
+	fprintf (dump_file, "pathprof: OpenMP regions: instrumented after "
+		 "their expansion\n");
+      return 0;
+    }
+  if (!seen_functions)
+    seen_functions = new hash_set<tree>;
+  seen_functions->add (fun->decl);
+  return instrument_function (fun);
+}
+
+/* Instrument every function with a body that the pass after "cfg" did
+   not see: functions with OpenMP regions, now expanded, and the child
+   functions omp expansion created (they skip the lowering passes).  Runs
+   at the start of IPA, just before the unit's records are built, when
+   every function is lowered but not yet in SSA form.  */
+
+void
+pathprof_instrument_remaining (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      tree decl = node->decl;
+      if (node->alias || node->thunk
+	  || (seen_functions && seen_functions->contains (decl)))
+	continue;
+      function *fun = DECL_STRUCT_FUNCTION (decl);
+      if (!fun || !fun->cfg || gimple_in_ssa_p (fun))
+	continue;
+      if (!seen_functions)
+	seen_functions = new hash_set<tree>;
+      seen_functions->add (decl);
+      push_cfun (fun);
+      instrument_function (fun);
+      /* Call-graph edges and references were built in the lowering
+	 passes; ours (runtime calls, counter addresses) need them too.  */
+      cgraph_edge::rebuild_edges ();
+      pop_cfun ();
+    }
+}
+
 namespace {
 
 const pass_data pathprof_pass_data = {
@@ -373,7 +517,7 @@ public:
   }
   unsigned int execute (function *fun) final override
   {
-    return instrument_function (fun);
+    return execute_after_cfg (fun);
   }
 };
 

@@ -59,5 +59,6 @@ extern tree pathprof_count_hashed_atomic_fn;
 
 /* instrument.cc */
 opt_pass *pathprof_make_pass (gcc::context *ctx);
+void pathprof_instrument_remaining (void);
 
 #endif /* PATHPROF_PLUGIN_H */
