@@ -27,7 +27,8 @@ GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
 
 WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=gnu11 $(WARN) -fPIC $(CFLAGS) -Icore -Iformat -Iruntime
+ALL_CFLAGS = -std=gnu11 $(WARN) -fPIC $(CFLAGS) -Icore -Iformat -Iruntime \
+  -Itestsuite
 CXXFLAGS ?= -O2 -g
 PLUGIN_CXXFLAGS = -std=gnu++17 -fPIC -fno-rtti -fno-exceptions $(WARN) \
   $(CXXFLAGS) \
@@ -103,7 +104,7 @@ UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   dump/tests/*.sh plugin/tests/*.sh)
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
-  dump/tests/*.h)
+  dump/tests/*.h) testsuite/unit-test.h
 $(UNIT_BIN): $(TEST_H) $(wildcard core/*.h format/*.h runtime/*.h)
 
 $(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
@@ -132,6 +133,22 @@ check: all $(UNIT_BIN)
 	@sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
 	  $(UNIT_BIN) $(UNIT_SH)
 
+# ---------------------------------------------------------------- torture
+# GCC's c-torture execute programs, each built and run without and with
+# the plugin: same behaviour, a readable profile (testsuite/torture.sh,
+# doc/testing.md).  OPTS="-O0 -O2" (a level's options joined by commas),
+# TORTURE_SAMPLE=N, TORTURE_FILTER=GLOBS, TORTURE_NAIVE=1,
+# TORTURE_TIMEOUT=SECONDS, TORTURE_CACHE=DIR, TORTURE_SRCDIR=DIR; as many
+# programs at once as make's -jN (default 2) or TORTURE_JOBS.
+.PHONY: torture
+torture: all
+	@OPTS='$(OPTS)' TORTURE_JOBS='$(TORTURE_JOBS)' \
+	  TORTURE_MAKEJ='$(filter -j%,$(MAKEFLAGS))' \
+	  TORTURE_SAMPLE='$(TORTURE_SAMPLE)' TORTURE_FILTER='$(TORTURE_FILTER)' \
+	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \
+	  TORTURE_CACHE='$(TORTURE_CACHE)' TORTURE_SRCDIR='$(TORTURE_SRCDIR)' \
+	  sh testsuite/torture.sh "$(abspath $(BUILD))" '$(CC)'
+
 # ---------------------------------------------------------------- demo
 demo: all
 	@$(MAKE) --no-print-directory -C examples demo \
@@ -148,6 +165,10 @@ install: all
 	install -m 755 $(RUNTIME_SO) $(DESTDIR)$(PREFIX)/lib/libpathprof.so
 	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
 	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
+	@# A new shared library is found by the loader only once its cache
+	@# knows it.
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] \
+	  && command -v ldconfig >/dev/null 2>&1; then ldconfig; fi
 
 uninstall:
 	rm -f $(PLUGIN_INSTALL_DIR)/pathprof.so \
@@ -167,5 +188,5 @@ format:
 
 lint:
 	cppcheck --quiet --enable=warning,portability --std=c11 \
-	  --error-exitcode=1 -Icore -Iformat -Iruntime \
+	  --error-exitcode=1 -Icore -Iformat -Iruntime -Itestsuite \
 	  core format runtime dump

@@ -7,7 +7,12 @@
    good set is small, follows the loop structure the user sees (so a path
    "starts at the loop head after backedge X"), and avoids edges that
    cannot carry code (PP_CFG_NO_CODE), because a backedge always carries a
-   path end and a register reset (trap 4).  */
+   path end and a register reset (trap 4).
+
+   Restart edges (PP_CFG_RESTART: a longjmp or nonlocal goto landing at
+   its receiver) are no part of the flow here: successor lists leave them
+   out, and their destinations are roots, like ENTRY, for reachability
+   and for the backedge search.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +25,10 @@
    crash.  Unknown edge or block flags are refused (they would be
    silently ignored).  Edges into ENTRY or out of EXIT are refused: GCC
    never makes them, and they would give a path start or end the
-   numbering cannot express.  */
+   numbering cannot express.  So are restart edges that are backedges
+   (they are no part of any cycle of the DAG), leave ENTRY (GCC's
+   dispatcher is a block) or enter EXIT (a path starting there would be
+   counted on its restart dummy, which only sets R).  */
 int
 pp_cfg_validate (pp_work *w)
 {
@@ -41,7 +49,9 @@ pp_cfg_validate (pp_work *w)
 
   w->cfg_outdeg = pp_xcalloc (w, cfg->num_blocks, sizeof (uint32_t));
   w->cfg_indeg = pp_xcalloc (w, cfg->num_blocks, sizeof (uint32_t));
-  if (w->cfg_outdeg == NULL || w->cfg_indeg == NULL)
+  w->flow_outdeg = pp_xcalloc (w, cfg->num_blocks, sizeof (uint32_t));
+  if (w->cfg_outdeg == NULL || w->cfg_indeg == NULL
+      || w->flow_outdeg == NULL)
     return -1;
 
   for (uint32_t i = 0; i < cfg->num_edges; i++)
@@ -56,15 +66,25 @@ pp_cfg_validate (pp_work *w)
       if (ce->dst == PP_ENTRY)
 	return pp_fail (w, "edge %u (%u->%u) enters ENTRY", i, ce->src,
 			ce->dst);
-      if (ce->flags & ~(uint32_t) (PP_CFG_NO_CODE | PP_CFG_BACKEDGE))
+      if (ce->flags
+	  & ~(uint32_t) (PP_CFG_NO_CODE | PP_CFG_BACKEDGE | PP_CFG_RESTART))
 	return pp_fail (w, "edge %u (%u->%u) has unknown flags 0x%x", i,
 			ce->src, ce->dst, ce->flags);
+      if ((ce->flags & PP_CFG_RESTART)
+	  && ((ce->flags & PP_CFG_BACKEDGE) || ce->src == PP_ENTRY
+	      || ce->dst == PP_EXIT))
+	return pp_fail (w, "restart edge %u (%u->%u) %s", i, ce->src, ce->dst,
+			(ce->flags & PP_CFG_BACKEDGE) ? "is marked a backedge"
+			: ce->src == PP_ENTRY ? "leaves ENTRY"
+			: "enters EXIT");
       /* Also rejects NaN, which would break the spanning-tree sort.  */
       if (!(ce->weight >= 0.0))
 	return pp_fail (w, "edge %u (%u->%u) has a negative or NaN weight",
 			i, ce->src, ce->dst);
       w->cfg_outdeg[ce->src]++;
       w->cfg_indeg[ce->dst]++;
+      if (!(ce->flags & PP_CFG_RESTART))
+	w->flow_outdeg[ce->src]++;
     }
   if (w->cfg_outdeg[PP_ENTRY] == 0)
     return pp_fail (w, "ENTRY has no successor");
@@ -76,11 +96,38 @@ pp_cfg_validate (pp_work *w)
   return 0;
 }
 
+/* Whether CFG edge I may be followed: its ends are blocks of CFG, and it
+   is not a restart edge (a jump from outside the flow).  */
+static bool
+cfg_flow_edge (const pp_cfg *cfg, uint32_t i)
+{
+  const pp_cfg_edge *ce = &cfg->edges[i];
+  return ce->src < cfg->num_blocks && ce->dst < cfg->num_blocks
+	 && !(ce->flags & PP_CFG_RESTART);
+}
+
+/* The roots of the flow: ENTRY, then the destination of every restart
+   edge in edge order (where a jump from outside starts a path), so that
+   blocks reached only by a jump are reached too.  Returns the number of
+   roots written into ROOTS, an array of at least num_edges + 1.  */
+static uint32_t
+cfg_roots (const pp_cfg *cfg, uint32_t *roots)
+{
+  uint32_t n = 0;
+  roots[n++] = PP_ENTRY;
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    if ((cfg->edges[i].flags & PP_CFG_RESTART)
+	&& cfg->edges[i].dst < cfg->num_blocks)
+      roots[n++] = cfg->edges[i].dst;
+  return n;
+}
+
 /* Build the successor lists of CFG as a compressed array: the edges
    leaving V are LIST[START[V] .. START[V + 1]).  Edges whose ends are out
-   of range are left out.  With NORMAL_FIRST, edges without PP_CFG_NO_CODE
-   come before the others, each group in edge order, so that a depth-first
-   search prefers them.  Returns false if memory runs out.  */
+   of range, and restart edges, are left out.  With NORMAL_FIRST, edges
+   without PP_CFG_NO_CODE come before the others, each group in edge
+   order, so that a depth-first search prefers them.  Returns false if
+   memory runs out.  */
 static bool
 cfg_successor_lists (const pp_cfg *cfg, bool normal_first, uint32_t **start,
 		     uint32_t **list)
@@ -95,7 +142,7 @@ cfg_successor_lists (const pp_cfg *cfg, bool normal_first, uint32_t **start,
       return false;
     }
   for (uint32_t i = 0; i < cfg->num_edges; i++)
-    if (cfg->edges[i].src < nv && cfg->edges[i].dst < nv)
+    if (cfg_flow_edge (cfg, i))
       s[cfg->edges[i].src + 1]++;
   for (uint32_t v = 0; v < nv; v++)
     s[v + 1] += s[v];
@@ -113,7 +160,7 @@ cfg_successor_lists (const pp_cfg *cfg, bool normal_first, uint32_t **start,
     for (uint32_t i = 0; i < cfg->num_edges; i++)
       {
 	const pp_cfg_edge *ce = &cfg->edges[i];
-	if (ce->src >= nv || ce->dst >= nv)
+	if (!cfg_flow_edge (cfg, i))
 	  continue;
 	bool no_code = (ce->flags & PP_CFG_NO_CODE) != 0;
 	bool take = normal_first ? (round == 0) != no_code : round == 0;
@@ -127,29 +174,42 @@ cfg_successor_lists (const pp_cfg *cfg, bool normal_first, uint32_t **start,
 }
 
 /* Mark every block reachable from ENTRY over CFG edges (any edge,
-   backedge or not).  Blocks not reached are left out of the DAG and get
-   no code: nothing executes there.  EXIT is marked even when no CFG path
-   reaches it (a function that never returns): it is the DAG's sink, where
-   the dummies of backedges and noreturn blocks end.  */
+   backedge or not), or from the destination of a restart edge: a jump
+   from outside lands there, whether or not the restart edge's source is
+   reachable (normally it is not: GCC's dispatcher never runs, and the
+   caller leaves out the edges into it).  Blocks not reached are left out
+   of the DAG and get no code: nothing executes there.  EXIT is marked
+   even when no CFG path reaches it (a function that never returns): it is
+   the DAG's sink, where the dummies of backedges and noreturn blocks
+   end.  */
 int
 pp_cfg_reachability (pp_work *w)
 {
   uint32_t nv = w->nv, *start, *list;
   w->reachable = pp_xcalloc (w, nv, sizeof (bool));
   uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
-  if (w->reachable == NULL || queue == NULL)
+  uint32_t *roots
+    = pp_xcalloc (w, (size_t) w->cfg->num_edges + 1, sizeof (uint32_t));
+  if (w->reachable == NULL || queue == NULL || roots == NULL)
     {
       free (queue);
+      free (roots);
       return -1;
     }
   if (!cfg_successor_lists (w->cfg, false, &start, &list))
     {
       free (queue);
+      free (roots);
       return pp_fail (w, "out of memory");
     }
-  uint32_t head = 0, tail = 0;
-  w->reachable[PP_ENTRY] = true;
-  queue[tail++] = PP_ENTRY;
+  uint32_t head = 0, tail = 0, num_roots = cfg_roots (w->cfg, roots);
+  for (uint32_t k = 0; k < num_roots; k++)
+    if (!w->reachable[roots[k]])
+      {
+	w->reachable[roots[k]] = true;
+	queue[tail++] = roots[k];
+      }
+  free (roots);
   while (head < tail)
     {
       uint32_t v = queue[head++];
@@ -182,14 +242,22 @@ pp_cfg_reachability (pp_work *w)
    (PP_BLOCK_MAY_NOT_RETURN), the start of the destination is preferred:
    the end of the source may come before the call that does not return,
    too early for a count.  ENTRY and EXIT hold no statements, so they are
-   never such a place.  Degrees count every CFG edge.  Returns false when
-   there is no place.  */
+   never such a place.  Degrees count every CFG edge, restart edges too:
+   code at the start of a receiver would run after the jump as well.  A
+   restart edge carries nothing itself; the SET of its dummy goes to its
+   own site, PP_SITE_RESTART.  Returns false when there is no place.  */
 bool
 pp_cfg_edge_relocation (const pp_cfg *cfg, const uint32_t *outdeg,
 			const uint32_t *indeg, uint32_t edge, uint32_t *site,
 			uint32_t *index)
 {
   const pp_cfg_edge *ce = &cfg->edges[edge];
+  if (ce->flags & PP_CFG_RESTART)
+    {
+      *site = PP_SITE_RESTART;
+      *index = edge;
+      return true;
+    }
   if (!(ce->flags & PP_CFG_NO_CODE))
     {
       *site = PP_SITE_EDGE;
@@ -216,17 +284,21 @@ pp_cfg_edge_relocation (const pp_cfg *cfg, const uint32_t *outdeg,
   return false;
 }
 
-/* Depth-first search from ROOT over the successor lists START/LIST of a
-   graph of NV vertices; VERTEX_OF maps a CFG edge id to the vertex it
-   leads to (the block itself, or its representative in a contracted
-   graph).  Marks with PP_CFG_BACKEDGE every edge whose head is on the DFS
+/* Depth-first search from ROOTS[0 .. NUM_ROOTS) in turn (each not yet
+   visited) over the successor lists START/LIST of a graph of NV vertices;
+   VERTEX_OF maps a block to its vertex (the block itself, or its
+   representative in a contracted graph).  Searching from the restart
+   destinations after ENTRY is the search from ENTRY with an edge to each
+   of them explored last: since nothing enters ENTRY, every cycle is still
+   broken.  Marks with PP_CFG_BACKEDGE every edge whose head is on the DFS
    stack when the edge is examined.  Iterative, with an explicit stack, so
    that a chain of 100,000 blocks cannot overflow the C stack.  Returns the
    number of edges marked, or UINT32_MAX if memory runs out (nothing is
    marked then).  */
 static uint32_t
-dfs_mark (pp_cfg *cfg, uint32_t nv, uint32_t root, const uint32_t *start,
-	  const uint32_t *list, const uint32_t *vertex_of)
+dfs_mark (pp_cfg *cfg, uint32_t nv, const uint32_t *roots,
+	  uint32_t num_roots, const uint32_t *start, const uint32_t *list,
+	  const uint32_t *vertex_of)
 {
   unsigned char *state = calloc (nv, 1);  /* 0 new, 1 on stack, 2 done */
   uint32_t *stack_v = malloc ((size_t) nv * sizeof (uint32_t));
@@ -239,31 +311,37 @@ dfs_mark (pp_cfg *cfg, uint32_t nv, uint32_t root, const uint32_t *start,
       free (stack_pos);
       return UINT32_MAX;
     }
-  state[root] = 1;
-  stack_v[sp] = root;
-  stack_pos[sp++] = start[root];
-  while (sp > 0)
+  for (uint32_t k = 0; k < num_roots; k++)
     {
-      uint32_t v = stack_v[sp - 1], p = stack_pos[sp - 1];
-      if (p == start[v + 1])
+      uint32_t root = vertex_of[roots[k]];
+      if (state[root] != 0)
+	continue;
+      state[root] = 1;
+      stack_v[sp] = root;
+      stack_pos[sp++] = start[root];
+      while (sp > 0)
 	{
-	  state[v] = 2;
-	  sp--;
-	  continue;
-	}
-      stack_pos[sp - 1]++;
-      uint32_t edge = list[p];
-      uint32_t d = vertex_of[cfg->edges[edge].dst];
-      if (state[d] == 1)
-	{
-	  cfg->edges[edge].flags |= PP_CFG_BACKEDGE;
-	  marked++;
-	}
-      else if (state[d] == 0)
-	{
-	  state[d] = 1;
-	  stack_v[sp] = d;
-	  stack_pos[sp++] = start[d];
+	  uint32_t v = stack_v[sp - 1], p = stack_pos[sp - 1];
+	  if (p == start[v + 1])
+	    {
+	      state[v] = 2;
+	      sp--;
+	      continue;
+	    }
+	  stack_pos[sp - 1]++;
+	  uint32_t edge = list[p];
+	  uint32_t d = vertex_of[cfg->edges[edge].dst];
+	  if (state[d] == 1)
+	    {
+	      cfg->edges[edge].flags |= PP_CFG_BACKEDGE;
+	      marked++;
+	    }
+	  else if (state[d] == 0)
+	    {
+	      state[d] = 1;
+	      stack_v[sp] = d;
+	      stack_pos[sp++] = start[d];
+	    }
 	}
     }
   free (state);
@@ -272,24 +350,14 @@ dfs_mark (pp_cfg *cfg, uint32_t nv, uint32_t root, const uint32_t *start,
   return marked;
 }
 
-/* Union-find "find" with path halving.  */
-static uint32_t
-uf_find (uint32_t *parent, uint32_t v)
-{
-  while (parent[v] != v)
-    {
-      parent[v] = parent[parent[v]];
-      v = parent[v];
-    }
-  return v;
-}
-
-/* Strongly connected components of the part of CFG reachable from ENTRY
-   (Tarjan, iterative).  Writes into SCC[v] a component number, or
-   PP_NONE for unreachable blocks.  Returns false if memory runs out.  */
+/* Strongly connected components of the part of CFG reachable from
+   ROOTS[0 .. NUM_ROOTS) over the successor lists START/LIST (Tarjan,
+   iterative, one search per root not yet visited).  Writes into SCC[v] a
+   component number, or PP_NONE for unreachable blocks.  Returns false if
+   memory runs out.  */
 static bool
-cfg_scc (const pp_cfg *cfg, const uint32_t *start, const uint32_t *list,
-	 uint32_t *scc)
+cfg_scc (const pp_cfg *cfg, const uint32_t *roots, uint32_t num_roots,
+	 const uint32_t *start, const uint32_t *list, uint32_t *scc)
 {
   uint32_t nv = cfg->num_blocks;
   uint32_t *index = malloc ((size_t) nv * sizeof (uint32_t));
@@ -307,45 +375,51 @@ cfg_scc (const pp_cfg *cfg, const uint32_t *start, const uint32_t *list,
 	  index[v] = PP_NONE;
 	  scc[v] = PP_NONE;
 	}
-      index[PP_ENTRY] = low[PP_ENTRY] = next_index++;
-      tstack[tsp++] = PP_ENTRY;
-      on_stack[PP_ENTRY] = true;
-      call_v[csp] = PP_ENTRY;
-      call_pos[csp++] = start[PP_ENTRY];
-      while (csp > 0)
+      for (uint32_t k = 0; k < num_roots; k++)
 	{
-	  uint32_t v = call_v[csp - 1], p = call_pos[csp - 1];
-	  if (p < start[v + 1])
+	  uint32_t root = roots[k];
+	  if (index[root] != PP_NONE)
+	    continue;
+	  index[root] = low[root] = next_index++;
+	  tstack[tsp++] = root;
+	  on_stack[root] = true;
+	  call_v[csp] = root;
+	  call_pos[csp++] = start[root];
+	  while (csp > 0)
 	    {
-	      call_pos[csp - 1]++;
-	      uint32_t d = cfg->edges[list[p]].dst;
-	      if (index[d] == PP_NONE)
+	      uint32_t v = call_v[csp - 1], p = call_pos[csp - 1];
+	      if (p < start[v + 1])
 		{
-		  index[d] = low[d] = next_index++;
-		  tstack[tsp++] = d;
-		  on_stack[d] = true;
-		  call_v[csp] = d;
-		  call_pos[csp++] = start[d];
+		  call_pos[csp - 1]++;
+		  uint32_t d = cfg->edges[list[p]].dst;
+		  if (index[d] == PP_NONE)
+		    {
+		      index[d] = low[d] = next_index++;
+		      tstack[tsp++] = d;
+		      on_stack[d] = true;
+		      call_v[csp] = d;
+		      call_pos[csp++] = start[d];
+		    }
+		  else if (on_stack[d] && index[d] < low[v])
+		    low[v] = index[d];
+		  continue;
 		}
-	      else if (on_stack[d] && index[d] < low[v])
-		low[v] = index[d];
-	      continue;
-	    }
-	  csp--;
-	  if (low[v] == index[v])
-	    {
-	      uint32_t x;
-	      do
+	      csp--;
+	      if (low[v] == index[v])
 		{
-		  x = tstack[--tsp];
-		  on_stack[x] = false;
-		  scc[x] = num_scc;
+		  uint32_t x;
+		  do
+		    {
+		      x = tstack[--tsp];
+		      on_stack[x] = false;
+		      scc[x] = num_scc;
+		    }
+		  while (x != v);
+		  num_scc++;
 		}
-	      while (x != v);
-	      num_scc++;
+	      if (csp > 0 && low[v] < low[call_v[csp - 1]])
+		low[call_v[csp - 1]] = low[v];
 	    }
-	  if (csp > 0 && low[v] < low[call_v[csp - 1]])
-	    low[call_v[csp - 1]] = low[v];
 	}
     }
   free (index);
@@ -380,7 +454,8 @@ cfg_scc (const pp_cfg *cfg, const uint32_t *start, const uint32_t *list,
    one SCC keeps edges that lie on no cycle from ever being marked.
    Returns the number of backedges, or UINT32_MAX if memory runs out.  */
 static uint32_t
-mark_backedges_contracted (pp_cfg *cfg, const uint32_t *start,
+mark_backedges_contracted (pp_cfg *cfg, const uint32_t *roots,
+			   uint32_t num_roots, const uint32_t *start,
 			   const uint32_t *list, const bool *stuck)
 {
   uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
@@ -396,7 +471,8 @@ mark_backedges_contracted (pp_cfg *cfg, const uint32_t *start,
   uint32_t marked = UINT32_MAX;
 
   if (!scc || !rep || !cstart || !clist || !cursor || !pos || !stack_v
-      || !stack_pos || !state || !cfg_scc (cfg, start, list, scc))
+      || !stack_pos || !state
+      || !cfg_scc (cfg, roots, num_roots, start, list, scc))
     goto out;
 
   for (uint32_t v = 0; v < nv; v++)
@@ -406,13 +482,14 @@ mark_backedges_contracted (pp_cfg *cfg, const uint32_t *start,
       const pp_cfg_edge *ce = &cfg->edges[i];
       if (stuck[i] && scc[ce->src] != PP_NONE && scc[ce->src] == scc[ce->dst])
 	{
-	  uint32_t a = uf_find (rep, ce->src), b = uf_find (rep, ce->dst);
+	  uint32_t a = pp_uf_find (rep, ce->src);
+	  uint32_t b = pp_uf_find (rep, ce->dst);
 	  if (a != b)
 	    rep[a < b ? b : a] = a < b ? a : b;
 	}
     }
   for (uint32_t v = 0; v < nv; v++)
-    rep[v] = uf_find (rep, v);
+    rep[v] = pp_uf_find (rep, v);
 
   /* Successor lists of the contracted graph, indexed by representative,
      ordinary edges first (they come first in LIST already).  */
@@ -435,7 +512,7 @@ mark_backedges_contracted (pp_cfg *cfg, const uint32_t *start,
 
   for (uint32_t i = 0; i < ne; i++)
     cfg->edges[i].flags &= ~(uint32_t) PP_CFG_BACKEDGE;
-  marked = dfs_mark (cfg, nv, rep[PP_ENTRY], cstart, clist, rep);
+  marked = dfs_mark (cfg, nv, roots, num_roots, cstart, clist, rep);
   if (marked == UINT32_MAX)
     goto out;
 
@@ -511,16 +588,18 @@ out:
    explored before PP_CFG_NO_CODE ones so that abnormal edges become tree
    or forward edges where they can.  If the DFS still makes a backedge of
    an abnormal edge whose code has nowhere to go (see
-   mark_backedges_contracted), the choice is redone around it.
+   mark_backedges_contracted), the choice is redone around it.  Restart
+   edges are neither followed nor marked; their destinations are searched
+   from after ENTRY.
 
    If memory runs out nothing is marked; pp_plan_build then reports any
    cycle that remains.  */
 uint32_t
 pp_mark_backedges (pp_cfg *cfg)
 {
-  uint32_t *start, *list, *outdeg = NULL, *indeg = NULL;
+  uint32_t *start, *list, *outdeg = NULL, *indeg = NULL, *roots = NULL;
   bool *stuck = NULL;
-  uint32_t nv, ne, marked;
+  uint32_t nv, ne, marked, num_roots;
 
   if (cfg == NULL || cfg->num_blocks < 1
       || (cfg->num_edges > 0 && cfg->edges == NULL))
@@ -533,14 +612,17 @@ pp_mark_backedges (pp_cfg *cfg)
     return 0;
 
   uint32_t *identity = malloc ((size_t) nv * sizeof (uint32_t));
-  if (identity == NULL)
+  roots = malloc (((size_t) ne + 1) * sizeof (uint32_t));
+  if (identity == NULL || roots == NULL)
     {
+      free (identity);
       marked = 0;
       goto out;
     }
   for (uint32_t v = 0; v < nv; v++)
     identity[v] = v;
-  marked = dfs_mark (cfg, nv, PP_ENTRY, start, list, identity);
+  num_roots = cfg_roots (cfg, roots);
+  marked = dfs_mark (cfg, nv, roots, num_roots, start, list, identity);
   free (identity);
   if (marked == UINT32_MAX)
     {
@@ -580,7 +662,8 @@ pp_mark_backedges (pp_cfg *cfg)
 	{
 	  for (uint32_t i = 0; i < ne; i++)
 	    saved[i] = cfg->edges[i].flags;
-	  uint32_t again = mark_backedges_contracted (cfg, start, list, stuck);
+	  uint32_t again = mark_backedges_contracted (cfg, roots, num_roots,
+						      start, list, stuck);
 	  if (again == UINT32_MAX)
 	    for (uint32_t i = 0; i < ne; i++)
 	      cfg->edges[i].flags = saved[i];
@@ -596,5 +679,6 @@ out:
   free (outdeg);
   free (indeg);
   free (stuck);
+  free (roots);
   return marked;
 }

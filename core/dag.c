@@ -8,17 +8,24 @@
        (PP_DAG_BACK_ENTRY) and u->EXIT (PP_DAG_BACK_EXIT), so that a path
        may end where the backedge leaves and a new one start where it
        arrives; a self loop is no different;
+     - for every restart edge d->s (PP_CFG_RESTART: a longjmp or
+       nonlocal goto lands at s), the dummy ENTRY->s
+       (PP_DAG_RESTART_ENTRY) alone, whether d is reachable or not: the
+       jump ends no path at d (the path in progress is lost, section
+       3.6) and starts one at s;
      - for every reachable block other than EXIT without any CFG
        successor (a call that does not return, __builtin_unreachable, a
-       trap), a dummy b->EXIT (PP_DAG_NORETURN_EXIT), so that EXIT is the
-       only sink and the path is counted before the call;
+       trap; restart edges do not count), a dummy b->EXIT
+       (PP_DAG_NORETURN_EXIT), so that EXIT is the only sink and the path
+       is counted before the call;
      - later, numbering.c replaces edges it cuts by a CUT_EXIT/CUT_ENTRY
        pair (section 5.3).
    Every reachable block then reaches EXIT in the DAG (a block with a CFG
-   successor has a DAG out-edge, and the only vertex without one is EXIT),
-   and every reachable block is reached from ENTRY in the DAG (follow a
-   CFG path from ENTRY and restart at the dummy of its last backedge), so
-   only acyclicity needs checking.  */
+   successor other than a restart edge has a DAG out-edge, and the only
+   vertex without one is EXIT), and every reachable block is reached from
+   ENTRY in the DAG (follow a CFG path from ENTRY or from the destination
+   of a restart edge, and restart at the dummy of its last backedge or
+   restart edge), so only acyclicity needs checking.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +49,10 @@ pp_dag_add_edge (pp_work *w, uint32_t src, uint32_t dst, uint32_t kind,
   return id;
 }
 
-/* Create the DAG edges from the CFG and its PP_CFG_BACKEDGE flags, in a
-   deterministic order: CFG edges by id (a backedge gives its BACK_EXIT
-   then its BACK_ENTRY dummy), then noreturn dummies by block.  */
+/* Create the DAG edges from the CFG and its PP_CFG_BACKEDGE and
+   PP_CFG_RESTART flags, in a deterministic order: CFG edges by id (a
+   backedge gives its BACK_EXIT then its BACK_ENTRY dummy, a restart edge
+   its RESTART_ENTRY dummy), then noreturn dummies by block.  */
 int
 pp_dag_build (pp_work *w)
 {
@@ -58,9 +66,11 @@ pp_dag_build (pp_work *w)
   for (uint32_t i = 0; i < cfg->num_edges; i++)
     {
       const pp_cfg_edge *ce = &cfg->edges[i];
-      if (!w->reachable[ce->src])
+      if (ce->flags & PP_CFG_RESTART)
+	pp_dag_add_edge (w, PP_ENTRY, ce->dst, PP_DAG_RESTART_ENTRY, i);
+      else if (!w->reachable[ce->src])
 	continue;
-      if (ce->flags & PP_CFG_BACKEDGE)
+      else if (ce->flags & PP_CFG_BACKEDGE)
 	{
 	  pp_dag_add_edge (w, ce->src, PP_EXIT, PP_DAG_BACK_EXIT, i);
 	  pp_dag_add_edge (w, PP_ENTRY, ce->dst, PP_DAG_BACK_ENTRY, i);
@@ -70,7 +80,7 @@ pp_dag_build (pp_work *w)
 	pp_dag_add_edge (w, ce->src, ce->dst, PP_DAG_REAL, i);
     }
   for (uint32_t v = 0; v < w->nv; v++)
-    if (v != PP_EXIT && w->reachable[v] && w->cfg_outdeg[v] == 0)
+    if (v != PP_EXIT && w->reachable[v] && w->flow_outdeg[v] == 0)
       pp_dag_add_edge (w, v, PP_EXIT, PP_DAG_NORETURN_EXIT, PP_NONE);
   return 0;
 }

@@ -31,11 +31,11 @@
 
    The limit L is opts->max_paths, capped at Lmax = (2^63 - 1) / (E + 2)
    for a CFG of E edges.  ENTRY cannot be cut; its out-edges are the real
-   edges leaving it plus at most one dummy per CFG edge (a backedge or a
-   cut edge) plus at most one noreturn dummy, so at most E + 1, each
-   contributing at most max (L, E) (a vertex cannot go below its
-   out-degree): NumPaths(ENTRY) < 2^63 whenever E <= Lmax, that is for
-   every CFG below three billion edges.  The arithmetic is checked
+   edges leaving it plus at most one dummy per CFG edge (a backedge, a
+   cut edge or a restart edge) plus at most one noreturn dummy, so at
+   most E + 1, each contributing at most max (L, E) (a vertex cannot go
+   below its out-degree): NumPaths(ENTRY) < 2^63 whenever E <= Lmax, that
+   is for every CFG below three billion edges.  The arithmetic is checked
    anyway.  */
 
 #include <stdlib.h>

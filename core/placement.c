@@ -40,6 +40,21 @@
    as in section 3.6, never counted as complete.  Vertices that were
    absorbing only through such a block lose it too, by definition.
 
+   Receivers (destinations of restart dummies ENTRY->s, PP_CFG_RESTART:
+   where a longjmp or nonlocal goto lands) are neither in K nor
+   absorbing, whatever their in- and out-edges.  The restart dummy's
+   code runs only when control arrived by the jump (the plugin selects
+   R = arrived_normally ? R : value where s resumes), so it must be
+   exactly R = value: in K, s would let a tree dummy go without a SET
+   (R is garbage after the jump), and absorbing, s would fold the count
+   of the paths it starts into the dummy, which would then not count the
+   paths arriving normally.  Out of K and not absorbing, the dummy is
+   never a frontier edge and, leaving ENTRY, always gets a SET: Inc as
+   a chord, 0 as a tree edge (s is out of U).  The edges into s and out
+   of s are placed as without the restart edge, but with s out of K: on
+   a normal arrival R has been written before s, and the select keeps
+   it.
+
    Edges that cannot carry code (design trap 7).  A tree edge standing for
    a PP_CFG_NO_CODE CFG edge whose code cannot be relocated (a "stuck"
    edge, see pp_edge_can_carry_code) must get no operation.  Two kinds of
@@ -95,7 +110,8 @@ pp_block_may_not_return (const pp_work *w, uint32_t block)
    block-end site is before the block's last statement when that
    statement ends the block (ppcore.h), perhaps the very call that may not
    return: a count there would count a path that the call then cuts short.
-   A noreturn dummy's count goes there on purpose (design trap 6).  */
+   A noreturn dummy's count goes there on purpose (design trap 6).  A
+   restart dummy cannot count: its code runs only after a jump.  */
 bool
 pp_edge_can_count (const pp_work *w, uint32_t edge)
 {
@@ -106,7 +122,8 @@ pp_edge_can_count (const pp_work *w, uint32_t edge)
   if (!pp_cfg_edge_relocation (w->cfg, w->cfg_outdeg, w->cfg_indeg,
 			       e->cfg_edge, &site, &index))
     return false;
-  return !(site == PP_SITE_BLOCK_END && pp_block_may_not_return (w, index));
+  return site != PP_SITE_RESTART
+	 && !(site == PP_SITE_BLOCK_END && pp_block_may_not_return (w, index));
 }
 
 /* Give edge E the single operation KIND VALUE.  */
@@ -158,11 +175,11 @@ must_not_count (const pp_work *w, const bool *stuck, const bool *no_count,
 }
 
 /* The absorbing region, shrunk until no edge that cannot count is a
-   frontier edge, and without blocks that may not return (see the file
-   comment).  */
+   frontier edge, and without blocks that may not return or RECEIVERs
+   (see the file comment).  */
 static void
 compute_absorbing (pp_work *w, const bool *stuck, const bool *no_count,
-		   bool *absorbing, uint32_t *queue)
+		   const bool *receiver, bool *absorbing, uint32_t *queue)
 {
   for (uint32_t i = w->ntopo; i-- > 0;)
     {
@@ -170,7 +187,7 @@ compute_absorbing (pp_work *w, const bool *stuck, const bool *no_count,
       absorbing[v] = v == PP_EXIT
 		     || (out != PP_NONE && w->e[out].on_tree
 			 && absorbing[w->e[out].dst]
-			 && !pp_block_may_not_return (w, v));
+			 && !pp_block_may_not_return (w, v) && !receiver[v]);
     }
   uint32_t head = 0, tail = 0;
   for (uint32_t i = 0; i < w->ne; i++)
@@ -194,17 +211,19 @@ compute_absorbing (pp_work *w, const bool *stuck, const bool *no_count,
 }
 
 /* K and U of the file comment: KNOWN_ZERO[v] if the conceptual R is 0 at
-   v, UNSET[v] if moreover R has not been written yet.  */
+   v, UNSET[v] if moreover R has not been written yet.  RECEIVERs are
+   never in K.  */
 static void
 compute_register_state (pp_work *w, const bool *stuck, const bool *absorbing,
-			bool *known_zero, bool *unset, bool *dropped)
+			const bool *receiver, bool *known_zero, bool *unset,
+			bool *dropped)
 {
   for (uint32_t i = 0; i < w->ntopo; i++)
     {
       uint32_t v = w->topo[i], in = single_in (w, v);
       known_zero[v] = v == PP_ENTRY
 		      || (in != PP_NONE && w->e[in].on_tree
-			  && known_zero[w->e[in].src]);
+			  && known_zero[w->e[in].src] && !receiver[v]);
     }
   /* A stuck tree edge out of K that would need SET 0 drops its source
      from U; the source's own in-edge then needs the SET 0, and if that
@@ -251,20 +270,24 @@ pp_place_optimized (pp_work *w)
   bool *known_zero = pp_xcalloc (w, nv, sizeof (bool));
   bool *unset = pp_xcalloc (w, nv, sizeof (bool));
   bool *dropped = pp_xcalloc (w, nv, sizeof (bool));
+  bool *receiver = pp_xcalloc (w, nv, sizeof (bool));
   uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
   int ret = -1;
   if (stuck == NULL || no_count == NULL || absorbing == NULL
       || known_zero == NULL || unset == NULL || dropped == NULL
-      || queue == NULL)
+      || receiver == NULL || queue == NULL)
     goto out;
 
   for (uint32_t i = 0; i < w->ne; i++)
     {
       stuck[i] = w->e[i].live && !pp_edge_can_carry_code (w, i);
       no_count[i] = w->e[i].live && !pp_edge_can_count (w, i);
+      if (w->e[i].live && w->e[i].kind == PP_DAG_RESTART_ENTRY)
+	receiver[w->e[i].dst] = true;
     }
-  compute_absorbing (w, stuck, no_count, absorbing, queue);
-  compute_register_state (w, stuck, absorbing, known_zero, unset, dropped);
+  compute_absorbing (w, stuck, no_count, receiver, absorbing, queue);
+  compute_register_state (w, stuck, absorbing, receiver, known_zero, unset,
+			  dropped);
 
   for (uint32_t i = 0; i < w->ne; i++)
     {
@@ -296,6 +319,7 @@ out:
   free (known_zero);
   free (unset);
   free (dropped);
+  free (receiver);
   free (queue);
   return ret;
 }
@@ -305,79 +329,25 @@ out:
    PP_CFG_NO_CODE edge with no place for code) that neither leaves ENTRY
    nor enters EXIT, and PSI(ENTRY) = PSI(EXIT) = 0.  Stuck edges form, in
    practice, a forest of stars (a computed goto's dispatcher and its
-   labels); each tree of it is walked from an arbitrary root setting PSI
-   along its edges.  An edge closing a cycle in that forest keeps a
-   nonzero value, and then probes.c reports it.  Returns -1 if memory
-   runs out.  */
+   labels); pp_forest_potentials walks each tree of it from an arbitrary
+   root, setting PSI along its edges.  An edge closing a cycle in that
+   forest keeps a nonzero value, and then probes.c reports it.  Returns
+   -1 if memory runs out.  */
 static int
 naive_potentials (pp_work *w, uint64_t *psi)
 {
-  uint32_t nv = w->nv;
-  uint32_t *start = pp_xcalloc (w, (size_t) nv + 1, sizeof (uint32_t));
-  uint32_t *list = pp_xcalloc (w, (size_t) w->ne * 2 + 1, sizeof (uint32_t));
-  uint32_t *cursor = pp_xcalloc (w, nv, sizeof (uint32_t));
-  uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
-  bool *seen = pp_xcalloc (w, nv, sizeof (bool));
   bool *stuck = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
-  int ret = -1;
-  if (start == NULL || list == NULL || cursor == NULL || queue == NULL
-      || seen == NULL || stuck == NULL)
-    goto out;
+  uint32_t reached;
+  int ret;
+  if (stuck == NULL)
+    return -1;
   /* Edges out of ENTRY or into EXIT carry code in any case (the SET or
      the count), so they stay out, and ENTRY and EXIT keep psi 0.  */
   for (uint32_t i = 0; i < w->ne; i++)
-    if (w->e[i].live && w->e[i].kind == PP_DAG_REAL
-	&& w->e[i].src != PP_ENTRY && w->e[i].dst != PP_EXIT
-	&& !pp_edge_can_carry_code (w, i))
-      {
-	stuck[i] = true;
-	start[w->e[i].src + 1]++;
-	start[w->e[i].dst + 1]++;
-      }
-  for (uint32_t v = 0; v < nv; v++)
-    {
-      start[v + 1] += start[v];
-      cursor[v] = start[v];
-    }
-  for (uint32_t i = 0; i < w->ne; i++)
-    if (stuck[i])
-      {
-	list[cursor[w->e[i].src]++] = i;
-	list[cursor[w->e[i].dst]++] = i;
-      }
-  for (uint32_t k = 0; k < nv; k++)
-    {
-      uint32_t root = k;
-      if (seen[root] || start[root] == start[root + 1])
-	continue;
-      uint32_t head = 0, tail = 0;
-      seen[root] = true;
-      psi[root] = 0;
-      queue[tail++] = root;
-      while (head < tail)
-	{
-	  uint32_t v = queue[head++];
-	  for (uint32_t p = start[v]; p < start[v + 1]; p++)
-	    {
-	      const pp_work_edge *e = &w->e[list[p]];
-	      uint32_t other = e->src == v ? e->dst : e->src;
-	      if (seen[other])
-		continue;
-	      /* Val + psi (src) - psi (dst) = 0.  */
-	      psi[other] = e->src == v ? psi[v] + e->val : psi[v] - e->val;
-	      seen[other] = true;
-	      queue[tail++] = other;
-	    }
-	}
-    }
-  ret = 0;
-
-out:
-  free (start);
-  free (list);
-  free (cursor);
-  free (queue);
-  free (seen);
+    stuck[i] = w->e[i].live && w->e[i].kind == PP_DAG_REAL
+	       && w->e[i].src != PP_ENTRY && w->e[i].dst != PP_EXIT
+	       && !pp_edge_can_carry_code (w, i);
+  ret = pp_forest_potentials (w, stuck, psi, &reached);
   free (stuck);
   return ret;
 }

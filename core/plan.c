@@ -44,6 +44,7 @@ work_free (pp_work *w)
   free (w->reachable);
   free (w->cfg_outdeg);
   free (w->cfg_indeg);
+  free (w->flow_outdeg);
   free (w->e);
   free (w->out_start);
   free (w->out_list);

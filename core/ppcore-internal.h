@@ -4,9 +4,9 @@
    pp_plan_build (plan.c) runs these steps on one pp_work:
 
      cfg.c        validate the CFG, reachability from ENTRY, degrees
-     dag.c        the Ball-Larus DAG: real edges, backedge and noreturn
-		  dummies (section 4, traps 2-6), adjacency, topological
-		  order
+     dag.c        the Ball-Larus DAG: real edges, backedge, noreturn and
+		  restart dummies (section 4, traps 2-6), adjacency,
+		  topological order
      numbering.c  NumPaths and Val (Figure 5), truncation (section 5.3)
      spantree.c   maximum spanning tree, potentials, chord increments
 		  (section 3.3, Figure 7)
@@ -24,8 +24,9 @@
 #include "ppcore.h"
 
 /* One DAG edge while the plan is built.  Index = DAG edge id: the order of
-   creation, which is deterministic (CFG edge order, then noreturn dummies,
-   then cut dummies in the order the cuts are made).  */
+   creation, which is deterministic (CFG edge order, restart dummies
+   included, then noreturn dummies, then cut dummies in the order the cuts
+   are made).  */
 typedef struct pp_work_edge
 {
   uint32_t src, dst;
@@ -48,10 +49,14 @@ typedef struct pp_work
   uint32_t nv;             /* cfg->num_blocks */
 
   /* cfg.c */
-  bool *reachable;         /* [nv]: from ENTRY over all CFG edges; EXIT
+  bool *reachable;         /* [nv]: from ENTRY and from the destinations
+			      of restart edges, over all CFG edges; EXIT
 			      is always set (it is the DAG's sink) */
   uint32_t *cfg_outdeg;    /* [nv]: CFG successors, every edge counted */
   uint32_t *cfg_indeg;     /* [nv]: CFG predecessors, every edge counted */
+  uint32_t *flow_outdeg;   /* [nv]: CFG successors over edges other than
+			      PP_CFG_RESTART; a reachable block with none
+			      gets a noreturn dummy */
   uint32_t num_reachable;
 
   /* dag.c */
@@ -103,6 +108,8 @@ int pp_number_paths (pp_work *w);
 
 /* spantree.c */
 int pp_spanning_tree (pp_work *w);
+int pp_forest_potentials (pp_work *w, const bool *in_forest, uint64_t *pot,
+			  uint32_t *num_reached);
 int pp_chord_increments (pp_work *w);
 
 /* placement.c */
@@ -122,6 +129,19 @@ static inline uint64_t
 pp_sat_add (uint64_t a, uint64_t b)
 {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* Union-find "find" with path halving: the representative of V in the
+   forest PARENT (a root is its own parent).  */
+static inline uint32_t
+pp_uf_find (uint32_t *parent, uint32_t v)
+{
+  while (parent[v] != v)
+    {
+      parent[v] = parent[parent[v]];
+      v = parent[v];
+    }
+  return v;
 }
 
 #endif /* PATHPROF_PPCORE_INTERNAL_H */

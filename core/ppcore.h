@@ -53,7 +53,24 @@ enum
   /* The edge closes a cycle and is removed from the DAG (trap 1).  Set by
      pp_mark_backedges, or by the caller from its own analysis; the set
      must make the remaining graph acyclic, or planning fails.  */
-  PP_CFG_BACKEDGE = 1u << 1
+  PP_CFG_BACKEDGE = 1u << 1,
+  /* The edge is taken only by a jump from outside the function's flow:
+     the edges of GCC's ABNORMAL_DISPATCHER to the receivers of longjmp
+     (the block that begins with the setjmp call) and of a nested
+     function's goto (the nonlocal label's block).  The dispatcher never
+     executes: the jump resumes at the receiver, the path in progress
+     where it left is lost (section 3.6) and a new path starts at the
+     receiver.  So a restart edge ends no path at its source and starts
+     one at its destination: it stands for the dummy ENTRY->dst
+     (PP_DAG_RESTART_ENTRY), whose one operation, R = value, is the
+     probe PP_SITE_RESTART; nothing is put on the edge itself (as for
+     PP_CFG_NO_CODE, which may be set too).  Its source is normally
+     unreachable (the caller leaves out the edges into the dispatcher,
+     so that a call that longjmps ends no path); if it is reachable, it
+     is a block whose other successors, if any, are ordinary, and with
+     none it gets a NORETURN_EXIT dummy.  A restart edge may not also be
+     a backedge, leave ENTRY or enter EXIT.  */
+  PP_CFG_RESTART = 1u << 2
 };
 
 typedef struct pp_cfg_edge
@@ -95,9 +112,13 @@ typedef struct pp_cfg
    label already on the stack), the choice is redone with such edges
    contracted, so that their cycles are broken at ordinary edges (e.g. the
    edges into the dispatcher; see core/cfg.c): then some backedges are
-   not DFS back edges, but each lies on a cycle.  Clears PP_CFG_BACKEDGE
-   on all other edges.  Returns the number of backedges.  Iterative: safe
-   on very deep graphs.  */
+   not DFS back edges, but each lies on a cycle.  PP_CFG_RESTART edges
+   are never followed nor marked (they are no part of the DAG); instead
+   the search starts again from the destination of each, after ENTRY, so
+   that cycles reached only through a jump (a loop after a nonlocal
+   label) are broken too.  Clears PP_CFG_BACKEDGE on all other edges.
+   Returns the number of backedges.  Iterative: safe on very deep
+   graphs.  */
 uint32_t pp_mark_backedges (pp_cfg *cfg);
 
 /* ------------------------------------------------------------------ */
@@ -113,8 +134,11 @@ enum pp_dag_kind
   PP_DAG_CUT_ENTRY = 3,     /* ENTRY -> dst of cfg_edge, cut to bound the
 			       number of paths (trap 10) */
   PP_DAG_CUT_EXIT = 4,      /* src of cut cfg_edge -> EXIT */
-  PP_DAG_NORETURN_EXIT = 5  /* block without successor -> EXIT;
+  PP_DAG_NORETURN_EXIT = 5, /* block without successor -> EXIT;
 			       cfg_edge = PP_NONE */
+  PP_DAG_RESTART_ENTRY = 6  /* ENTRY -> dst of PP_CFG_RESTART edge
+			       cfg_edge: a path that starts where a
+			       longjmp or nonlocal goto lands */
 };
 
 /* Operations on the path register R.  */
@@ -154,7 +178,14 @@ enum pp_site_kind
 			      statement if that statement ends the block
 			      (a call that does not return, a computed goto,
 			      a throw, resx), otherwise after it */
-  PP_SITE_BLOCK_START = 2  /* at the start of block INDEX, after labels */
+  PP_SITE_BLOCK_START = 2, /* at the start of block INDEX, after labels */
+  PP_SITE_RESTART = 3      /* where the destination of PP_CFG_RESTART
+			      edge INDEX resumes after the jump, executed
+			      only when control arrived by the jump (the
+			      plugin emits R = arrived_normally ? R : value,
+			      before every other probe of the receiver and
+			      of its out-edges).  Always exactly one
+			      PP_OP_SET.  */
 };
 
 /* A probe: the code for one site, the concatenation of the operations of
@@ -163,7 +194,11 @@ enum pp_site_kind
    ENTRY->v dummy (trap 4: count[R + Inc(u->EXIT)]++; R = Inc(ENTRY->v),
    after folding).  A NORETURN_EXIT dummy's operations go to BLOCK_END of
    its source, so the path is counted before the call that never returns
-   (trap 6).  */
+   (trap 6).  A RESTART_ENTRY dummy's one SET goes to PP_SITE_RESTART of
+   its restart edge; it is never folded into a count nor left out, and the
+   receiver's other probes are as if the restart edge did not exist (no
+   BLOCK_START probe ever goes to a receiver: its restart edge counts as a
+   predecessor).  */
 typedef struct pp_probe
 {
   uint32_t site;    /* enum pp_site_kind */
@@ -190,8 +225,10 @@ typedef struct pp_plan
   uint32_t num_blocks;       /* as in the CFG */
   uint32_t num_backedges;    /* CFG edges removed as backedges */
   uint32_t num_cut_edges;    /* CFG edges cut to bound path counts */
-  bool *reachable;           /* [num_blocks]: reached from ENTRY; others
-				are not in the DAG and get no code */
+  bool *reachable;           /* [num_blocks]: reached from ENTRY, or
+				from the destination of a restart edge;
+				others are not in the DAG and get no
+				code */
   uint32_t num_dag_edges;
   /* Grouped by src, in increasing Val within a src (so regeneration can
      pick, at each vertex, the last edge whose Val does not exceed the
@@ -203,11 +240,13 @@ typedef struct pp_plan
 
 /* Build the plan for CFG.  Edges flagged PP_CFG_BACKEDGE are taken as the
    backedge set (call pp_mark_backedges first if the caller has none).
-   Every block other than EXIT that is reachable and has no successor gets
-   a NORETURN_EXIT dummy.  Returns 0 on success.  On failure returns -1,
-   writes a one-line reason into ERR (e.g. "abnormal edge 7->9 must carry
-   code but neither its source has one successor nor its destination one
-   predecessor") and leaves PLAN empty (safe to pp_plan_free).  */
+   Every block other than EXIT that is reachable and has no successor
+   (restart edges aside) gets a NORETURN_EXIT dummy; every restart edge a
+   RESTART_ENTRY dummy, whatever the reachability of its source.  Returns
+   0 on success.  On failure returns -1, writes a one-line reason into ERR
+   (e.g. "abnormal edge 7->9 must carry code but neither its source has
+   one successor nor its destination one predecessor") and leaves PLAN
+   empty (safe to pp_plan_free).  */
 int pp_plan_build (const pp_cfg *cfg, const pp_options *opts, pp_plan *plan,
 		   char *err, size_t errlen);
 

@@ -6,14 +6,19 @@
        the u->EXIT dummy's operations first (the path ends) and the
        ENTRY->v dummy's next (the next path starts): design trap 4;
      - a noreturn dummy b->EXIT: the end of b, before the call that does
-       not return (trap 6).
+       not return (trap 6);
+     - the dummy ENTRY->s of a restart edge: PP_SITE_RESTART of that edge,
+       where s resumes after the jump.  Its one SET is never empty (R holds
+       garbage after the jump), so the probe is always there.
    A CFG edge flagged PP_CFG_NO_CODE cannot hold code; its probe moves to
    the end of its source or the start of its destination when that is
    equivalent (pp_cfg_edge_relocation), else planning fails.  Sites are
-   then unique: an edge site belongs to one CFG edge; BLOCK_END(b) comes
-   either from a noreturn dummy (b has no successor) or from the one edge
-   leaving b; BLOCK_START(b) from the one edge entering b.  This is
-   checked all the same, since two probes at one site would be a bug.  */
+   then unique: an edge or restart site belongs to one CFG edge;
+   BLOCK_END(b) comes either from a noreturn dummy (b has no successor
+   but restart edges) or from the one edge leaving b; BLOCK_START(b) from
+   the one edge entering b (so never a receiver, which also has its
+   restart edge).  This is checked all the same, since two probes at one
+   site would be a bug.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +69,7 @@ pp_make_probes (pp_work *w, pp_plan *plan)
 	real[e->cfg_edge] = i;
       else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
 	to_exit[e->cfg_edge] = i;
-      else
+      else  /* BACK_ENTRY, CUT_ENTRY, RESTART_ENTRY */
 	from_entry[e->cfg_edge] = i;
     }
 
@@ -95,7 +100,7 @@ pp_make_probes (pp_work *w, pp_plan *plan)
 	{
 	  /* Noreturn dummies, by block.  */
 	  uint32_t b = c - ne_cfg;
-	  if (b == PP_EXIT || !w->reachable[b] || w->cfg_outdeg[b] != 0)
+	  if (b == PP_EXIT || !w->reachable[b] || w->flow_outdeg[b] != 0)
 	    continue;
 	  for (uint32_t p = w->out_start[b]; p < w->out_start[b + 1]; p++)
 	    if (w->e[w->out_list[p]].kind == PP_DAG_NORETURN_EXIT)
@@ -105,7 +110,8 @@ pp_make_probes (pp_work *w, pp_plan *plan)
 	  probe->site = PP_SITE_BLOCK_END;
 	  probe->index = b;
 	}
-      if (probe->site != PP_SITE_EDGE)
+      if (probe->site == PP_SITE_BLOCK_END
+	  || probe->site == PP_SITE_BLOCK_START)
 	{
 	  bool *used
 	    = probe->site == PP_SITE_BLOCK_END ? end_used : start_used;

@@ -16,15 +16,18 @@
 	have no place at all (real edges, then dummies), then those whose
 	code can be relocated to a block (pp_cfg_edge_relocation), so that
 	when forced edges close a cycle, the one left out is relocatable;
-     3. every other edge, by weight descending.
+     3. every other edge, by weight descending, restart dummies included
+	(whatever the flags of their restart edge: they carry their one
+	SET at their own site, in the tree as R = 0 or as a chord as
+	R = Inc).
    Within a class, heavier first, then lower DAG edge id.  A forced edge
    that would close a cycle of forced edges is left a chord; its code is
    then relocated or planning fails (probes.c).
    Weights: a real edge has its CFG weight; a backedge or cut dummy the
    weight of the CFG edge it stands for (both dummies execute exactly when
-   that edge does); a noreturn dummy b->EXIT the sum of the weights of the
-   CFG edges entering b, which is b's frequency, all of which leaves by
-   the dummy.
+   that edge does), and so a restart dummy that of its restart edge; a
+   noreturn dummy b->EXIT the sum of the weights of the CFG edges entering
+   b, which is b's frequency, all of which leaves by the dummy.
 
    Increments in linear time with potentials: root the tree at ENTRY with
    phi(ENTRY) = 0 and give every vertex phi(dst) = phi(src) + Val(e) along
@@ -61,24 +64,12 @@ cmp_tree_order (const void *pa, const void *pb)
   return a->edge < b->edge ? -1 : a->edge > b->edge;
 }
 
-/* Union-find "find" with path halving.  */
-static uint32_t
-uf_find (uint32_t *parent, uint32_t v)
-{
-  while (parent[v] != v)
-    {
-      parent[v] = parent[parent[v]];
-      v = parent[v];
-    }
-  return v;
-}
-
 /* Union by size; returns false if A and B were already joined.  */
 static bool
 uf_union (uint32_t *parent, uint32_t *size, uint32_t a, uint32_t b)
 {
-  a = uf_find (parent, a);
-  b = uf_find (parent, b);
+  a = pp_uf_find (parent, a);
+  b = pp_uf_find (parent, b);
   if (a == b)
     return false;
   if (size[a] < size[b])
@@ -126,7 +117,8 @@ pp_spanning_tree (pp_work *w)
       else
 	{
 	  const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
-	  if (!(ce->flags & PP_CFG_NO_CODE))
+	  if (!(ce->flags & PP_CFG_NO_CODE)
+	      || e->kind == PP_DAG_RESTART_ENTRY)
 	    keys[n].klass = 3;
 	  else if (pp_edge_can_carry_code (w, i))
 	    keys[n].klass = 2;
@@ -160,66 +152,121 @@ out:
   return ret;
 }
 
-/* Compute the potentials phi by a breadth-first walk of the tree from
-   ENTRY and EXIT (joined by the fictitious edge, so both have phi 0),
-   then Inc for every chord.  */
-int
-pp_chord_increments (pp_work *w)
+/* Walk breadth-first from QUEUE[HEAD .. TAIL) over the incidence lists
+   START/LIST of a forest of DAG edges, giving each new vertex the
+   potential that makes POT (dst) - POT (src) = Val (e) on the edge that
+   reached it, whichever way it is walked.  Returns the new TAIL.  */
+static uint32_t
+walk_potentials (const pp_work *w, const uint32_t *start,
+		 const uint32_t *list, bool *seen, uint32_t *queue,
+		 uint32_t head, uint32_t tail, uint64_t *pot)
 {
-  uint32_t nv = w->nv;
-  uint32_t *tstart = pp_xcalloc (w, (size_t) nv + 1, sizeof (uint32_t));
-  uint32_t *tlist = pp_xcalloc (w, (size_t) w->ne * 2 + 1, sizeof (uint32_t));
-  uint32_t *cursor = pp_xcalloc (w, nv, sizeof (uint32_t));
-  uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
-  bool *seen = pp_xcalloc (w, nv, sizeof (bool));
-  int ret = -1;
-  w->phi = pp_xcalloc (w, nv, sizeof (uint64_t));
-  if (tstart == NULL || tlist == NULL || cursor == NULL || queue == NULL
-      || seen == NULL || w->phi == NULL)
-    goto out;
-
-  for (uint32_t i = 0; i < w->ne; i++)
-    if (w->e[i].live && w->e[i].on_tree)
-      {
-	tstart[w->e[i].src + 1]++;
-	tstart[w->e[i].dst + 1]++;
-      }
-  for (uint32_t v = 0; v < nv; v++)
-    {
-      tstart[v + 1] += tstart[v];
-      cursor[v] = tstart[v];
-    }
-  for (uint32_t i = 0; i < w->ne; i++)
-    if (w->e[i].live && w->e[i].on_tree)
-      {
-	tlist[cursor[w->e[i].src]++] = i;
-	tlist[cursor[w->e[i].dst]++] = i;
-      }
-
-  uint32_t head = 0, tail = 0;
-  seen[PP_ENTRY] = seen[PP_EXIT] = true;
-  queue[tail++] = PP_ENTRY;
-  queue[tail++] = PP_EXIT;
   while (head < tail)
     {
       uint32_t v = queue[head++];
-      for (uint32_t p = tstart[v]; p < tstart[v + 1]; p++)
+      for (uint32_t p = start[v]; p < start[v + 1]; p++)
 	{
-	  const pp_work_edge *e = &w->e[tlist[p]];
+	  const pp_work_edge *e = &w->e[list[p]];
 	  uint32_t other = e->src == v ? e->dst : e->src;
 	  if (seen[other])
 	    continue;
-	  /* phi (dst) - phi (src) = Val (e), walked either way.  */
-	  w->phi[other]
-	    = e->src == v ? w->phi[v] + e->val : w->phi[v] - e->val;
+	  pot[other] = e->src == v ? pot[v] + e->val : pot[v] - e->val;
 	  seen[other] = true;
 	  queue[tail++] = other;
 	}
     }
-  if (tail != w->num_reachable)
+  return tail;
+}
+
+/* Potentials POT along the forest of the live DAG edges with IN_FOREST
+   set: POT (dst) - POT (src) = Val (e) on each.  ENTRY and EXIT are one
+   root with potential 0 (the spanning tree joins them by its fictitious
+   edge); every other tree of the forest is walked from its lowest vertex,
+   given 0.  A vertex on no forest edge keeps its POT.  *NUM_REACHED is
+   the number of vertices reached from ENTRY and EXIT, them included.
+   Used for the chord increments (phi) and by the naive placement (psi,
+   over the stuck edges).  Returns -1 if memory runs out.  */
+int
+pp_forest_potentials (pp_work *w, const bool *in_forest, uint64_t *pot,
+		      uint32_t *num_reached)
+{
+  uint32_t nv = w->nv;
+  uint32_t *start = pp_xcalloc (w, (size_t) nv + 1, sizeof (uint32_t));
+  uint32_t *list = pp_xcalloc (w, (size_t) w->ne * 2 + 1, sizeof (uint32_t));
+  uint32_t *cursor = pp_xcalloc (w, nv, sizeof (uint32_t));
+  uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
+  bool *seen = pp_xcalloc (w, nv, sizeof (bool));
+  int ret = -1;
+  if (start == NULL || list == NULL || cursor == NULL || queue == NULL
+      || seen == NULL)
+    goto out;
+
+  /* Incidence lists: each forest edge under both its ends.  */
+  for (uint32_t i = 0; i < w->ne; i++)
+    if (w->e[i].live && in_forest[i])
+      {
+	start[w->e[i].src + 1]++;
+	start[w->e[i].dst + 1]++;
+      }
+  for (uint32_t v = 0; v < nv; v++)
+    {
+      start[v + 1] += start[v];
+      cursor[v] = start[v];
+    }
+  for (uint32_t i = 0; i < w->ne; i++)
+    if (w->e[i].live && in_forest[i])
+      {
+	list[cursor[w->e[i].src]++] = i;
+	list[cursor[w->e[i].dst]++] = i;
+      }
+
+  uint32_t tail = 0;
+  seen[PP_ENTRY] = seen[PP_EXIT] = true;
+  pot[PP_ENTRY] = pot[PP_EXIT] = 0;
+  queue[tail++] = PP_ENTRY;
+  queue[tail++] = PP_EXIT;
+  tail = walk_potentials (w, start, list, seen, queue, 0, tail, pot);
+  *num_reached = tail;
+  for (uint32_t root = 0; root < nv; root++)
+    if (!seen[root] && start[root] != start[root + 1])
+      {
+	seen[root] = true;
+	pot[root] = 0;
+	queue[tail] = root;
+	tail = walk_potentials (w, start, list, seen, queue, tail, tail + 1,
+				pot);
+      }
+  ret = 0;
+
+out:
+  free (start);
+  free (list);
+  free (cursor);
+  free (queue);
+  free (seen);
+  return ret;
+}
+
+/* Compute the potentials phi along the tree from ENTRY and EXIT (joined
+   by the fictitious edge, so both have phi 0), then Inc for every
+   chord.  */
+int
+pp_chord_increments (pp_work *w)
+{
+  bool *on_tree = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
+  uint32_t reached;
+  int ret = -1;
+  w->phi = pp_xcalloc (w, w->nv, sizeof (uint64_t));
+  if (on_tree == NULL || w->phi == NULL)
+    goto out;
+  for (uint32_t i = 0; i < w->ne; i++)
+    on_tree[i] = w->e[i].on_tree;
+  if (pp_forest_potentials (w, on_tree, w->phi, &reached) != 0)
+    goto out;
+  if (reached != w->num_reachable)
     {
       pp_fail (w, "internal error: the spanning tree misses %u blocks",
-	       w->num_reachable - tail);
+	       w->num_reachable - reached);
       goto out;
     }
   for (uint32_t i = 0; i < w->ne; i++)
@@ -231,10 +278,6 @@ pp_chord_increments (pp_work *w)
   ret = 0;
 
 out:
-  free (tstart);
-  free (tlist);
-  free (cursor);
-  free (queue);
-  free (seen);
+  free (on_tree);
   return ret;
 }

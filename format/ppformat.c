@@ -470,9 +470,12 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 
       if (src < 0 || find_block (m, e->dst) < 0)
 	problem = "an endpoint is not a block";
-      else if (e->kind > PPF_EDGE_NORETURN_EXIT)
+      else if (e->kind > PPF_EDGE_RESTART_ENTRY)
 	problem = "unknown kind";
-      else if (find_block (m, e->cfg_src) < 0)
+      /* A restart edge leaves the abnormal dispatcher, which never runs
+	 and is normally unreachable: it need not be listed.  */
+      else if (e->kind != PPF_EDGE_RESTART_ENTRY
+	       && find_block (m, e->cfg_src) < 0)
 	problem = "cfg_src is not a block";
       else if (e->kind == PPF_EDGE_NORETURN_EXIT
 	       ? e->cfg_dst != PPF_NONE : find_block (m, e->cfg_dst) < 0)

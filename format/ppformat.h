@@ -48,7 +48,9 @@ enum
   PPF_EDGE_BACK_EXIT = 2,
   PPF_EDGE_CUT_ENTRY = 3,
   PPF_EDGE_CUT_EXIT = 4,
-  PPF_EDGE_NORETURN_EXIT = 5
+  PPF_EDGE_NORETURN_EXIT = 5,
+  PPF_EDGE_RESTART_ENTRY = 6  /* ENTRY -> receiver of a longjmp or nonlocal
+				 goto: the path starts after the jump */
 };
 
 /* Function flags.  */
@@ -78,7 +80,10 @@ typedef struct ppf_edge
   uint32_t kind;              /* PPF_EDGE_* */
   uint32_t cfg_src, cfg_dst;  /* the CFG edge it stands for: itself for
 				 REAL, the backedge or cut edge for the
-				 dummies; cfg_dst = PPF_NONE for NORETURN */
+				 dummies, the restart edge (dispatcher ->
+				 receiver) for RESTART_ENTRY, whose
+				 cfg_src need not be a listed block;
+				 cfg_dst = PPF_NONE for NORETURN */
   uint64_t val;               /* Val(e) */
 } ppf_edge;
 

@@ -56,8 +56,26 @@ stmt_may_not_return (gimple *stmt)
   return true;
 }
 
+/* Whether BB is GCC's abnormal dispatcher: the block that stands for
+   "a call returned by longjmp" or "a nested function jumped to a nonlocal
+   label" in functions that call setjmp or have nonlocal labels.  It never
+   runs: control resumes at the receivers directly.  */
+
+bool
+pathprof_abnormal_dispatcher_p (basic_block bb)
+{
+  gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+  if (gsi_end_p (gsi))
+    return false;
+  gimple *stmt = gsi_stmt (gsi);
+  return gimple_call_internal_p (stmt, IFN_ABNORMAL_DISPATCHER);
+}
+
 /* Fill OUT with FUN's CFG: every edge of every block, in block order.
-   Abnormal and EH edges cannot be split and so cannot carry code.  */
+   Abnormal and EH edges cannot be split and so cannot carry code.  Edges
+   into an abnormal dispatcher are left out (a call that longjmps ends no
+   path: the path is lost), and its edges to the receivers are restart
+   edges: a new path starts where the jump lands.  */
 
 void
 pathprof_build_cfg (function *fun, pathprof_cfg *out)
@@ -69,7 +87,8 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
       edge e;
       edge_iterator ei;
       FOR_EACH_EDGE (e, ei, bb->succs)
-	out->edges.safe_push (e);
+	if (!pathprof_abnormal_dispatcher_p (e->dest))
+	  out->edges.safe_push (e);
     }
   out->cfg.num_edges = out->edges.length ();
   out->cfg.edges = XNEWVEC (pp_cfg_edge, MAX (1u, out->cfg.num_edges));
@@ -80,6 +99,8 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
       ce->src = e->src->index;
       ce->dst = e->dest->index;
       ce->flags = (e->flags & EDGE_COMPLEX) ? PP_CFG_NO_CODE : 0;
+      if (pathprof_abnormal_dispatcher_p (e->src))
+	ce->flags |= PP_CFG_RESTART;
       ce->weight = edge_weight (e);
     }
   out->block_flags.safe_grow_cleared (out->cfg.num_blocks);
@@ -177,25 +198,49 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 		       decl_loc.file ? decl_loc.file : main_input_filename);
   m.line = decl_loc.line > 0 ? decl_loc.line : 0;
 
+  /* The lines of a block are those profile.cc's branch_prob gives it in
+     gcov's notes file, so that line counts derived from the paths can be
+     gcov's (pathprof-dump --annotate; the DejaGnu suite compares them):
+     the location of every statement, labels included ("D:" is a line of
+     gcov's), then the goto_locus of the block's single successor edge
+     when no statement so far had that location: a goto, break, continue
+     or return that CFG construction turned into an edge.  Left out: debug
+     statements (absent at -O0, where gcov is compared; they would make
+     -O2 -g differ), and predict hints, which are not code and carry
+     another statement's line (a "continue" hint has its "if"'s), so
+     that paths do not seem to go back to it.  A hint's own goto follows
+     it with the same line, so gcov's line is still there.  gcov also
+     puts the function's declaration line at the head of its first
+     block: pathprof-dump does that from the meta's line.  */
+  hash_set<location_hash> seen_locations;
+  seen_locations.add (DECL_SOURCE_LOCATION (fndecl));
   for (unsigned i = 0; i < plan->num_blocks; i++)
     {
       if (!plan->reachable[i])
 	continue;
       basic_block bb = BASIC_BLOCK_FOR_FN (fun, i);
       vec<ppf_line> lines = vNULL;
-      /* As gcov attributes lines to blocks (profile.cc, branch_prob):
-	 the block's statements after its labels.  Predict hints are not
-	 code (a "continue" hint carries the loop's line) and are gone by
-	 the time gcov looks.  */
       if (bb && i != ENTRY_BLOCK && i != EXIT_BLOCK)
-	for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
-	     !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
-	  {
-	    gimple *stmt = gsi_stmt (gsi);
-	    if (gimple_code (stmt) == GIMPLE_PREDICT)
-	      continue;
-	    add_line (&m, &files, &lines, gimple_location (stmt));
-	  }
+	{
+	  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	       gsi_next (&gsi))
+	    {
+	      gimple *stmt = gsi_stmt (gsi);
+	      location_t loc = gimple_location (stmt);
+	      if (is_gimple_debug (stmt)
+		  || gimple_code (stmt) == GIMPLE_PREDICT
+		  || RESERVED_LOCATION_P (loc))
+		continue;
+	      seen_locations.add (loc);
+	      add_line (&m, &files, &lines, loc);
+	    }
+	  location_t loc;
+	  if (single_succ_p (bb)
+	      && (loc = single_succ_edge (bb)->goto_locus)
+	      && !RESERVED_LOCATION_P (loc)
+	      && !seen_locations.contains (loc))
+	    add_line (&m, &files, &lines, loc);
+	}
       ppf_block b;
       b.index = i;
       b.num_lines = lines.length ();

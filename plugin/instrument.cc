@@ -32,6 +32,7 @@ struct emitter
   bool reg_in_memory; /* R is volatile: every use loads, every set stores */
   tree counters;     /* dense counter array, or NULL_TREE when hashed */
   tree fn_desc;      /* struct __pathprof_function of the function */
+  tree arrived;      /* volatile sentinel for restart receivers, or null */
   bool atomic;
 };
 
@@ -177,12 +178,23 @@ starts_with_returns_twice_call (basic_block bb)
 	 && (gimple_call_flags (stmt) & ECF_RETURNS_TWICE);
 }
 
+static const char *unplaceable_restart (const pathprof_cfg *,
+					const pp_probe *);
+
 /* Why PLAN's probes cannot be put into FUN's GIMPLE, or NULL.  Checked
    before anything is changed, so a refusal leaves FUN as it was.  */
 
 static const char *
-unplaceable_probe (function *fun, const pp_plan *plan)
+unplaceable_probe (function *fun, const pathprof_cfg *pcfg,
+		   const pp_plan *plan)
 {
+  for (unsigned i = 0; i < plan->num_probes; i++)
+    if (plan->probes[i].site == PP_SITE_RESTART)
+      {
+	const char *why = unplaceable_restart (pcfg, &plan->probes[i]);
+	if (why)
+	  return why;
+      }
   for (unsigned i = 0; i < plan->num_probes; i++)
     if (plan->probes[i].site == PP_SITE_BLOCK_START
 	&& starts_with_returns_twice_call (BASIC_BLOCK_FOR_FN
@@ -190,6 +202,99 @@ unplaceable_probe (function *fun, const pp_plan *plan)
       return "a probe would run before a setjmp call, where longjmp "
 	     "does not come back";
   return NULL;
+}
+
+/* The normal successor edge of a block that ends with a setjmp call
+   (its other successor is the abnormal edge to the dispatcher), or null
+   if there is not exactly one.  */
+
+static edge
+single_normal_succ (basic_block bb)
+{
+  edge found = NULL, e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (!(e->flags & EDGE_COMPLEX))
+      {
+	if (found)
+	  return NULL;
+	found = e;
+      }
+  return found;
+}
+
+/* Why the restart PROBE cannot be placed, or NULL.  */
+
+static const char *
+unplaceable_restart (const pathprof_cfg *pcfg, const pp_probe *probe)
+{
+  basic_block receiver = pcfg->edges[probe->index]->dest;
+  if (probe->num_ops != 1 || probe->ops[0].kind != PP_OP_SET)
+    return "a restart after longjmp needs more than a reset";
+  if (starts_with_returns_twice_call (receiver))
+    return single_normal_succ (receiver) ? NULL
+	   : "a setjmp call without a single normal successor";
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, receiver->preds)
+    if (!pathprof_abnormal_dispatcher_p (e->src) && (e->flags & EDGE_COMPLEX))
+      return "a nonlocal label also reached by another abnormal edge";
+  return NULL;
+}
+
+/* Emit the restart PROBE: a longjmp or nonlocal goto has landed at the
+   receiver and a new path starts there, with R = the probe's value; a
+   normal arrival keeps R.  The jump runs no code of ours on its way, so
+   the receiver tells the two apart with the sentinel EM->arrived, set
+   to 1 on every normal way in and back to 0 once past the receiver:
+
+     normal way in:      arrived = 1
+     receiver resumes:   R = arrived ? R : value; arrived = 0
+
+   The normal ways in are the receiver's incoming edges other than the
+   dispatcher's (split: the receiver has several predecessors).  For
+   setjmp, the receiver resumes on the call's normal successor edge
+   (longjmp comes back after the call; nothing is put before it); for a
+   nonlocal label, at the label block's start.  The select is branch-free; R and the
+   sentinel are volatile, so neither is kept in a register that the jump
+   would restore.  Must run before the other probes so that, on the same
+   edge or block start, the reset comes first.  */
+
+static void
+emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
+	      const emitter *em)
+{
+  basic_block receiver = pcfg->edges[probe->index]->dest;
+  tree one = build_int_cst (uint64_type_node, 1);
+  tree zero = build_int_cst (uint64_type_node, 0);
+
+  gimple_seq resume = NULL;
+  tree arrived = create_tmp_reg (uint64_type_node, "__pathprof_arrived");
+  gimple_seq_add_stmt (&resume, gimple_build_assign (arrived, em->arrived));
+  tree normal = create_tmp_reg (boolean_type_node, "__pathprof_normal");
+  gimple_seq_add_stmt (&resume, gimple_build_assign (normal, NE_EXPR, arrived,
+						     zero));
+  tree old_value = load_reg (em, &resume);
+  tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_r_value");
+  gimple_seq_add_stmt (&resume,
+		       gimple_build_assign (new_value, COND_EXPR, normal,
+					    old_value,
+					    u64_cst (probe->ops[0].value)));
+  gimple_seq_add_stmt (&resume, gimple_build_assign (em->reg, new_value));
+  gimple_seq_add_stmt (&resume, gimple_build_assign (em->arrived, zero));
+
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, receiver->preds)
+    if (!pathprof_abnormal_dispatcher_p (e->src))
+      gsi_insert_on_edge (e, gimple_build_assign (em->arrived, one));
+  if (starts_with_returns_twice_call (receiver))
+    gsi_insert_seq_on_edge (single_normal_succ (receiver), resume);
+  else
+    {
+      gimple_stmt_iterator gsi = gsi_after_labels (receiver);
+      gsi_insert_seq_before (&gsi, resume, GSI_SAME_STMT);
+    }
 }
 
 /* Turn PLAN's probes into GIMPLE in FUN.  R is set to 0 on function
@@ -204,8 +309,13 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
   edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
   bool entry_done = false;
   for (unsigned i = 0; i < plan->num_probes; i++)
+    if (plan->probes[i].site == PP_SITE_RESTART)
+      emit_restart (pcfg, &plan->probes[i], em);
+  for (unsigned i = 0; i < plan->num_probes; i++)
     {
       const pp_probe *probe = &plan->probes[i];
+      if (probe->site == PP_SITE_RESTART)
+	continue;
       gimple_seq seq = NULL;
       bool on_entry_edge = probe->site == PP_SITE_EDGE
 			   && pcfg->edges[probe->index] == entry_edge;
@@ -213,6 +323,9 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	{
 	  gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg,
 							  u64_cst (0)));
+	  if (em->arrived)
+	    gimple_seq_add_stmt (&seq, gimple_build_assign (em->arrived,
+							    u64_cst (0)));
 	  entry_done = true;
 	}
       for (unsigned k = 0; k < probe->num_ops; k++)
@@ -239,8 +352,13 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	}
     }
   if (!entry_done)
-    gsi_insert_on_edge (entry_edge, gimple_build_assign (em->reg,
-							 u64_cst (0)));
+    {
+      gsi_insert_on_edge (entry_edge, gimple_build_assign (em->reg,
+							   u64_cst (0)));
+      if (em->arrived)
+	gsi_insert_on_edge (entry_edge, gimple_build_assign (em->arrived,
+							     u64_cst (0)));
+    }
   gsi_commit_edge_inserts ();
 }
 
@@ -307,15 +425,6 @@ has_omp_statements (function *fun)
 static const char *
 unsupported_reason (function *fun)
 {
-  /* longjmp and nonlocal gotos come back through GCC's abnormal
-     dispatcher, a block that never runs: control resumes right after
-     the setjmp call (or at the nonlocal label) with R holding whatever
-     the jumping call site had.  Counting them exactly needs a path that
-     restarts at the receiver, which the core does not model yet.  */
-  if (fun->calls_setjmp)
-    return "it calls setjmp";
-  if (fun->has_nonlocal_label)
-    return "it has a nonlocal label";
   if (has_omp_statements (fun))
     return "it contains OpenMP or OpenACC regions that were not expanded";
   return NULL;
@@ -363,7 +472,7 @@ instrument_function (function *fun)
       return 0;
     }
 
-  why = unplaceable_probe (fun, &plan);
+  why = unplaceable_probe (fun, &pcfg, &plan);
   if (why)
     {
       warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
@@ -398,11 +507,16 @@ instrument_function (function *fun)
   /* After longjmp or a nonlocal goto, a register-allocated R would hold
      whatever the jump restored (design 2b): keep R in memory.  */
   em.reg_in_memory = fun->calls_setjmp || fun->has_nonlocal_label;
+  em.arrived = NULL_TREE;
   if (em.reg_in_memory)
     {
       TREE_THIS_VOLATILE (em.reg) = 1;
       TREE_SIDE_EFFECTS (em.reg) = 1;
       TREE_ADDRESSABLE (em.reg) = 1;
+      em.arrived = create_tmp_var (uint64_type_node, "__pathprof_arrived");
+      TREE_THIS_VOLATILE (em.arrived) = 1;
+      TREE_SIDE_EFFECTS (em.arrived) = 1;
+      TREE_ADDRESSABLE (em.arrived) = 1;
     }
   emit_probes (fun, &pcfg, &plan, &em);
 

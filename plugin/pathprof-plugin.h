@@ -42,6 +42,7 @@ struct pathprof_cfg
 
 /* cfg-bridge.cc */
 void pathprof_build_cfg (function *fun, pathprof_cfg *out);
+bool pathprof_abnormal_dispatcher_p (basic_block bb);
 char *pathprof_display_name (tree fndecl);
 bool pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 			   const pp_plan *plan, unsigned flags,

@@ -140,11 +140,12 @@ test_filter (void)
 int
 main (void)
 {
+  unit_test_init ();
   require_tool ();
   make_test_dir ();
   write_fixtures ();
   test_coverage ();
   test_huge ();
   test_filter ();
-  return test_summary ();
+  return unit_test_report ();
 }

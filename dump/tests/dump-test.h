@@ -1,6 +1,6 @@
-/* Shared by the pathprof-dump tests: PASS:/FAIL: reporting (see
-   testsuite/run-unit.sh), a scratch directory, hand-made profiles written
-   with the format module, and running build/pathprof-dump on them.
+/* Shared by the pathprof-dump tests: a scratch directory, hand-made
+   profiles written with the format module, and running
+   build/pathprof-dump on them.  Reporting is testsuite/unit-test.h's.
 
    The fixtures are Ball-Larus DAGs written by hand, with Val chosen per
    Figure 5, so that what each path number means is known here without
@@ -47,7 +47,6 @@
 #include <errno.h>
 #include <ftw.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,94 +56,17 @@
 #include <unistd.h>
 
 #include "ppformat.h"
+#include "unit-test.h"
 
 #define TEST_HELPER static __attribute__ ((unused))
-
-static int tests_passed, tests_failed;
-
-/* Report one check WHAT: PASS if OK, otherwise FAIL with the detail
-   formatted from FMT ("expected X, saw Y").  Returns OK.  */
-
-TEST_HELPER __attribute__ ((format (printf, 3, 4))) int
-check (const char *what, int ok, const char *fmt, ...)
-{
-  va_list ap;
-
-  if (ok)
-    {
-      printf ("PASS: %s\n", what);
-      tests_passed++;
-      return 1;
-    }
-  printf ("FAIL: %s: ", what);
-  va_start (ap, fmt);
-  vprintf (fmt, ap);
-  va_end (ap);
-  printf ("\n");
-  tests_failed++;
-  return 0;
-}
-
-/* Check two integers.  */
-
-TEST_HELPER int
-check_int (const char *what, long long expected, long long saw)
-{
-  return check (what, expected == saw, "expected %lld, saw %lld", expected,
-		saw);
-}
-
-/* Check two strings.  */
-
-TEST_HELPER int
-check_str (const char *what, const char *expected, const char *saw)
-{
-  return check (what, saw && strcmp (expected, saw) == 0,
-		"expected \"%s\", saw \"%s\"", expected, saw ? saw : "(null)");
-}
-
-/* Longest text quoted in a FAIL line: a whole report would bury it.  */
-#define QUOTE_MAX 600
-
-/* Check that TEXT contains PART.  */
-
-TEST_HELPER int
-check_contains (const char *what, const char *text, const char *part)
-{
-  return check (what, text && strstr (text, part) != NULL,
-		"expected text containing \"%s\", saw \"%.*s\"%s", part,
-		QUOTE_MAX, text ? text : "(null)",
-		text && strlen (text) > QUOTE_MAX ? "..." : "");
-}
-
-/* Check that TEXT does not contain PART.  */
-
-TEST_HELPER int
-check_lacks (const char *what, const char *text, const char *part)
-{
-  return check (what, text && strstr (text, part) == NULL,
-		"expected text without \"%s\", saw \"%.*s\"%s", part,
-		QUOTE_MAX, text ? text : "(null)",
-		text && strlen (text) > QUOTE_MAX ? "..." : "");
-}
-
-/* Print the closing line and give the exit status.  */
-
-TEST_HELPER int
-test_summary (void)
-{
-  printf ("%d passed, %d failed\n", tests_passed, tests_failed);
-  return tests_failed ? 1 : 0;
-}
 
 /* Stop the test program: something it needs is missing.  */
 
 TEST_HELPER void
 test_abort (const char *what, const char *why)
 {
-  printf ("FAIL: %s: %s\n", what, why);
-  tests_failed++;
-  exit (test_summary ());
+  check (0, what, "%s", why);
+  exit (unit_test_report ());
 }
 
 /* ------------------------------------------------------------------ */

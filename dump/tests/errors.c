@@ -17,7 +17,7 @@ check_message (const char *label, const char *err, const char *path,
 
   snprintf (prefix, sizeof prefix, "pathprof-dump: %s: ", path);
   snprintf (text, sizeof text, "%s: message names the file", label);
-  check (text, strncmp (err, prefix, strlen (prefix)) == 0,
+  check (strncmp (err, prefix, strlen (prefix)) == 0, text,
 	 "expected a message starting \"%s\", saw \"%s\"", prefix, err);
   snprintf (text, sizeof text, "%s: message says what is wrong", label);
   check_contains (text, err, what);
@@ -241,6 +241,7 @@ test_usage (void)
 int
 main (void)
 {
+  unit_test_init ();
   require_tool ();
   make_test_dir ();
   write_fixtures ();
@@ -248,5 +249,5 @@ main (void)
   test_bad_paths ();
   test_directories ();
   test_usage ();
-  return test_summary ();
+  return unit_test_report ();
 }

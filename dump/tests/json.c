@@ -187,18 +187,17 @@ json_valid (const char *text)
 static void
 test_validator (void)
 {
-  check ("validator accepts good JSON",
-	 json_valid ("{\"a\": [1, -2.5e3, true, null, \"\\u00e9\\n\"]}"),
-	 "rejected");
-  check ("validator rejects a trailing comma", !json_valid ("[1, 2,]"),
+  check (json_valid ("{\"a\": [1, -2.5e3, true, null, \"\\u00e9\\n\"]}"),
+	 "validator accepts good JSON", "rejected");
+  check (!json_valid ("[1, 2,]"), "validator rejects a trailing comma",
 	 "accepted");
-  check ("validator rejects a raw tab in a string",
-	 !json_valid ("\"a\tb\""), "accepted");
-  check ("validator rejects invalid UTF-8", !json_valid ("\"\xff\""),
+  check (!json_valid ("\"a\tb\""), "validator rejects a raw tab in a string",
 	 "accepted");
-  check ("validator rejects a bad escape", !json_valid ("\"\\x41\""),
+  check (!json_valid ("\"\xff\""), "validator rejects invalid UTF-8",
 	 "accepted");
-  check ("validator rejects two values", !json_valid ("{} {}"), "accepted");
+  check (!json_valid ("\"\\x41\""), "validator rejects a bad escape",
+	 "accepted");
+  check (!json_valid ("{} {}"), "validator rejects two values", "accepted");
 }
 
 /* ------------------------------------------------------------------ */
@@ -317,7 +316,7 @@ test_full_report (void)
   run_dump (&r, NULL, args);
   check_int ("--json: exit status", 0, r.status);
   check_str ("--json: stderr", "", r.err);
-  check ("--json: well-formed", json_valid (r.out), "invalid JSON: %.600s",
+  check (json_valid (r.out), "--json: well-formed", "invalid JSON: %.600s",
 	 r.out);
   check_contains ("--json: version", r.out, "\n  \"version\": 1,\n");
   check_contains ("--json: total beyond 2^64, exact", r.out,
@@ -412,7 +411,7 @@ test_selection (void)
   int n;
 
   run_dump (&r, NULL, loop_args);
-  check ("-f count_loop: well-formed", json_valid (r.out), "invalid: %.600s",
+  check (json_valid (r.out), "-f count_loop: well-formed", "invalid: %.600s",
 	 r.out);
   check_int ("-f count_loop: one function", 1,
 	     strstr (r.out, "\"assembler_name\": \"count_loop\"") != NULL
@@ -420,19 +419,20 @@ test_selection (void)
   check_contains ("-f count_loop: total still of all files", r.out,
 		  "\"total_executions\": 4000,");
   n = ids_in (r.out, ids, 16);
-  check ("-f count_loop: ids hottest first, ties by id",
-	 n == 5 && ids[0] == 4 && ids[1] == 1 && ids[2] == 3 && ids[3] == 0
-	 && ids[4] == 5,
+  check (n == 5 && ids[0] == 4 && ids[1] == 1 && ids[2] == 3 && ids[3] == 0
+	   && ids[4] == 5,
+	 "-f count_loop: ids hottest first, ties by id",
 	 "expected 4 1 3 0 5, saw %d ids starting %llu", n, n ? ids[0] : 0);
   run_free (&r);
 
   run_dump (&r, NULL, top_args);
-  check ("-n 2: well-formed", json_valid (r.out), "invalid: %.600s", r.out);
+  check (json_valid (r.out), "-n 2: well-formed", "invalid: %.600s", r.out);
   n = ids_in (r.out, ids, 16);
   /* count_loop 4 (1500) and fig1 2 (1000), listed by function: fig1
      first.  */
-  check ("-n 2: the two hottest paths, by function",
-	 n == 2 && ids[0] == 2 && ids[1] == 4, "expected 2 4, saw %d ids", n);
+  check (n == 2 && ids[0] == 2 && ids[1] == 4,
+	 "-n 2: the two hottest paths, by function",
+	 "expected 2 4, saw %d ids", n);
   check_contains ("-n 2: executed_paths counts all paths", r.out,
 		  "\"executed_paths\": 4,");
   check_contains ("-n 2: helper listed with no path", r.out,
@@ -443,11 +443,12 @@ test_selection (void)
 int
 main (void)
 {
+  unit_test_init ();
   test_validator ();
   require_tool ();
   make_test_dir ();
   write_fixtures ();
   test_full_report ();
   test_selection ();
-  return test_summary ();
+  return unit_test_report ();
 }

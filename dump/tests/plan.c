@@ -252,8 +252,8 @@ check_json (uint64_t num_paths, int blocks[][NUM_BLOCKS], const int *nblocks)
       ok = ok && i == nblocks[id];
       p = end ? end : p + 1;
     }
-  check ("plan JSON: blocks of every path agree with the TSV",
-	 ok && id == 0, "disagreement at path %llu", (unsigned long long) id);
+  check (ok && id == 0, "plan JSON: blocks of every path agree with the TSV",
+	 "disagreement at path %llu", (unsigned long long) id);
   run_free (&r);
 }
 
@@ -269,10 +269,11 @@ main (void)
   bool all_ok = true;
   bool kinds_seen[4] = { false, false, false, false };
 
+  unit_test_init ();
   require_tool ();
   make_test_dir ();
   num_paths = write_plan_profile ();
-  check ("plan: several paths", num_paths > 10, "saw %llu",
+  check (num_paths > 10, "plan: several paths", "saw %llu",
 	 (unsigned long long) num_paths);
 
   run_dump (&r, NULL, args);
@@ -297,16 +298,17 @@ main (void)
 	  char what[64];
 	  snprintf (what, sizeof what, "plan TSV: path %llu",
 		    (unsigned long long) id);
-	  check (what, false, "%s", why);
+	  check (false, what, "%s", why);
 	  all_ok = false;
 	}
     }
-  check ("plan TSV: every path walks the DAG to its id", all_ok
-	 && id == num_paths, "%llu of %llu lines checked",
-	 (unsigned long long) id, (unsigned long long) num_paths);
-  check ("plan TSV: backedges, noreturn, another file and multi-line "
+  check (all_ok && id == num_paths,
+	 "plan TSV: every path walks the DAG to its id",
+	 "%llu of %llu lines checked", (unsigned long long) id,
+	 (unsigned long long) num_paths);
+  check (kinds_seen[0] && kinds_seen[1] && kinds_seen[2] && kinds_seen[3],
+	 "plan TSV: backedges, noreturn, another file and multi-line "
 	 "blocks all occur",
-	 kinds_seen[0] && kinds_seen[1] && kinds_seen[2] && kinds_seen[3],
 	 "missing some: %d %d %d %d", kinds_seen[0], kinds_seen[1],
 	 kinds_seen[2], kinds_seen[3]);
   run_free (&r);
@@ -314,5 +316,5 @@ main (void)
   if (all_ok)
     check_json (num_paths, blocks, nblocks);
   pp_plan_free (&plan);
-  return test_summary ();
+  return unit_test_report ();
 }

@@ -355,8 +355,8 @@ test_wrapping (void)
 	     line_of (r.out, 2));
   table = strstr (r.out, "\n   1  18446744073709551615  >99.99%  >99.99%  "
 			 "chain     [entry] big.c:1000-1001 -> 1003-1004\n");
-  check ("wrap: row 1 starts", table != NULL, "saw \"%s\"", r.out);
-  check ("wrap: no line wider than 100", longest_line (r.out) <= 100,
+  check (table != NULL, "wrap: row 1 starts", "saw \"%s\"", r.out);
+  check (longest_line (r.out) <= 100, "wrap: no line wider than 100",
 	 "saw a line of %zu columns", longest_line (r.out));
   check_contains ("wrap: continuation lines start under the path with ->",
 		  r.out, indent);
@@ -365,7 +365,7 @@ test_wrapping (void)
       int shown = count_chain_tokens (table + 1, column);
       unsigned long left = 0;
       tail = strstr (table, "... +");
-      check ("wrap: tail says what was left out", tail != NULL,
+      check (tail != NULL, "wrap: tail says what was left out",
 	     "saw \"%s\"", table);
       if (tail)
 	left = strtoul (tail + 5, NULL, 10);
@@ -389,9 +389,9 @@ test_wrapping (void)
   check_int ("--path-lines=0: all 64 tokens", 64,
 	     table ? count_chain_tokens (table + 1, column) : -1);
   check_lacks ("--path-lines=0: no tail", r.out, "more [return]");
-  check ("--path-lines=0: no line wider than 100",
-	 longest_line (r.out) <= 100,
-	 "saw a line of %zu columns", longest_line (r.out));
+  check (longest_line (r.out) <= 100,
+	 "--path-lines=0: no line wider than 100", "saw a line of %zu columns",
+	 longest_line (r.out));
   check_contains ("--path-lines=0: last tokens", r.out,
 		  "1186-1187 -> 2000 [return]\n");
   run_free (&r);
@@ -434,6 +434,7 @@ test_cut_rules (void)
 int
 main (void)
 {
+  unit_test_init ();
   require_tool ();
   make_test_dir ();
   write_fixtures ();
@@ -444,5 +445,5 @@ main (void)
   test_arrows ();
   test_wrapping ();
   test_cut_rules ();
-  return test_summary ();
+  return unit_test_report ();
 }

@@ -226,6 +226,7 @@ test_sparse_blocks (void)
 int
 main (void)
 {
+  unit_test_init ();
   require_tool ();
   make_test_dir ();
   write_fixtures ();
@@ -235,5 +236,5 @@ main (void)
   test_directories ();
   test_escaping ();
   test_sparse_blocks ();
-  return test_summary ();
+  return unit_test_report ();
 }

@@ -4,7 +4,7 @@
    on missing, directory and FIFO paths, and ppf_counts_merge.  */
 
 #include "ppformat.h"
-#include "test-report.h"
+#include "unit-test.h"
 #include "sample-profile.h"
 
 #include <errno.h>
@@ -300,10 +300,27 @@ test_meta_rules (void)
 
   sample_loop_meta (&m, "loop");
   memcpy (edges, sample_edges, sizeof edges);
-  edges[2].kind = 6;
+  edges[2].kind = PPF_EDGE_RESTART_ENTRY + 1;
   m.edges = edges;
-  check_meta_rule ("unknown edge kind", &m, loop_edge_offset (2, 2), 6,
-		   "unknown kind");
+  check_meta_rule ("unknown edge kind", &m, loop_edge_offset (2, 2),
+		   PPF_EDGE_RESTART_ENTRY + 1, "unknown kind");
+
+  /* A restart edge's cfg_dst is its receiver, a listed block.  */
+  sample_loop_meta (&m, "loop");
+  memcpy (edges, sample_edges, sizeof edges);
+  edges[1].kind = PPF_EDGE_RESTART_ENTRY;
+  edges[1].cfg_dst = 9;
+  m.edges = edges;
+  {
+    unsigned char *buf;
+    size_t size;
+    int status = ppf_meta_encode (&m, &buf, &size);
+    check (status == PPF_EBAD, "encoder refuses a restart edge whose "
+	   "receiver is not a block", "expected %d, saw %d", PPF_EBAD,
+	   status);
+    if (status == PPF_OK)
+      free (buf);
+  }
 
   sample_loop_meta (&m, "loop");
   memcpy (edges, sample_edges, sizeof edges);
@@ -343,6 +360,59 @@ test_meta_rules (void)
     if (status == PPF_OK)
       free (buf);
   }
+}
+
+/* A restart edge (kind 6, ENTRY -> the receiver of a longjmp or nonlocal
+   goto) encodes and decodes; its cfg_src, the abnormal dispatcher, need
+   not be a listed block (it never runs), but may be.  */
+
+static void
+test_meta_restart (void)
+{
+  ppf_meta m, d;
+  ppf_edge edges[8];
+  unsigned char *buf, *again;
+  size_t size, again_size;
+  char err[200];
+  int status;
+
+  for (uint32_t dispatcher = 4; dispatcher <= 77; dispatcher += 73)
+    {
+      char name[100];
+      sample_loop_meta (&m, "loop");
+      memcpy (edges, sample_edges, sizeof edges);
+      edges[1].kind = PPF_EDGE_RESTART_ENTRY;
+      edges[1].cfg_src = dispatcher;
+      edges[1].cfg_dst = 2;
+      m.edges = edges;
+      snprintf (name, sizeof name, "meta with a restart edge from block "
+		"%u (%s) encodes", dispatcher, dispatcher == 4 ? "listed"
+		: "not listed");
+      status = ppf_meta_encode (&m, &buf, &size);
+      if (!check (status == PPF_OK, name, "expected OK, saw %d", status))
+	continue;
+      err[0] = 0;
+      status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+      snprintf (name, sizeof name, "meta with a restart edge from block %u "
+		"decodes", dispatcher);
+      check (status == PPF_OK, name, "expected OK, saw %d (%s)", status, err);
+      if (status == PPF_OK)
+	{
+	  snprintf (name, sizeof name, "restart edge from block %u round "
+		    "trip", dispatcher);
+	  check_same_meta (name, &m, &d);
+	  status = ppf_meta_encode (&d, &again, &again_size);
+	  snprintf (name, sizeof name, "restart edge from block %u "
+		    "re-encodes to the same bytes", dispatcher);
+	  check (status == PPF_OK && again_size == size
+		 && !memcmp (again, buf, size), name,
+		 "expected %zu identical bytes, saw %zu", size, again_size);
+	  if (status == PPF_OK)
+	    free (again);
+	  ppf_meta_free (&d);
+	}
+      free (buf);
+    }
 }
 
 /* Build the two-function sample file; COUNTS0 has N0 entries.  The metas
@@ -647,12 +717,14 @@ test_merge (void)
 int
 main (void)
 {
+  unit_test_init ();
   test_hash ();
   test_meta_layout ();
   test_meta_round_trip ();
+  test_meta_restart ();
   test_meta_rules ();
   test_file ();
   test_read_write ();
   test_merge ();
-  return report ();
+  return unit_test_report ();
 }

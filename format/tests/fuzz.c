@@ -10,7 +10,7 @@
    under -fsanitize=address,undefined when the decoder changes.  */
 
 #include "ppformat.h"
-#include "test-report.h"
+#include "unit-test.h"
 #include "sample-profile.h"
 
 #include <stdlib.h>
@@ -265,6 +265,7 @@ main (void)
   long iterations = 20000;
   const char *env;
 
+  unit_test_init ();
   if ((env = getenv ("PPF_FUZZ_ITERATIONS")))
     iterations = atol (env);
   if ((env = getenv ("PPF_FUZZ_SEED")))
@@ -363,5 +364,5 @@ main (void)
 	 "accepted, saw %ld files and %ld metas", accepted, meta_accepted);
   for (int i = 0; i < 4; i++)
     free (samples[i].data);
-  return report ();
+  return unit_test_report ();
 }

@@ -411,7 +411,7 @@ test_units (void)
 int
 main (void)
 {
-  test_init ();
+  unit_test_init ();
   unsetenv ("PATHPROF_QUIET");
   unsetenv ("PATHPROF_ERROR_FILE");
   unsetenv ("PATHPROF_PREFIX");
@@ -428,5 +428,5 @@ main (void)
   test_messages ();
   test_units ();
   remove_tree (dir);
-  return test_report ();
+  return unit_test_report ();
 }

@@ -272,10 +272,10 @@ test_relocation (void)
 int
 main (void)
 {
-  test_init ();
+  unit_test_init ();
   make_temp_dir (dir, sizeof dir, "dump");
   test_runs ();
   test_relocation ();
   remove_tree (dir);
-  return test_report ();
+  return unit_test_report ();
 }

@@ -4,18 +4,7 @@
 # message naming the file and the reason, the previous profile untouched,
 # no temporary file left, the program's output and exit status its own;
 # the next run (disk no longer full) merges normally.
-set -u
-: "${PATHPROF_BUILD:?}" "${PATHPROF_SRCDIR:?}"
-CC=${CC:-cc}
-passed=0; failed=0
-pass () { echo "PASS: $1"; passed=$((passed + 1)); }
-fail () { echo "FAIL: $1: expected $2, saw $3"; failed=$((failed + 1)); }
-finish () { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-enospc-XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-src=$PATHPROF_SRCDIR
-inc="-I$src/runtime -I$src/format -I$src/runtime/tests"
+. "$(dirname "$0")/lib.shinc"
 
 cat > "$work/enospc.c" <<'SHIM'
 #define _GNU_SOURCE
@@ -53,12 +42,8 @@ SHIM
 
 if ! $CC -shared -fPIC -o "$work/enospc.so" "$work/enospc.c" -ldl \
      2> "$work/cc.log" \
-   || ! $CC -std=gnu11 $inc -o "$work/unitprog" \
-     "$src/runtime/tests/programs/unitprog.c" "$PATHPROF_BUILD/libpathprof.a" \
-     -lpthread 2>> "$work/cc.log" \
-   || ! $CC -std=gnu11 $inc -o "$work/profinfo" \
-     "$src/runtime/tests/programs/profinfo.c" "$PATHPROF_BUILD/libpathprof.a" \
-     2>> "$work/cc.log"; then
+   || ! build_program unitprog "$PATHPROF_BUILD/libpathprof.a" -lpthread \
+   || ! build_program profinfo "$PATHPROF_BUILD/libpathprof.a"; then
   fail "build the test programs" "no errors" "$(cat "$work/cc.log")"
   finish
 fi

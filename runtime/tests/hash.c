@@ -348,7 +348,7 @@ main (void)
   char err[300];
   int status;
 
-  test_init ();
+  unit_test_init ();
   make_temp_dir (dir, sizeof dir, "hash");
   make_paths ();
   status = run_child (single_thread, NULL, NULL, NULL);
@@ -367,5 +367,5 @@ main (void)
 		  "pathprof: 2 path counts ignored: path number out of range");
   run_child (speed, NULL, NULL, NULL);
   remove_tree (dir);
-  return test_report ();
+  return unit_test_report ();
 }

@@ -156,11 +156,11 @@ test_fork (void)
 int
 main (void)
 {
-  test_init ();
+  unit_test_init ();
   make_temp_dir (dir, sizeof dir, "procs");
   snprintf (profile, sizeof profile, "%s/deep/er/u.pathprof", dir);
   test_concurrent ();
   test_fork ();
   remove_tree (dir);
-  return test_report ();
+  return unit_test_report ();
 }

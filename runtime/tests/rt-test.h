@@ -1,7 +1,7 @@
-/* Helpers for the runtime tests: PASS:/FAIL: reporting that also counts
-   the checks made in forked children, a hand-built instrumented unit (no
+/* Helpers for the runtime tests: a hand-built instrumented unit (no
    plugin needed), child processes, temporary directories and reading
-   profiles back.
+   profiles back.  Reporting is testsuite/unit-test.h's: each test calls
+   unit_test_init first, so that checks made in forked children count.
 
    The tests play both sides: a forked child is "the program" (it
    registers a unit, counts, and exits or dumps as an instrumented
@@ -16,11 +16,9 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,79 +26,7 @@
 #include "pathprof-abi.h"
 #include "pathprof.h"
 #include "ppformat.h"
-
-/* ---------------------------------------------------------------- */
-/* Reporting.                                                       */
-
-/* Passed and failed counts, in memory shared with forked children.  */
-static int *test_counts;
-
-/* Set up reporting: shared counters, and stdout line-buffered so that the
-   lines of parent and children come out whole and in order.  */
-
-static void __attribute__ ((unused))
-test_init (void)
-{
-  test_counts = mmap (NULL, 4096, PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (test_counts == MAP_FAILED)
-    {
-      printf ("FAIL: test setup: expected shared memory, saw %s\n",
-	      strerror (errno));
-      exit (1);
-    }
-  setvbuf (stdout, NULL, _IOLBF, 0);
-}
-
-/* Report the check WHAT: PASS if OK, else FAIL with the detail.  */
-
-static int __attribute__ ((format (printf, 3, 4), unused))
-check (int ok, const char *what, const char *fmt, ...)
-{
-  va_list ap;
-
-  if (ok)
-    {
-      printf ("PASS: %s\n", what);
-      __atomic_fetch_add (&test_counts[0], 1, __ATOMIC_RELAXED);
-      return 1;
-    }
-  printf ("FAIL: %s: ", what);
-  va_start (ap, fmt);
-  vprintf (fmt, ap);
-  va_end (ap);
-  printf ("\n");
-  __atomic_fetch_add (&test_counts[1], 1, __ATOMIC_RELAXED);
-  return 0;
-}
-
-/* Check two integers.  */
-
-static int __attribute__ ((unused))
-check_u64 (const char *what, uint64_t expected, uint64_t saw)
-{
-  return check (expected == saw, what, "expected %" PRIu64 ", saw %" PRIu64,
-		expected, saw);
-}
-
-/* Check that TEXT contains PART.  */
-
-static int __attribute__ ((unused))
-check_contains (const char *what, const char *text, const char *part)
-{
-  return check (text && strstr (text, part) != NULL, what,
-		"expected text containing \"%s\", saw \"%s\"", part,
-		text ? text : "(nothing)");
-}
-
-/* The closing line and exit status.  */
-
-static int __attribute__ ((unused))
-test_report (void)
-{
-  printf ("%d passed, %d failed\n", test_counts[0], test_counts[1]);
-  return test_counts[1] ? 1 : 0;
-}
+#include "unit-test.h"
 
 /* ---------------------------------------------------------------- */
 /* A hand-built unit.                                               */
@@ -360,9 +286,9 @@ make_temp_dir (char *buf, size_t size, const char *tag)
 	    tag);
   if (!mkdtemp (buf))
     {
-      printf ("FAIL: test setup: expected a temporary directory, saw %s\n",
-	      strerror (errno));
-      exit (1);
+      check (0, "test setup", "expected a temporary directory, saw %s",
+	     strerror (errno));
+      exit (unit_test_report ());
     }
 }
 

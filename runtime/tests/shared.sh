@@ -2,17 +2,7 @@
 # libpathprof.so: it exports only the __pathprof_* entry points and the
 # pathprof_* user calls (the format module and the runtime's internals
 # stay hidden), and a program linked against it writes its profile.
-set -u
-: "${PATHPROF_BUILD:?}" "${PATHPROF_SRCDIR:?}"
-CC=${CC:-cc}
-passed=0; failed=0
-pass () { echo "PASS: $1"; passed=$((passed + 1)); }
-fail () { echo "FAIL: $1: expected $2, saw $3"; failed=$((failed + 1)); }
-finish () { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-shared-XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-src=$PATHPROF_SRCDIR
+. "$(dirname "$0")/lib.shinc"
 so=$PATHPROF_BUILD/libpathprof.so
 
 exported=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
@@ -30,10 +20,8 @@ case $undefined in
 esac
 
 # The program builds its metas with its own copy of the format module.
-if ! $CC -std=gnu11 -I"$src/runtime" -I"$src/format" -I"$src/runtime/tests" \
-     -o "$work/unitprog" "$src/runtime/tests/programs/unitprog.c" \
-     "$src/format/ppformat.c" -L"$PATHPROF_BUILD" -lpathprof -lpthread \
-     2> "$work/cc.log"; then
+if ! build_program unitprog "$src/format/ppformat.c" -L"$PATHPROF_BUILD" \
+     -lpathprof -lpthread; then
   fail "link a program against libpathprof.so" "no errors" "$(cat "$work/cc.log")"
   finish
 fi
