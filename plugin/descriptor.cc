@@ -369,6 +369,11 @@ pathprof_finish_unit (void *, void *)
 
   build_cdtor ('I', register_fn, unit);
   build_cdtor ('D', unregister_fn, unit);
+  /* Gimplify and lower them now.  Left queued, they would meet
+     free_lang_data, the next pass, with GENERIC bodies, which it does not
+     expect (it crashes with -flto); gcov builds its constructor after
+     that pass, where no plugin event is.  */
+  symtab->process_new_functions ();
   function_decls = NULL_TREE;
   num_function_decls = 0;
 }
