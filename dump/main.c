@@ -4,7 +4,9 @@
 
    Reads the files (directories: every *.pathprof under them), then writes
    one report: the hottest paths as text (default), path coverage
-   (--coverage), one line per path (--tsv) or everything as JSON (--json).
+   (--coverage), one line per path (--tsv), everything as JSON (--json),
+   or the edge and line counts the paths imply (--annotate, --lines,
+   --edges; derive.h says how they are derived).
    doc/pathprof-dump.md is the manual.
 
    Exit status: 0 when all went well; 1 when an input could not be read
@@ -45,7 +47,10 @@ enum mode
   MODE_TEXT,
   MODE_COVERAGE,
   MODE_TSV,
-  MODE_JSON
+  MODE_JSON,
+  MODE_ANNOTATE,
+  MODE_LINES,
+  MODE_EDGES
 };
 
 enum
@@ -54,7 +59,10 @@ enum
   OPT_TSV,
   OPT_COVERAGE,
   OPT_PATH_LINES,
-  OPT_ASCII
+  OPT_ASCII,
+  OPT_ANNOTATE,
+  OPT_LINES,
+  OPT_EDGES
 };
 
 static const struct option long_options[] = {
@@ -64,6 +72,9 @@ static const struct option long_options[] = {
   { "coverage", no_argument, NULL, OPT_COVERAGE },
   { "tsv", no_argument, NULL, OPT_TSV },
   { "json", no_argument, NULL, OPT_JSON },
+  { "annotate", optional_argument, NULL, OPT_ANNOTATE },
+  { "lines", no_argument, NULL, OPT_LINES },
+  { "edges", no_argument, NULL, OPT_EDGES },
   { "width", required_argument, NULL, 'w' },
   { "path-lines", required_argument, NULL, OPT_PATH_LINES },
   { "ascii", no_argument, NULL, OPT_ASCII },
@@ -86,7 +97,14 @@ usage (FILE *out)
 "      --coverage        executed/potential paths per function\n"
 "      --tsv             one tab-separated line per path: function, id,\n"
 "                        count, start, end, lines (default: every path)\n"
-"      --json            everything as JSON (default: every path)\n"
+"      --json            everything as JSON (default: every path), with\n"
+"                        each function's line and edge counts\n"
+"      --annotate[=FILE] the source files (or FILE) with each line's count\n"
+"                        as gcov shows it, derived from the paths\n"
+"      --lines           one line per source line: function, file, line,\n"
+"                        count (gcov's count)\n"
+"      --edges           one line per CFG edge: function, source block,\n"
+"                        destination block, kind, count, paths started\n"
 "\n"
 "Selection:\n"
 "  -f, --function=FUNC   only functions whose display or assembler name is\n"
@@ -229,6 +247,22 @@ write_report (const dump_data *data, enum mode mode,
 	  rc = dump_report_json (stdout, data, &sel);
 	}
       break;
+    case MODE_ANNOTATE:
+      rc = dump_report_annotate (stdout, data, &sel, opt);
+      if (rc == 1)
+	{
+	  fprintf (stderr, "%s: no source file matches '%s'\n", DUMP_PROGRAM,
+		   opt->annotate_file);
+	  dump_selection_free (&sel);
+	  return 1;
+	}
+      break;
+    case MODE_LINES:
+      rc = dump_report_lines (stdout, data, &sel);
+      break;
+    case MODE_EDGES:
+      rc = dump_report_edges (stdout, data, &sel);
+      break;
     case MODE_TEXT:
     default:
       rc = dump_select_paths (data, &sel, opt->top);
@@ -316,6 +350,16 @@ main (int argc, char **argv)
 	case OPT_JSON:
 	  m = MODE_JSON;
 	  break;
+	case OPT_ANNOTATE:
+	  m = MODE_ANNOTATE;
+	  opt.annotate_file = optarg;
+	  break;
+	case OPT_LINES:
+	  m = MODE_LINES;
+	  break;
+	case OPT_EDGES:
+	  m = MODE_EDGES;
+	  break;
 	case ':':
 	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
 	  break;
@@ -329,7 +373,8 @@ main (int argc, char **argv)
 	  break;
 	}
       if (mode_given && m != mode)
-	usage_error ("%s", "--coverage, --tsv and --json exclude each other");
+	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines "
+		     "and --edges exclude each other");
       mode = m;
       mode_given = true;
     }

@@ -102,6 +102,8 @@ add_marker (dump_path_text *t, const dump_function *fn,
 			  from, g->arrow, to);
       case DUMP_START_CUT:
 	return add_token (t, ROLE_START, "[after cut at %s]", from);
+      case DUMP_START_RESTART:
+	return add_token (t, ROLE_START, "[restart at %s]", to);
       case DUMP_START_ENTRY:
       default:
 	return add_token (t, ROLE_START, "[entry]");

@@ -10,13 +10,14 @@
      [entry]                               [return]
      [loop head after backedge L1→L2]      [backedge L1→L2]
      [after cut at L]                      [cut at L]
-                                           [noreturn call at L]
+     [restart at L]                        [noreturn call at L]
 
    where L1 is the last line of the backedge's source block, L2 the first
    line of its head, and L the last line of the block a cut edge leaves
    (the same place at both ends of the cut, so the two halves of a cut
-   path can be matched).  A line in a file other than the function's
-   is written FILE:LINE, a block without lines bbN.
+   path can be matched); for a restart, L is the first line of the block
+   where a longjmp or nonlocal goto landed.  A line in a file other than
+   the function's is written FILE:LINE, a block without lines bbN.
 
    The text is kept as tokens so that it can be wrapped between tokens to
    the terminal's width, and cut, visibly, after a number of lines.  */

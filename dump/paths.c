@@ -32,6 +32,8 @@ start_of_kind (uint32_t kind)
       return DUMP_START_BACKEDGE;
     case PPF_EDGE_CUT_ENTRY:
       return DUMP_START_CUT;
+    case PPF_EDGE_RESTART_ENTRY:
+      return DUMP_START_RESTART;
     default:
       return -1;
     }
@@ -175,7 +177,9 @@ dump_function_block (const dump_function *fn, uint32_t index)
 }
 
 /* Where the CFG edge behind E leaves: its source block and the line of
-   that block's last statement (the branch, call or jump that leaves).  */
+   that block's last statement (the branch, call or jump that leaves).
+   The source of a restart edge is GCC's abnormal dispatcher, a block
+   without code that the file need not list: no line.  */
 
 dump_loc
 dump_edge_source (const dump_function *fn, const ppf_edge *e)
@@ -259,6 +263,8 @@ dump_start_name (enum dump_start start)
       return "backedge";
     case DUMP_START_CUT:
       return "cut";
+    case DUMP_START_RESTART:
+      return "restart";
     case DUMP_START_ENTRY:
     default:
       return "entry";

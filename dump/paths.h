@@ -8,7 +8,10 @@
    (doc/file-format.md, "Regenerating a path"):
      kind 0 (real ENTRY->b1)          at function entry,
      kind 1 (ENTRY->head of backedge)  at a loop head, after that backedge,
-     kind 3 (ENTRY->dst of cut edge)   after that cut edge;
+     kind 3 (ENTRY->dst of cut edge)   after that cut edge,
+     kind 6 (ENTRY->receiver)          where a longjmp or nonlocal goto
+				       landed ("restart": setjmp returned
+				       again, or the nonlocal label);
    the last edge how it ends:
      kind 0 (real bk->EXIT)            at a return,
      kind 2 (tail of backedge->EXIT)   at that backedge,
@@ -28,7 +31,8 @@ enum dump_start
 {
   DUMP_START_ENTRY,
   DUMP_START_BACKEDGE,
-  DUMP_START_CUT
+  DUMP_START_CUT,
+  DUMP_START_RESTART
 };
 
 enum dump_end
@@ -98,7 +102,8 @@ int dump_path_lines (const dump_function *fn, const dump_path *path,
 		     dump_lines *lines);
 void dump_lines_free (dump_lines *lines);
 
-/* "entry", "backedge", "cut"; "return", "backedge", "noreturn", "cut":
+/* "entry", "backedge", "cut", "restart"; "return", "backedge", "noreturn",
+   "cut":
    the words of the TSV and JSON reports.  */
 const char *dump_start_name (enum dump_start start);
 const char *dump_end_name (enum dump_end end);

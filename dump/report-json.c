@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "derive.h"
 #include "paths.h"
 #include "report.h"
 
@@ -182,6 +183,46 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
   fputs (nblocks ? "\n          ]\n        }" : "]\n        }", out);
 }
 
+/* Write FN's derived counts (derive.h) as the fields "entry_count",
+   "lines" and "edges", each after a comma.  Returns 0, or -1 if memory
+   ran out.  */
+
+static int
+put_counts (FILE *out, const dump_function *fn)
+{
+  dump_counts c;
+
+  if (dump_derive_counts (fn, &c) != 0)
+    return -1;
+  fprintf (out, ",\n      \"entry_count\": %llu,\n      \"lines\": [",
+	   (unsigned long long) c.entry_count);
+  for (size_t k = 0; k < c.num_lines; k++)
+    {
+      fputs (k ? ",\n        {\"file\": " : "\n        {\"file\": ", out);
+      put_file (out, fn, c.lines[k].file);
+      fprintf (out, ", \"line_number\": %u, \"count\": %llu, "
+	       "\"unexecuted_block\": %s}", c.lines[k].line,
+	       (unsigned long long) c.lines[k].count,
+	       c.lines[k].unexecuted_block ? "true" : "false");
+    }
+  fputs (c.num_lines ? "\n      ],\n      \"edges\": ["
+		     : "],\n      \"edges\": [", out);
+  for (size_t k = 0; k < c.num_edges; k++)
+    {
+      const dump_edge_count *e = &c.edges[k];
+      fprintf (out, "%s{\"src\": %u, \"dst\": %u, \"kind\": \"%s\", "
+	       "\"count\": %llu", k ? ",\n        " : "\n        ", e->src,
+	       e->dst, dump_edge_kind_name (e->kind),
+	       (unsigned long long) e->count);
+      if (e->kind == DUMP_EDGE_BACKEDGE || e->kind == DUMP_EDGE_CUT)
+	fprintf (out, ", \"started\": %llu", (unsigned long long) e->started);
+      fputc ('}', out);
+    }
+  fputs (c.num_edges ? "\n      ]" : "]", out);
+  dump_counts_free (&c);
+  return 0;
+}
+
 /* Write one function object with the kept paths REFS[0..NUM-1] (all of
    this function, hottest first).  */
 
@@ -205,6 +246,8 @@ put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
     fputs (",\n      \"line\": null", out);
   fputs (",\n      \"profile\": ", out);
   put_string (out, fn->profile->path);
+  if (put_counts (out, fn) != 0)
+    return -1;
   fprintf (out, ",\n      \"potential_paths\": %llu,\n"
 	   "      \"executed_paths\": %llu,\n"
 	   "      \"executions\": %s,\n"

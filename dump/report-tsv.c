@@ -4,9 +4,9 @@
      FUNCTION \t ID \t COUNT \t START \t END \t LINES
 
    FUNCTION is the display name as stored (the assembler name if the
-   compiler recorded none); ID and COUNT are decimal;
-   START is entry, backedge or cut; END is return, backedge, noreturn or
-   cut; LINES is the path's source lines separated by single spaces,
+   compiler recorded none); ID and COUNT are decimal; START is entry,
+   backedge, cut or restart; END is return, backedge, noreturn or cut;
+   LINES is the path's source lines separated by single spaces,
    consecutive duplicates collapsed, a line of a file other than the
    function's own written FILE:LINE with FILE as stored (empty when no
    block of the path has a line).  Lines are sorted by function (input
@@ -22,10 +22,10 @@
 #include "report.h"
 
 /* Write S escaped as described above; SPACES says whether a space is
-   escaped too.  */
+   escaped too.  Also used by the --lines and --edges reports.  */
 
-static void
-put_field (FILE *out, const char *s, bool spaces)
+void
+dump_tsv_field (FILE *out, const char *s, bool spaces)
 {
   for (; *s; s++)
     {
@@ -77,7 +77,7 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 	  rc = -1;
 	  break;
 	}
-      put_field (out, m->display_name[0] ? m->display_name : m->name,
+      dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
 		 false);
       fprintf (out, "\t%llu\t%llu\t%s\t%s\t", (unsigned long long) ref->id,
 	       (unsigned long long) ref->count, dump_start_name (path.start),
@@ -89,7 +89,7 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 	    fputc (' ', out);
 	  if (l->file != m->file && l->file < m->num_files)
 	    {
-	      put_field (out, m->files[l->file], true);
+	      dump_tsv_field (out, m->files[l->file], true);
 	      fputc (':', out);
 	    }
 	  fprintf (out, "%u", l->line);

@@ -6,7 +6,9 @@
    - coverage: executed/potential paths per function (report-coverage.c);
    - tsv: one line per path for scripts and the DejaGnu suite
      (report-tsv.c);
-   - json: everything, for other tools (report-json.c).
+   - json: everything, for other tools (report-json.c);
+   - annotate, lines, edges: the edge and line counts derived from the
+     paths, as gcov shows them and for scripts (report-counts.c).
 
    doc/pathprof-dump.md and doc/json-schema.md describe the outputs.  */
 
@@ -30,6 +32,7 @@ typedef struct dump_options
 			    "..." */
   size_t num_patterns;   /* -f patterns */
   char **patterns;
+  const char *annotate_file;  /* --annotate=FILE, or NULL for all */
 } dump_options;
 
 int dump_report_text (FILE *out, const dump_data *data,
@@ -41,5 +44,17 @@ int dump_report_tsv (FILE *out, const dump_data *data,
 		     const dump_selection *sel);
 int dump_report_json (FILE *out, const dump_data *data,
 		      const dump_selection *sel);
+/* Returns 1 if OPT->annotate_file names no file of the selection.  */
+int dump_report_annotate (FILE *out, const dump_data *data,
+			  const dump_selection *sel, const dump_options *opt);
+int dump_report_lines (FILE *out, const dump_data *data,
+		       const dump_selection *sel);
+int dump_report_edges (FILE *out, const dump_data *data,
+		       const dump_selection *sel);
+
+/* Write S as a TSV field: a backslash, tab, newline or carriage return
+   as \\, \t, \n, \r, another control character as \xHH, and if SPACES
+   a space as \x20 (report-tsv.c).  */
+void dump_tsv_field (FILE *out, const char *s, bool spaces);
 
 #endif /* PATHPROF_DUMP_REPORT_H */

@@ -199,21 +199,31 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
   m.line = decl_loc.line > 0 ? decl_loc.line : 0;
 
   /* The lines of a block are those profile.cc's branch_prob gives it in
-     gcov's notes file, so that line counts derived from the paths can be
-     gcov's (pathprof-dump --annotate; the DejaGnu suite compares them):
-     the location of every statement, labels included ("D:" is a line of
-     gcov's), then the goto_locus of the block's single successor edge
-     when no statement so far had that location: a goto, break, continue
-     or return that CFG construction turned into an edge.  Left out: debug
-     statements (absent at -O0, where gcov is compared; they would make
-     -O2 -g differ), and predict hints, which are not code and carry
-     another statement's line (a "continue" hint has its "if"'s), so
-     that paths do not seem to go back to it.  A hint's own goto follows
-     it with the same line, so gcov's line is still there.  gcov also
-     puts the function's declaration line at the head of its first
-     block: pathprof-dump does that from the meta's line.  */
-  hash_set<location_hash> seen_locations;
-  seen_locations.add (DECL_SOURCE_LOCATION (fndecl));
+     gcov's notes file, so that the line counts pathprof-dump derives
+     from the paths are gcov's (doc/testing.md, the gcov oracle): the
+     location of every statement, labels included ("out:" and "case 3:"
+     are lines of gcov's), then the goto_locus of the block's single
+     successor edge when no statement so far had that line: the
+     "break;", "continue;", "goto" or "return" that CFG construction
+     turned into that edge.  Paths must not depend on -O (the CFG is
+     GCC's right after it is built, cleaned up a little more above -O0),
+     so that line is only taken where it survives at every level: when
+     the block has code besides labels (not a forwarder, which CFG
+     cleanup removes above -O0 with its goto_locus; a prediction hint
+     counts, as it does for the cleanup) and its successor has
+     several predecessors (so the two are not merged, which loses the
+     goto_locus, above -O0).  gcov asks whether the exact location was
+     seen; we ask for the line, because front ends give some statements
+     other columns at other levels (gfortran's DO WHILE).  Left out too: debug statements (absent at
+     -O0; at -O2 -g they would add lines), and predict hints, which are
+     not code and carry another statement's line (a "continue" hint has
+     its "if"'s), so that paths do not seem to go back to it; a hint's
+     own goto follows it.  gcov also puts the function's declaration line
+     at the head of its first block: pathprof-dump does that, from the
+     meta's line.  */
+  /* (file index << 32 | line) of every line recorded so far.  */
+  hash_set<int_hash<uint64_t, UINT64_MAX, UINT64_MAX - 1> > seen_lines;
+  seen_lines.add ((uint64_t) m.file << 32 | m.line);
   for (unsigned i = 0; i < plan->num_blocks; i++)
     {
       if (!plan->reachable[i])
@@ -222,24 +232,37 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
       vec<ppf_line> lines = vNULL;
       if (bb && i != ENTRY_BLOCK && i != EXIT_BLOCK)
 	{
+	  bool has_code = false;
 	  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	       gsi_next (&gsi))
 	    {
 	      gimple *stmt = gsi_stmt (gsi);
 	      location_t loc = gimple_location (stmt);
-	      if (is_gimple_debug (stmt)
-		  || gimple_code (stmt) == GIMPLE_PREDICT
+	      if (is_gimple_debug (stmt))
+		continue;
+	      if (gimple_code (stmt) != GIMPLE_LABEL)
+		has_code = true;
+	      if (gimple_code (stmt) == GIMPLE_PREDICT
 		  || RESERVED_LOCATION_P (loc))
 		continue;
-	      seen_locations.add (loc);
 	      add_line (&m, &files, &lines, loc);
 	    }
+	  for (unsigned k = 0; k < lines.length (); k++)
+	    seen_lines.add ((uint64_t) lines[k].file << 32 | lines[k].line);
 	  location_t loc;
-	  if (single_succ_p (bb)
+	  if (has_code
+	      && single_succ_p (bb)
+	      && EDGE_COUNT (single_succ (bb)->preds) > 1
 	      && (loc = single_succ_edge (bb)->goto_locus)
-	      && !RESERVED_LOCATION_P (loc)
-	      && !seen_locations.contains (loc))
-	    add_line (&m, &files, &lines, loc);
+	      && !RESERVED_LOCATION_P (loc))
+	    {
+	      expanded_location xloc = expand_location (loc);
+	      if (xloc.file && xloc.line > 0
+		  && !seen_lines.contains ((uint64_t) file_index (&m, &files,
+								  xloc.file)
+					   << 32 | (uint32_t) xloc.line))
+		add_line (&m, &files, &lines, loc);
+	    }
 	}
       ppf_block b;
       b.index = i;

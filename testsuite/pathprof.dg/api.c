@@ -42,4 +42,12 @@ main (void)
    { dg-final { pathprof-path work "L B L" 5 backedge backedge } }
    { dg-final { pathprof-path work "L R" 2 backedge return } }
    { dg-final { pathprof-total work 9 } }
-   { dg-final { pathprof-total main 1 } } */
+   { dg-final { pathprof-total main 1 } }
+
+   gcov counts work (3) too, which the profile dropped: one more call
+   (entry and return), 3 more loop tests and 3 more iterations.
+   { dg-final { pathprof-gcov-skip-line 21 "pathprof_reset dropped work (3)" } }
+   { dg-final { pathprof-gcov-skip-line 23 "pathprof_reset dropped work (3)" } }
+   { dg-final { pathprof-gcov-skip-line 24 "pathprof_reset dropped work (3)" } }
+   { dg-final { pathprof-gcov-skip-line 25 "pathprof_reset dropped work (3)" } }
+   { dg-final { pathprof-gcov-skip-line 26 "pathprof_reset dropped work (3)" } } */

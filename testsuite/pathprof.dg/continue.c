@@ -16,7 +16,9 @@
      H I O     after the C backedge                     2  (i = 5 9)
      H I C     after the O backedge                     2  (i = 4 8)
      H I C     after the C backedge                     0
-     H R       after the O backedge -> return           1  */
+     H R       after the O backedge -> return           1
+   The continue is a line of the C block (gcov counts it too), so the C
+   backedge leaves from there.  */
 
 /* { dg-do run } */
 
@@ -32,7 +34,7 @@ skip_fours (int n)
       if (i % 4 == 0)	/* @I */
 	{
 	  s--;		/* @C */
-	  continue;
+	  continue;	/* @C */
 	}
       s += i;		/* @O */
     }

@@ -1,0 +1,699 @@
+/* Edge, block and line counts derived from a path profile: see derive.h
+   for what they mean and why.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "paths.h"
+
+/* A position in meta.blocks that is none: a block the file does not
+   list.  */
+#define NO_BLOCK UINT32_MAX
+/* ENTRY's block number.  */
+#define BLOCK_ENTRY 0
+
+/* A + B, or 2^64-1 if that does not fit.  */
+
+static uint64_t
+add_saturating (uint64_t a, uint64_t b)
+{
+  return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* Order dump_edge_count by source block, then destination.  */
+
+static int
+compare_edges (const void *a, const void *b)
+{
+  const dump_edge_count *x = a, *y = b;
+
+  if (x->src != y->src)
+    return x->src < y->src ? -1 : 1;
+  if (x->dst != y->dst)
+    return x->dst < y->dst ? -1 : 1;
+  return 0;
+}
+
+/* The count of each DAG edge of FN: the sum of the counts of the
+   executed paths through it.  Returns a malloc'd array of
+   meta.num_edges counts, or NULL.  */
+
+static uint64_t *
+dag_edge_counts (const dump_function *fn)
+{
+  uint64_t *counts = calloc (fn->meta.num_edges + 1, sizeof *counts);
+  dump_path path;
+  char err[256];
+
+  if (!counts)
+    return NULL;
+  dump_path_init (&path);
+  for (uint64_t k = 0; k < fn->num_counts; k++)
+    {
+      /* Every path regenerated when the file was loaded.  */
+      if (dump_path_regen (fn, fn->counts[k].path, &path, err, sizeof err)
+	  != 0)
+	continue;
+      for (uint32_t i = 0; i < path.num_edges; i++)
+	counts[path.edges[i]] = add_saturating (counts[path.edges[i]],
+						fn->counts[k].count);
+    }
+  dump_path_free (&path);
+  return counts;
+}
+
+/* Fill OUT's edges: one per CFG edge (parallel ones merged).  Returns 0
+   or -1.  */
+
+static int
+derive_edges (const dump_function *fn, const uint64_t *dag, dump_counts *out)
+{
+  const ppf_meta *m = &fn->meta;
+  dump_edge_count *edges = malloc ((m->num_edges + 1) * sizeof *edges);
+  size_t n = 0, merged = 0;
+
+  if (!edges)
+    return -1;
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    {
+      const ppf_edge *de = &m->edges[e];
+      dump_edge_count *c = &edges[n];
+
+      c->src = de->cfg_src;
+      c->dst = de->cfg_dst;
+      c->count = c->started = 0;
+      switch (de->kind)
+	{
+	case PPF_EDGE_REAL:
+	  c->kind = DUMP_EDGE_FORWARD;
+	  c->count = c->started = dag[e];
+	  break;
+	case PPF_EDGE_BACK_ENTRY:
+	  c->kind = DUMP_EDGE_BACKEDGE;
+	  c->started = dag[e];
+	  break;
+	case PPF_EDGE_BACK_EXIT:
+	  c->kind = DUMP_EDGE_BACKEDGE;
+	  c->count = dag[e];
+	  break;
+	case PPF_EDGE_CUT_ENTRY:
+	  c->kind = DUMP_EDGE_CUT;
+	  c->started = dag[e];
+	  break;
+	case PPF_EDGE_CUT_EXIT:
+	  c->kind = DUMP_EDGE_CUT;
+	  c->count = dag[e];
+	  break;
+	case PPF_EDGE_RESTART_ENTRY:
+	  /* Taken once per path that starts after it: nothing ends at a
+	     jump that does not return.  */
+	  c->kind = DUMP_EDGE_RESTART;
+	  c->count = c->started = dag[e];
+	  break;
+	default:
+	  /* A noreturn dummy stands for no CFG edge.  */
+	  continue;
+	}
+      n++;
+    }
+  qsort (edges, n, sizeof *edges, compare_edges);
+  for (size_t i = 0; i < n; i++)
+    {
+      if (merged && compare_edges (&edges[merged - 1], &edges[i]) == 0)
+	{
+	  dump_edge_count *c = &edges[merged - 1];
+	  c->count = add_saturating (c->count, edges[i].count);
+	  c->started = add_saturating (c->started, edges[i].started);
+	  /* A backedge parallel to a forward edge: say backedge.  */
+	  if (edges[i].kind > c->kind)
+	    c->kind = edges[i].kind;
+	}
+      else
+	edges[merged++] = edges[i];
+    }
+  out->edges = edges;
+  out->num_edges = merged;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines, as gcov counts them.                                         */
+
+/* One line of one block, in gcov's view.  */
+typedef struct line_record
+{
+  uint32_t file, line;
+  uint32_t block;   /* position in meta.blocks */
+  uint32_t order;   /* position among the block's lines */
+  bool owner;       /* the greatest line of a run of lines of one file:
+		       gcov puts the block in this line's list
+		       (add_line_counts) */
+} line_record;
+
+/* Order line records by file, line, block, then place in the block.  */
+
+static int
+compare_records (const void *a, const void *b)
+{
+  const line_record *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Order line records of one block by their place in it.  */
+
+static int
+compare_order (const void *a, const void *b)
+{
+  const line_record *x = a, *y = b;
+
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* A growable array of uint32_t.  */
+typedef struct u32_vec
+{
+  uint32_t *v;
+  size_t n, cap;
+} u32_vec;
+
+/* Append X to VEC.  Returns 0, or -1 if memory ran out.  */
+
+static int
+u32_push (u32_vec *vec, uint32_t x)
+{
+  if (vec->n == vec->cap)
+    {
+      size_t cap = vec->cap ? 2 * vec->cap : 8;
+      uint32_t *grown = realloc (vec->v, cap * sizeof *grown);
+      if (!grown)
+	return -1;
+      vec->v = grown;
+      vec->cap = cap;
+    }
+  vec->v[vec->n++] = x;
+  return 0;
+}
+
+/* The index of X in VEC, or VEC->n.  */
+
+static size_t
+u32_find (const u32_vec *vec, uint32_t x)
+{
+  size_t i = 0;
+
+  while (i < vec->n && vec->v[i] != x)
+    i++;
+  return i;
+}
+
+/* The graph the line counts walk, and the state of gcov's cycle search
+   (gcov.cc: circuit, unblock, handle_cycle) for one line.  */
+typedef struct line_graph
+{
+  const dump_counts *counts;
+  const uint32_t *src_pos;  /* [num_edges]: the edges' blocks as positions
+			       in meta.blocks; NO_BLOCK for a source the
+			       file does not list (a restart edge's
+			       dispatcher) */
+  const uint32_t *dst_pos;
+  uint32_t *succ;           /* edge indices by source block: those of
+			       block b are succ[succ_begin[b] ..
+			       succ_begin[b + 1]), in increasing destination
+			       as gcov sorts arcs */
+  size_t *succ_begin;       /* [num_blocks + 1] */
+  uint32_t *pred;           /* edge indices by destination block */
+  size_t *pred_begin;       /* [num_blocks + 1] */
+  uint64_t *cs;             /* [num_edges]: counts still to be put into
+			       cycles */
+  bool *in_line;            /* [num_blocks]: the blocks the line owns */
+  u32_vec path;             /* edge indices of the walk from START */
+  u32_vec blocked;
+  u32_vec *lists;           /* parallel to BLOCKED: blocks to unblock with
+			       it */
+  size_t lists_cap;
+  uint64_t cycles;
+  bool oom;
+} line_graph;
+
+/* gcov's handle_cycle: the cycle PATH runs its smallest remaining edge
+   count more times; take that count off every edge of it.  */
+
+static void
+handle_cycle (line_graph *g)
+{
+  uint64_t least = UINT64_MAX;
+
+  for (size_t i = 0; i < g->path.n; i++)
+    if (g->cs[g->path.v[i]] < least)
+      least = g->cs[g->path.v[i]];
+  g->cycles = add_saturating (g->cycles, least);
+  for (size_t i = 0; i < g->path.n; i++)
+    g->cs[g->path.v[i]] -= least;
+}
+
+/* gcov's unblock: unblock U and, recursively, the blocks waiting on
+   it.  */
+
+static void
+unblock (line_graph *g, uint32_t u)
+{
+  size_t index = u32_find (&g->blocked, u);
+  u32_vec waiting;
+
+  if (index == g->blocked.n)
+    return;
+  waiting = g->lists[index];
+  memmove (&g->blocked.v[index], &g->blocked.v[index + 1],
+	   (g->blocked.n - index - 1) * sizeof *g->blocked.v);
+  memmove (&g->lists[index], &g->lists[index + 1],
+	   (g->blocked.n - index - 1) * sizeof *g->lists);
+  g->blocked.n--;
+  for (size_t i = 0; i < waiting.n; i++)
+    unblock (g, waiting.v[i]);
+  free (waiting.v);
+}
+
+/* Whether the edge E may be walked from a block of the line: it stays in
+   the line, does not go below START (each cycle is found from its
+   smallest block only) and has count left.  */
+
+static bool
+walkable (const line_graph *g, size_t e, uint32_t start)
+{
+  uint32_t w = g->dst_pos[e];
+
+  return w >= start && g->cs[e] > 0 && g->in_line[w];
+}
+
+/* gcov's circuit: find the cycles through V back to START, removing each
+   as it is found.  Returns whether one was found.  */
+
+static bool
+circuit (line_graph *g, uint32_t v, uint32_t start)
+{
+  bool found = false;
+  size_t index;
+
+  if (g->blocked.n == g->lists_cap)
+    {
+      size_t cap = g->lists_cap ? 2 * g->lists_cap : 8;
+      u32_vec *grown = realloc (g->lists, cap * sizeof *grown);
+      if (!grown)
+	{
+	  g->oom = true;
+	  return false;
+	}
+      g->lists = grown;
+      g->lists_cap = cap;
+    }
+  if (u32_push (&g->blocked, v) != 0)
+    {
+      g->oom = true;
+      return false;
+    }
+  memset (&g->lists[g->blocked.n - 1], 0, sizeof *g->lists);
+
+  for (size_t k = g->succ_begin[v]; k < g->succ_begin[v + 1] && !g->oom;
+       k++)
+    {
+      size_t e = g->succ[k];
+      uint32_t w = g->dst_pos[e];
+      bool zero = false;
+
+      if (!walkable (g, e, start))
+	continue;
+      if (u32_push (&g->path, (uint32_t) e) != 0)
+	{
+	  g->oom = true;
+	  break;
+	}
+      if (w == start)
+	{
+	  handle_cycle (g);
+	  found = true;
+	}
+      else
+	{
+	  for (size_t i = 0; i < g->path.n; i++)
+	    zero |= g->cs[g->path.v[i]] == 0;
+	  if (!zero && u32_find (&g->blocked, w) == g->blocked.n)
+	    found |= circuit (g, w, start);
+	}
+      g->path.n--;
+    }
+
+  if (found)
+    unblock (g, v);
+  else
+    for (size_t k = g->succ_begin[v]; k < g->succ_begin[v + 1] && !g->oom;
+	 k++)
+      {
+	size_t e = g->succ[k];
+	if (!walkable (g, e, start))
+	  continue;
+	index = u32_find (&g->blocked, g->dst_pos[e]);
+	if (index == g->blocked.n)
+	  continue;
+	if (u32_find (&g->lists[index], v) == g->lists[index].n
+	    && u32_push (&g->lists[index], v) != 0)
+	  g->oom = true;
+      }
+  return found;
+}
+
+/* gcov's get_cycles_count for the blocks OWNERS[0..N-1] of one line
+   (increasing): how many times control went round loops that never
+   leave the line.  */
+
+static uint64_t
+cycles_count (line_graph *g, const uint32_t *owners, size_t n)
+{
+  g->cycles = 0;
+  for (size_t i = 0; i < n && !g->oom; i++)
+    {
+      g->path.n = 0;
+      while (g->blocked.n)
+	free (g->lists[--g->blocked.n].v);
+      circuit (g, owners[i], owners[i]);
+    }
+  while (g->blocked.n)
+    free (g->lists[--g->blocked.n].v);
+  return g->cycles;
+}
+
+/* The first block of FN (position), the destination of its entry edge:
+   gcov gives it the function's declaration line.  0 if none.  */
+
+static uint32_t
+first_block (const dump_function *fn)
+{
+  const ppf_meta *m = &fn->meta;
+
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    if (m->edges[e].kind == PPF_EDGE_REAL && fn->dag_src[e] == 0)
+      return fn->dag_dst[e];
+  return 0;
+}
+
+/* The lines gcov gives each block of FN, as records: the declaration
+   line first in the first block, then the block's lines, each (file,
+   line) once per block (profile.cc streams a location once per block),
+   owner flags set.  Records start with owner false.  Returns a malloc'd
+   array of *NUM records, or NULL.  */
+
+static line_record *
+block_line_records (const dump_function *fn, size_t *num)
+{
+  const ppf_meta *m = &fn->meta;
+  uint32_t first = first_block (fn);
+  size_t total = 1, n = 0;
+  line_record *recs;
+
+  for (uint32_t b = 0; b < m->num_blocks; b++)
+    total += m->blocks[b].num_lines;
+  recs = malloc (total * sizeof *recs);
+  if (!recs)
+    return NULL;
+  for (uint32_t b = 2; b < m->num_blocks; b++)
+    {
+      const ppf_block *blk = &m->blocks[b];
+      size_t start = n, kept;
+      uint32_t order = 0;
+
+      if (b == first && m->file < m->num_files)
+	recs[n++] = (line_record) { m->file, m->line ? m->line : 1, b,
+				    order++, false };
+      for (uint32_t i = 0; i < blk->num_lines; i++)
+	recs[n++] = (line_record) { blk->lines[i].file, blk->lines[i].line,
+				    b, order++, false };
+      /* Keep the first occurrence of each line in the block.  */
+      qsort (recs + start, n - start, sizeof *recs, compare_records);
+      kept = start;
+      for (size_t i = start; i < n; i++)
+	if (kept == start || recs[kept - 1].file != recs[i].file
+	    || recs[kept - 1].line != recs[i].line)
+	  recs[kept++] = recs[i];
+      n = kept;
+      qsort (recs + start, n - start, sizeof *recs, compare_order);
+      /* gcov sorts the lines of each run of one file (process_all_functions)
+	 and gives the block to the last: the greatest.  */
+      for (size_t i = start, run = start; i < n; i++)
+	if (i + 1 == n || recs[i + 1].file != recs[i].file)
+	  {
+	    size_t greatest = run;
+	    for (size_t k = run + 1; k <= i; k++)
+	      if (recs[k].line > recs[greatest].line)
+		greatest = k;
+	    recs[greatest].owner = true;
+	    run = i + 1;
+	  }
+    }
+  *num = n;
+  return recs;
+}
+
+/* Prepare G's adjacency over OUT's edges, whose blocks are at the
+   positions SRC_POS and DST_POS.  Returns 0 or -1.  */
+
+static int
+line_graph_init (line_graph *g, const dump_counts *out, uint32_t nblocks,
+		 const uint32_t *src_pos, const uint32_t *dst_pos)
+{
+  size_t *fill;
+
+  memset (g, 0, sizeof *g);
+  g->counts = out;
+  g->src_pos = src_pos;
+  g->dst_pos = dst_pos;
+  g->succ_begin = calloc (nblocks + 1, sizeof *g->succ_begin);
+  g->pred_begin = calloc (nblocks + 1, sizeof *g->pred_begin);
+  g->succ = malloc ((out->num_edges + 1) * sizeof *g->succ);
+  g->pred = malloc ((out->num_edges + 1) * sizeof *g->pred);
+  g->cs = calloc (out->num_edges + 1, sizeof *g->cs);
+  g->in_line = calloc (nblocks + 1, sizeof *g->in_line);
+  fill = calloc (nblocks + 1, sizeof *fill);
+  if (!g->succ_begin || !g->pred_begin || !g->succ || !g->pred || !g->cs
+      || !g->in_line || !fill)
+    {
+      free (fill);
+      return -1;
+    }
+  /* Counting sorts, stable: OUT's edges are in increasing destination
+     within a source.  */
+  for (size_t e = 0; e < out->num_edges; e++)
+    {
+      if (src_pos[e] != NO_BLOCK)
+	g->succ_begin[src_pos[e] + 1]++;
+      g->pred_begin[dst_pos[e] + 1]++;
+    }
+  for (uint32_t b = 0; b < nblocks; b++)
+    {
+      g->succ_begin[b + 1] += g->succ_begin[b];
+      g->pred_begin[b + 1] += g->pred_begin[b];
+    }
+  memcpy (fill, g->succ_begin, (nblocks + 1) * sizeof *fill);
+  for (size_t e = 0; e < out->num_edges; e++)
+    if (src_pos[e] != NO_BLOCK)
+      g->succ[fill[src_pos[e]]++] = (uint32_t) e;
+  memcpy (fill, g->pred_begin, (nblocks + 1) * sizeof *fill);
+  for (size_t e = 0; e < out->num_edges; e++)
+    g->pred[fill[dst_pos[e]]++] = (uint32_t) e;
+  free (fill);
+  return 0;
+}
+
+/* Release G's memory.  */
+
+static void
+line_graph_free (line_graph *g)
+{
+  while (g->blocked.n)
+    free (g->lists[--g->blocked.n].v);
+  free (g->lists);
+  free (g->blocked.v);
+  free (g->path.v);
+  free (g->succ);
+  free (g->succ_begin);
+  free (g->pred_begin);
+  free (g->pred);
+  free (g->cs);
+  free (g->in_line);
+}
+
+/* Fill OUT's lines from its edges (at SRC_POS and DST_POS) and block
+   counts.  Returns 0 or -1.  */
+
+static int
+derive_lines (const dump_function *fn, dump_counts *out,
+	      const uint32_t *src_pos, const uint32_t *dst_pos)
+{
+  uint32_t nblocks = fn->meta.num_blocks;
+  size_t nrec = 0, nlines = 0;
+  line_record *recs = block_line_records (fn, &nrec);
+  dump_line_count *lines = NULL;
+  u32_vec owners = { NULL, 0, 0 };
+  line_graph g;
+  int rc = -1;
+
+  if (!recs || line_graph_init (&g, out, nblocks, src_pos, dst_pos) != 0)
+    goto done;
+  lines = malloc ((nrec + 1) * sizeof *lines);
+  if (!lines)
+    goto done;
+  qsort (recs, nrec, sizeof *recs, compare_records);
+  for (size_t i = 0, j; i < nrec; i = j)
+    {
+      dump_line_count *lc = &lines[nlines++];
+      uint64_t sum = 0;
+
+      lc->file = recs[i].file;
+      lc->line = recs[i].line;
+      lc->unexecuted_block = false;
+      owners.n = 0;
+      for (j = i; j < nrec && recs[j].file == lc->file
+		  && recs[j].line == lc->line; j++)
+	{
+	  uint64_t bc = out->block_counts[recs[j].block];
+	  sum = add_saturating (sum, bc);
+	  lc->unexecuted_block |= bc == 0;
+	  if (recs[j].owner && u32_push (&owners, recs[j].block) != 0)
+	    goto done;
+	}
+      if (owners.n == 0)
+	{
+	  /* gcov: the sum of the counts of the blocks it is in.  */
+	  lc->count = sum;
+	  continue;
+	}
+      /* gcov: entries into the line's blocks from other blocks, then the
+	 loops within the line.  */
+      lc->count = 0;
+      for (size_t k = 0; k < owners.n; k++)
+	g.in_line[owners.v[k]] = true;
+      for (size_t k = 0; k < owners.n; k++)
+	{
+	  uint32_t b = owners.v[k];
+	  for (size_t p = g.pred_begin[b]; p < g.pred_begin[b + 1]; p++)
+	    {
+	      uint32_t from = src_pos[g.pred[p]];
+	      if (from == NO_BLOCK || !g.in_line[from])
+		lc->count = add_saturating (lc->count,
+					    out->edges[g.pred[p]].count);
+	    }
+	  for (size_t k = g.succ_begin[b]; k < g.succ_begin[b + 1]; k++)
+	    g.cs[g.succ[k]] = out->edges[g.succ[k]].count;
+	}
+      lc->count = add_saturating (lc->count,
+				  cycles_count (&g, owners.v, owners.n));
+      for (size_t k = 0; k < owners.n; k++)
+	g.in_line[owners.v[k]] = false;
+      if (g.oom)
+	goto done;
+    }
+  out->lines = lines;
+  out->num_lines = nlines;
+  lines = NULL;
+  rc = 0;
+ done:
+  if (recs)
+    line_graph_free (&g);
+  free (recs);
+  free (lines);
+  free (owners.v);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* Derive FN's edge, block and line counts into OUT (derive.h).  Block
+   counts and line counts work on positions in meta.blocks.  */
+
+int
+dump_derive_counts (const dump_function *fn, dump_counts *out)
+{
+  const ppf_meta *m = &fn->meta;
+  uint32_t *src_pos = NULL, *dst_pos = NULL;
+  uint64_t *dag;
+  size_t kept = 0;
+  int rc = -1;
+
+  memset (out, 0, sizeof *out);
+  dag = dag_edge_counts (fn);
+  if (!dag)
+    return -1;
+  out->block_counts = calloc (m->num_blocks + 1, sizeof *out->block_counts);
+  if (!out->block_counts || derive_edges (fn, dag, out) != 0)
+    goto done;
+  src_pos = malloc ((out->num_edges + 1) * sizeof *src_pos);
+  dst_pos = malloc ((out->num_edges + 1) * sizeof *dst_pos);
+  if (!src_pos || !dst_pos)
+    goto done;
+
+  for (size_t e = 0; e < out->num_edges; e++)
+    {
+      dump_edge_count *c = &out->edges[e];
+      const ppf_block *src = dump_function_block (fn, c->src);
+      const ppf_block *dst = dump_function_block (fn, c->dst);
+
+      /* The format lists every block but a restart edge's source.  */
+      if (!dst || (!src && c->kind != DUMP_EDGE_RESTART))
+	continue;
+      src_pos[kept] = src ? (uint32_t) (src - m->blocks) : NO_BLOCK;
+      dst_pos[kept] = (uint32_t) (dst - m->blocks);
+      out->edges[kept++] = *c;
+      out->block_counts[dst_pos[kept - 1]]
+	= add_saturating (out->block_counts[dst_pos[kept - 1]], c->count);
+      if (c->src == BLOCK_ENTRY && c->kind == DUMP_EDGE_FORWARD)
+	out->entry_count = add_saturating (out->entry_count, c->count);
+      if (c->count != c->started)
+	out->num_lost++;
+    }
+  out->num_edges = kept;
+  out->block_counts[0] = out->entry_count;
+  rc = derive_lines (fn, out, src_pos, dst_pos);
+ done:
+  free (dag);
+  free (src_pos);
+  free (dst_pos);
+  if (rc != 0)
+    dump_counts_free (out);
+  return rc;
+}
+
+/* Release COUNTS' memory.  */
+
+void
+dump_counts_free (dump_counts *counts)
+{
+  free (counts->block_counts);
+  free (counts->edges);
+  free (counts->lines);
+  memset (counts, 0, sizeof *counts);
+}
+
+/* The word for KIND in the reports.  */
+
+const char *
+dump_edge_kind_name (enum dump_edge_kind kind)
+{
+  switch (kind)
+    {
+    case DUMP_EDGE_BACKEDGE:
+      return "backedge";
+    case DUMP_EDGE_CUT:
+      return "cut";
+    case DUMP_EDGE_RESTART:
+      return "restart";
+    case DUMP_EDGE_FORWARD:
+    default:
+      return "edge";
+    }
+}

@@ -1,0 +1,389 @@
+/* Reports of the counts derived from the path profile (derive.h):
+
+   --annotate[=FILE]  every source file of the selected functions (or only
+		      FILE) with each line's count in gcov's style:
+			    -:   16:static int
+			  270:   17:fig1 (int a, int b, int d)
+			120*:   23:      if (b)
+			#####:   24:	goto D;
+		      "-" a line without code, "#####" code that never ran,
+		      "N*" a line that ran N times, some of its blocks never.
+		      Without the source file, the counted lines only,
+		      with empty text.
+   --lines            FUNCTION \t FILE \t LINE \t COUNT, one line per
+		      source line of each selected function;
+   --edges            FUNCTION \t SRC \t DST \t KIND \t COUNT \t STARTED,
+		      one line per CFG edge of each selected function.
+
+   Line counts mean what gcov's do, so that the two can be compared line
+   by line (the DejaGnu suite does).  --annotate adds the counts of all
+   selected functions with lines in a file, as gcov does with the data of
+   several objects: an inline function of a header counts once per
+   object that has a copy.  */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "names.h"
+#include "report.h"
+
+/* gcov's columns: the count, then the line number.  */
+#define COUNT_WIDTH 9
+#define LINE_WIDTH 5
+
+/* One line of one source file, summed over the selected functions.  */
+typedef struct annotated_line
+{
+  size_t file;       /* index into the report's file list */
+  uint32_t line;
+  uint64_t count;
+  bool unexecuted_block;
+} annotated_line;
+
+/* One source file of the report.  */
+typedef struct annotated_file
+{
+  const char *name;              /* as the compiler recorded it */
+  const dump_profile *profile;   /* the first profile naming it: where a
+				    relative name is also looked for */
+  bool shown;                    /* matches --annotate=FILE */
+} annotated_file;
+
+/* Order annotated lines by file (in order of appearance), then line.  */
+
+static int
+compare_annotated (const void *a, const void *b)
+{
+  const annotated_line *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Whether the recorded file NAME is what the user called WANTED: the same
+   string, the same base name, or NAME ends in "/WANTED".  */
+
+static bool
+file_matches (const char *name, const char *wanted)
+{
+  size_t n = strlen (name), w = strlen (wanted);
+
+  if (strcmp (name, wanted) == 0
+      || strcmp (dump_base_name (name), wanted) == 0)
+    return true;
+  return w < n && name[n - w - 1] == '/' && strcmp (name + n - w, wanted) == 0;
+}
+
+/* Open source file F: its recorded name, or for a relative name also
+   relative to the directory of the profile that names it (the object's
+   directory, often the compiler's working directory).  Returns NULL with
+   errno set if neither opens.  */
+
+static FILE *
+open_source (const annotated_file *f)
+{
+  FILE *src = fopen (f->name, "r");
+  int saved = errno;
+  const char *slash;
+
+  if (src || f->name[0] == '/' || !f->profile)
+    return src;
+  slash = strrchr (f->profile->path, '/');
+  if (slash)
+    {
+      size_t dir = (size_t) (slash - f->profile->path) + 1;
+      char *path = malloc (dir + strlen (f->name) + 1);
+      if (path)
+	{
+	  memcpy (path, f->profile->path, dir);
+	  strcpy (path + dir, f->name);
+	  src = fopen (path, "r");
+	  free (path);
+	}
+    }
+  if (!src)
+    errno = saved;
+  return src;
+}
+
+/* Write the count column of a line: "-", "#####", "N" or "N*", then the
+   line number.  L is NULL for a line without code.  */
+
+static void
+put_count_column (FILE *out, const annotated_line *l, uint32_t line)
+{
+  char buf[32];
+
+  if (!l)
+    snprintf (buf, sizeof buf, "-");
+  else if (l->count == 0)
+    snprintf (buf, sizeof buf, "#####");
+  else
+    snprintf (buf, sizeof buf, "%llu%s", (unsigned long long) l->count,
+	      l->unexecuted_block ? "*" : "");
+  fprintf (out, "%*s:%*u:", COUNT_WIDTH, buf, LINE_WIDTH, line);
+}
+
+/* Write one annotated file: its header, then every line of the source
+   with its count, or, without the source, the counted lines LINES[0..N-1]
+   (of this file, by line) with empty text.  */
+
+static void
+put_annotated_file (FILE *out, const annotated_file *f,
+		    const annotated_line *lines, size_t n)
+{
+  FILE *src = open_source (f);
+  size_t next = 0;
+  uint32_t lineno = 0;
+
+  fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0,
+	   f->name);
+  if (!src)
+    fprintf (out, "%*s:%*u:Source is not readable (%s): counted lines "
+	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0, strerror (errno));
+  else
+    {
+      char *text = NULL;
+      size_t cap = 0;
+      ssize_t len;
+
+      while ((len = getline (&text, &cap, src)) >= 0)
+	{
+	  const annotated_line *l = NULL;
+
+	  lineno++;
+	  if (len > 0 && text[len - 1] == '\n')
+	    text[--len] = '\0';
+	  while (next < n && lines[next].line < lineno)
+	    next++;
+	  if (next < n && lines[next].line == lineno)
+	    l = &lines[next++];
+	  put_count_column (out, l, lineno);
+	  fprintf (out, "%s\n", text);
+	}
+      free (text);
+      fclose (src);
+      if (next < n)
+	fprintf (out, "%*s:%*u:Lines past the end of the source (it changed "
+		 "since it was compiled?):\n", COUNT_WIDTH, "-", LINE_WIDTH,
+		 0);
+    }
+  for (; next < n; next++)
+    {
+      put_count_column (out, &lines[next], lines[next].line);
+      fputc ('\n', out);
+    }
+}
+
+/* Write a note for each backedge or cut edge of FN whose start count
+   differs from its end count: paths were lost after it.  */
+
+static void
+put_lost_notes (FILE *out, const dump_function *fn, const dump_counts *c)
+{
+  for (size_t e = 0; e < c->num_edges; e++)
+    {
+      const dump_edge_count *ec = &c->edges[e];
+      if (ec->count == ec->started)
+	continue;
+      fprintf (out, "%*s:%*u:Note:%s: %s bb%u->bb%u ran %llu times, %llu "
+	       "paths started after it: line counts after it are those of "
+	       "completed paths\n", COUNT_WIDTH, "-", LINE_WIDTH, 0,
+	       fn->label, dump_edge_kind_name (ec->kind), ec->src, ec->dst,
+	       (unsigned long long) ec->count,
+	       (unsigned long long) ec->started);
+    }
+}
+
+/* Write the --annotate report.  Returns 0, -1 if memory ran out, or 1
+   (writing nothing) if --annotate=FILE names no file of the selected
+   functions.  */
+
+int
+dump_report_annotate (FILE *out, const dump_data *data,
+		      const dump_selection *sel, const dump_options *opt)
+{
+  annotated_file *files = NULL;
+  annotated_line *lines = NULL;
+  size_t nfiles = 0, nlines = 0, cap_files = 0, cap_lines = 0;
+  bool first = true, any_shown = false;
+  int rc = -1;
+
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      dump_counts c;
+
+      if (!sel->selected[i])
+	continue;
+      if (dump_derive_counts (fn, &c) != 0)
+	goto done;
+      for (size_t k = 0; k < c.num_lines; k++)
+	{
+	  const char *name = fn->meta.files[c.lines[k].file];
+	  size_t f = 0;
+
+	  while (f < nfiles && strcmp (files[f].name, name) != 0)
+	    f++;
+	  if (f == nfiles)
+	    {
+	      if (nfiles == cap_files)
+		{
+		  size_t cap = cap_files ? 2 * cap_files : 8;
+		  annotated_file *grown = realloc (files, cap * sizeof *grown);
+		  if (!grown)
+		    {
+		      dump_counts_free (&c);
+		      goto done;
+		    }
+		  files = grown;
+		  cap_files = cap;
+		}
+	      files[nfiles].name = name;
+	      files[nfiles].profile = fn->profile;
+	      files[nfiles].shown = !opt->annotate_file
+				    || file_matches (name, opt->annotate_file);
+	      any_shown |= files[nfiles].shown;
+	      nfiles++;
+	    }
+	  if (nlines == cap_lines)
+	    {
+	      size_t cap = cap_lines ? 2 * cap_lines : 64;
+	      annotated_line *grown = realloc (lines, cap * sizeof *grown);
+	      if (!grown)
+		{
+		  dump_counts_free (&c);
+		  goto done;
+		}
+	      lines = grown;
+	      cap_lines = cap;
+	    }
+	  lines[nlines++] = (annotated_line) { f, c.lines[k].line,
+					       c.lines[k].count,
+					       c.lines[k].unexecuted_block };
+	}
+      dump_counts_free (&c);
+    }
+
+  /* One entry per file and line: the sum over the functions.  */
+  qsort (lines, nlines, sizeof *lines, compare_annotated);
+  {
+    size_t merged = 0;
+    for (size_t k = 0; k < nlines; k++)
+      if (merged && compare_annotated (&lines[merged - 1], &lines[k]) == 0)
+	{
+	  annotated_line *l = &lines[merged - 1];
+	  l->count = l->count + lines[k].count < l->count
+		       ? UINT64_MAX : l->count + lines[k].count;
+	  l->unexecuted_block |= lines[k].unexecuted_block;
+	}
+      else
+	lines[merged++] = lines[k];
+    nlines = merged;
+  }
+
+  if (opt->annotate_file && !any_shown)
+    {
+      rc = 1;
+      goto done;
+    }
+  for (size_t f = 0, k = 0; f < nfiles; f++)
+    {
+      size_t end = k;
+      while (end < nlines && lines[end].file == f)
+	end++;
+      if (files[f].shown)
+	{
+	  if (!first)
+	    fputc ('\n', out);
+	  first = false;
+	  put_annotated_file (out, &files[f], lines + k, end - k);
+	  /* Notes about the functions defined in this file.  */
+	  for (size_t i = 0; i < data->num_functions; i++)
+	    {
+	      const dump_function *fn = data->functions[i];
+	      dump_counts c;
+	      if (!sel->selected[i] || fn->meta.file >= fn->meta.num_files
+		  || strcmp (fn->meta.files[fn->meta.file], files[f].name) != 0)
+		continue;
+	      if (dump_derive_counts (fn, &c) != 0)
+		goto done;
+	      put_lost_notes (out, fn, &c);
+	      dump_counts_free (&c);
+	    }
+	}
+      k = end;
+    }
+  rc = 0;
+ done:
+  free (files);
+  free (lines);
+  return rc;
+}
+
+/* Write the --lines report.  */
+
+int
+dump_report_lines (FILE *out, const dump_data *data,
+		   const dump_selection *sel)
+{
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      const ppf_meta *m = &fn->meta;
+      dump_counts c;
+
+      if (!sel->selected[i])
+	continue;
+      if (dump_derive_counts (fn, &c) != 0)
+	return -1;
+      for (size_t k = 0; k < c.num_lines; k++)
+	{
+	  dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
+			  false);
+	  fputc ('\t', out);
+	  dump_tsv_field (out, m->files[c.lines[k].file], false);
+	  fprintf (out, "\t%u\t%llu\n", c.lines[k].line,
+		   (unsigned long long) c.lines[k].count);
+	}
+      dump_counts_free (&c);
+    }
+  return 0;
+}
+
+/* Write the --edges report.  */
+
+int
+dump_report_edges (FILE *out, const dump_data *data,
+		   const dump_selection *sel)
+{
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      const ppf_meta *m = &fn->meta;
+      dump_counts c;
+
+      if (!sel->selected[i])
+	continue;
+      if (dump_derive_counts (fn, &c) != 0)
+	return -1;
+      for (size_t k = 0; k < c.num_edges; k++)
+	{
+	  const dump_edge_count *e = &c.edges[k];
+	  dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
+			  false);
+	  fprintf (out, "\t%u\t%u\t%s\t%llu\t", e->src, e->dst,
+		   dump_edge_kind_name (e->kind),
+		   (unsigned long long) e->count);
+	  if (e->kind == DUMP_EDGE_FORWARD || e->kind == DUMP_EDGE_RESTART)
+	    fputs ("-\n", out);
+	  else
+	    fprintf (out, "%llu\n", (unsigned long long) e->started);
+	}
+      dump_counts_free (&c);
+    }
+  return 0;
+}
