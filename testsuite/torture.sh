@@ -1,0 +1,591 @@
+#!/bin/sh
+# torture.sh -- GCC's c-torture execute suite, each program built and run
+# without and with pathprof: the plugin must not change what a program
+# does, and every run must leave a readable profile.
+#
+# Usage: torture.sh BUILD_DIR CC             (what "make torture" runs)
+#
+# For each program of gcc.c-torture/execute/*.c and each level of OPTS:
+#   1. Its dg- directives say how GCC's execute.exp would build it
+#      (testsuite/torture-directives.tcl): "LEVEL -w" or its dg-options,
+#      plus dg-additional-options, linked with -lm; dg-skip-if,
+#      dg-require-* and a dg-do other than run make it not applicable.
+#   2. Plain build and run (under a timeout).  A program that does not
+#      build, or does not exit 0, is not applicable: it is GCC's or this
+#      machine's business, not pathprof's.
+#   3. Plugin build: the same flags minus -w (-w hides the plugin's
+#      warnings and changes no code), with -fplugin=pathprof.so -fchecking
+#      -fplugin-arg-pathprof-dir=DIR, linked with libpathprof.a.  A failure:
+#      a compiler error or crash, any line mentioning pathprof other than
+#      a "not instrumented" warning (those are counted and listed), and
+#      any line that is neither an ordinary warning or note nor printed by
+#      the plain build as well (a linker complaint).  A crash that GCC
+#      also has with -fchecking but without the plugin is not applicable.
+#   4. The instrumented program must exit 0, print the same stdout as the
+#      plain one (not compared, with a note, if two plain runs differ:
+#      programs that print addresses), and leave a profile that
+#      "pathprof-dump --tsv --all DIR" reads (none is fine only when main
+#      itself was not instrumented).
+#   5. TORTURE_NAIVE=1: steps 3-4 again with placement=naive, and the two
+#      profiles' TSV must be identical.  If they are not, both are built
+#      again with -ftrivial-auto-var-init=zero: if those two agree, the
+#      program's paths depend on uninitialised variables, which differ
+#      between two builds, and it passes with a note.
+# It prints the functions not instrumented, the not-applicable programs
+# by reason, the programs that passed with a note, the failures with
+# their reasons and the figures per level, and closes with "torture: N
+# passed, M failed".  Exit status: 0 if nothing failed, 1 if something
+# did, 2 if the suite could not be set up.
+#
+# Environment (make torture VAR=VALUE passes these through):
+#   OPTS             levels, space-separated; the options of one level
+#                    joined by commas: "-O0 -O2" (default), "-O3,-g"
+#   TORTURE_JOBS     parallel programs (default: make's -jN, else 2)
+#   TORTURE_FILTER   only the programs whose file name matches one of
+#                    these space-separated globs: "pr5*.c 2000*"
+#   TORTURE_SAMPLE   only N programs, evenly spread over the sorted list
+#   TORTURE_NAIVE    1: also the naive placement, profiles compared
+#   TORTURE_TIMEOUT  seconds each program may run (default 20)
+#   TORTURE_CACHE    where gcc-MAJOR-source is fetched and extracted
+#                    (default ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof)
+#   TORTURE_SRCDIR   a gcc.c-torture/execute directory to use instead
+#
+# The suite comes from Debian's gcc-MAJOR-source (MAJOR: CC's version):
+# "apt-get download" into TORTURE_CACHE, and only
+# gcc/testsuite/gcc.c-torture/execute is taken out of the GCC tarball
+# inside it; the extraction is kept (delete it to fetch again) and the
+# .deb removed.  Nothing is written into the source tree: the work
+# directory is BUILD_DIR/torture, one directory per level and program.
+#
+# Debugging: BUILD_DIR/torture/LEVEL/NAME/ keeps, for the last run, the
+# commands (commands, ready to paste), each build's compiler output
+# (*.cc), each run's stdout and stderr, the profiles and their TSV, and
+# the executables of a program that did not pass.
+# "make torture TORTURE_FILTER=NAME.c OPTS=-O2" reruns one program.
+
+set -u
+LC_ALL=C
+export LC_ALL
+
+# ------------------------------------------------------------- helpers
+
+tab=$(printf '\t')
+
+# The arguments as one shell command line, quoted where needed.
+shell_quote () {
+  for word in "$@"; do
+    case $word in
+      *[!A-Za-z0-9_./=,+:%@-]* | '') printf "'%s' " \
+	"$(printf '%s' "$word" | sed "s/'/'\\\\''/g")" ;;
+      *) printf '%s ' "$word" ;;
+    esac
+  done
+  printf '\n'
+}
+
+# describe_status STATUS [SECONDS]: an exit status in words; SECONDS is
+# the timeout it ran under (default TORTURE_TIMEOUT).  timeout(1) exits
+# 124, or 137 when the program also ignored SIGTERM.
+describe_status () {
+  case $1 in
+    0) echo "exit status 0" ;;
+    124|137) echo "timed out after ${2:-$TORTURE_TIMEOUT}s" ;;
+    1[3-9][0-9]|2[0-5][0-9])
+      echo "killed by signal $(($1 - 128)) (SIG$(kill -l $(($1 - 128)) 2>/dev/null))" ;;
+    *) echo "exit status $1" ;;
+  esac
+}
+
+# FILE's first line, or its first lines up to a few hundred characters,
+# as one line (a reason must fit on one line of the report).
+first_lines () {
+  head -n "${2:-1}" "$1" | tr '\t\n' '  ' | cut -c1-400 | sed 's/ *$//'
+}
+
+# ------------------------------------------------------ one program
+
+# Run with the program's line of the plan (NAME TAB run|na TAB FLAGS or
+# REASON) in the level's directory; writes NAME/result ("pass", "fail"
+# or "na", tab, level, tab, name, tab, reason) and NAME/not-instrumented.
+# Settings come from the environment (TORTURE_CC, TORTURE_BIN,
+# TORTURE_SRCDIR, TORTURE_TIMEOUT, TORTURE_NAIVE).
+run_one () {
+  level_dir=$1
+  line=$2
+  name=${line%%"$tab"*}
+  rest=${line#*"$tab"}
+  kind=${rest%%"$tab"*}
+  flags=${rest#*"$tab"}
+  level=$(cat "$level_dir/level")
+  dir=$level_dir/${name%.c}
+  rm -rf "$dir"
+  mkdir -p "$dir" || return 1
+  : > "$dir/not-instrumented"
+  : > "$dir/note"
+  reasons=
+
+  if [ "$kind" != run ]; then
+    record na "$flags"
+    return 0
+  fi
+
+  set -f			# FLAGS are split into words, never globbed
+  cc=$TORTURE_CC
+  bin=$TORTURE_BIN
+  src=$TORTURE_SRCDIR/$name
+  plugin_flags=
+  for flag in $flags; do
+    [ "$flag" = -w ] || plugin_flags="$plugin_flags $flag"
+  done
+
+  # 2. The reference: built and run as GCC's harness would.
+  compile "$dir/plain.cc" $cc "$src" -fdiagnostics-plain-output $flags \
+    -lm -o "$dir/plain.exe"
+  status=$?
+  if [ $status -ne 0 ]; then
+    record na "plain build: $(describe_status $status 300): $(error_line "$dir/plain.cc")"
+    return 0
+  fi
+  run_program "$dir/plain.exe" plain
+  status=$?
+  if [ $status -ne 0 ]; then
+    record na "plain run: $(describe_status $status)"
+    return 0
+  fi
+
+  # 3-4. With the plugin.
+  not_applicable=
+  instrumented optimized
+  # 5. The naive placement: the oracle for the optimised one.
+  if [ "${TORTURE_NAIVE:-0}" = 1 ] && [ -z "$not_applicable" ] \
+    && [ -f "$dir/optimized.exe" ]; then
+    if instrumented naive -fplugin-arg-pathprof-placement=naive \
+      && [ -f "$dir/optimized.tsv" ] && [ -f "$dir/naive.tsv" ] \
+      && ! cmp -s "$dir/optimized.tsv" "$dir/naive.tsv"; then
+      diff "$dir/optimized.tsv" "$dir/naive.tsv" > "$dir/naive.diff"
+      # Two builds are two programs: one whose branches read uninitialised
+      # variables (20030404-1.c) may take other paths in each.  With
+      # every variable zeroed, the two must agree.
+      if profile_with optimized-zeroinit -ftrivial-auto-var-init=zero \
+	&& profile_with naive-zeroinit -ftrivial-auto-var-init=zero \
+	  -fplugin-arg-pathprof-placement=naive \
+	&& cmp -s "$dir/optimized-zeroinit.tsv" "$dir/naive-zeroinit.tsv"; then
+	note "naive and optimised profiles differ, but agree with -ftrivial-auto-var-init=zero: paths depend on uninitialised variables"
+      else
+	fail "naive placement: profile differs from the optimised one ($(grep -c '^[<>]' "$dir/naive.diff") lines differ, also with -ftrivial-auto-var-init=zero): $(first_lines "$dir/naive.diff" 3)"
+      fi
+    fi
+  fi
+
+  if [ -n "$not_applicable" ]; then
+    record na "$not_applicable"
+  elif [ -n "$reasons" ]; then
+    record fail "$reasons"
+  else
+    record pass ""
+    # The executables are most of the space (1 GB a run): commands
+    # rebuilds them.
+    find "$dir" -maxdepth 1 -name '*.exe' -exec rm -f {} +
+  fi
+}
+
+# profile_with VARIANT FLAG...: build with the plugin and FLAG..., run,
+# and dump the profile into VARIANT.tsv; 0 if all that worked.  Only for
+# a second look at a difference: nothing here is a failure by itself.
+profile_with () {
+  variant=$1
+  shift
+  compile "$dir/$variant.cc" $cc "$src" -fdiagnostics-plain-output \
+    $plugin_flags -fplugin="$bin/pathprof.so" \
+    -fplugin-arg-pathprof-dir="$dir/$variant.profile" "$@" -fchecking \
+    "$bin/libpathprof.a" -lm -o "$dir/$variant.exe" \
+    && run_program "$dir/$variant.exe" "$variant" \
+    && "$bin/pathprof-dump" --tsv --all "$dir/$variant.profile" \
+      > "$dir/$variant.tsv" 2> /dev/null
+}
+
+# Write the result line.
+record () {
+  printf '%s\t%s\t%s\t%s\n' "$1" "$level" "$name" "$2" > "$dir/result"
+}
+
+# Add a note (once) to this program's pass.
+note () {
+  grep -qxF "$1" "$dir/note" || printf '%s\n' "$1" >> "$dir/note"
+}
+
+# Add a reason to this program's failure.
+fail () {
+  reasons="${reasons:+$reasons; }$1"
+}
+
+# compile LOG COMMAND...: run a compiler command (logged in commands),
+# its output into LOG; its exit status.
+compile () {
+  log=$1
+  shift
+  shell_quote "$@" >> "$dir/commands"
+  timeout -k 10 300 "$@" > "$log" 2>&1
+}
+
+# run_program EXE VARIANT: run EXE in a directory of its own, stdin empty,
+# stdout and stderr into VARIANT.out and VARIANT.err; its exit status.
+run_program () {
+  mkdir -p "$dir/$2.cwd"
+  printf 'cd %s && %s\n' "$(shell_quote "$dir/$2.cwd" | sed 's/ $//')" \
+    "$(shell_quote "$1" | sed 's/ $//')" >> "$dir/commands"
+  (cd "$dir/$2.cwd" && exec timeout -k 5 "$TORTURE_TIMEOUT" "$1" \
+    < /dev/null > "$dir/$2.out" 2> "$dir/$2.err")
+}
+
+# The line of a compiler's output that says why it failed.
+error_line () {
+  line=$(grep -m1 -E 'internal compiler error|: (fatal )?error: |undefined reference|collect2' "$1")
+  [ -n "$line" ] || line=$(first_lines "$1")
+  printf '%s\n' "$line" | sed "s|$TORTURE_SRCDIR/||g" | cut -c1-400
+}
+
+# instrumented VARIANT [PLUGIN-ARG...]: steps 3 and 4 with these plugin
+# arguments; adds reasons on failure, or sets not_applicable.  0 if the
+# program could be built and run, 1 if not.
+instrumented () {
+  variant=$1
+  shift
+  profile=$dir/$variant.profile
+  log=$dir/$variant.cc
+  compile "$log" $cc "$src" -fdiagnostics-plain-output $plugin_flags \
+    -fplugin="$bin/pathprof.so" -fplugin-arg-pathprof-dir="$profile" "$@" \
+    -fchecking "$bin/libpathprof.a" -lm -o "$dir/$variant.exe"
+  status=$?
+
+  # "not instrumented" warnings: counted, not failures (optimised build
+  # only: the naive one says the same).
+  if [ "$variant" = optimized ]; then
+    grep -E 'warning: pathprof: .* not instrumented: ' "$log" \
+      | sed -e "s|^$TORTURE_SRCDIR/||" -e 's/^\([^:]*:[0-9]*\):[0-9]*: warning: pathprof: /\1: /' \
+      > "$dir/not-instrumented"
+  fi
+  # Lines we do not expect: see the file's header.  Paths are taken out
+  # first (ours may well contain "pathprof"), and the linker's names of
+  # the compiler's temporary objects (/tmp/ccXXXXXX.o) made equal.
+  awk -v plain="$dir/plain.cc" -v paths="$TORTURE_SRCDIR/ $dir/ $bin/" '
+    function without(text, literal,    at) {
+      while ((at = index(text, literal)) > 0)
+	text = substr(text, 1, at - 1) substr(text, at + length(literal))
+      return text
+    }
+    function normal(line,    i) {
+      for (i = 1; i <= npaths; i++) line = without(line, path[i])
+      gsub(/\/cc[A-Za-z0-9]+\.o/, "/cc.o", line)
+      return line
+    }
+    BEGIN {
+      npaths = split(paths, path, " ")
+      while ((getline l < plain) > 0) seen[normal(l)] = 1
+    }
+    { line = normal($0) }
+    line ~ /warning: pathprof: .* not instrumented: / { next }
+    line ~ /pathprof/ { print; next }
+    line ~ /internal compiler error|: (fatal )?error: / { print; next }
+    # An ordinary diagnostic, or the context GCC prints before one.
+    line ~ /: warning: |: note: / { next }
+    line ~ /: In (member )?function |: At top level:|^In function .*,$|^ +inlined from / { next }
+    line ~ /^In file included from |^ +from / { next }
+    !(line in seen) { print }' "$log" > "$dir/$variant.unexpected"
+
+  if [ $status -ne 0 ]; then
+    if grep -q 'internal compiler error' "$log"; then
+      ice=$(grep -m1 'internal compiler error' "$log" | sed "s|$TORTURE_SRCDIR/||")
+      pass_line=$(grep -m1 '^during .* pass: ' "$log")
+      # GCC's own -fchecking crash, without the plugin?
+      compile "$dir/$variant.gcc-only.cc" $cc "$src" \
+	-fdiagnostics-plain-output $plugin_flags -fchecking -c -o /dev/null
+      if grep -q 'internal compiler error' "$dir/$variant.gcc-only.cc"; then
+	not_applicable="GCC crashes with -fchecking without the plugin too: $ice"
+	return 1
+      fi
+      fail "$variant build: ICE: $ice${pass_line:+ ($pass_line)}"
+    else
+      fail "$variant build: $(describe_status $status 300): $(error_line "$log")"
+    fi
+    return 1
+  fi
+  if [ -s "$dir/$variant.unexpected" ]; then
+    fail "$variant build said: $(sed "s|$TORTURE_SRCDIR/||" "$dir/$variant.unexpected" | first_lines - 2) ($(wc -l < "$dir/$variant.unexpected") unexpected lines)"
+  fi
+
+  run_program "$dir/$variant.exe" "$variant"
+  status=$?
+  if [ $status -ne 0 ]; then
+    err=$(first_lines "$dir/$variant.err")
+    fail "$variant run: $(describe_status $status) (plain run: 0)${err:+; stderr: $err}"
+    return 1
+  fi
+  if ! cmp -s "$dir/plain.out" "$dir/$variant.out"; then
+    # Does the plain program print the same twice (addresses do not,
+    # with address-space randomisation)?
+    [ -f "$dir/plain-again.out" ] || run_program "$dir/plain.exe" plain-again
+    if cmp -s "$dir/plain.out" "$dir/plain-again.out"; then
+      diff "$dir/plain.out" "$dir/$variant.out" > "$dir/$variant.out.diff"
+      fail "$variant run: stdout differs from the plain run's: $(first_lines "$dir/$variant.out.diff" 4)"
+    else
+      note "stdout not compared: two plain runs print different things"
+    fi
+  fi
+
+  if [ -z "$(find "$profile" -name '*.pathprof' 2>/dev/null)" ]; then
+    if grep -q "'main' not instrumented" "$dir/not-instrumented"; then
+      return 0
+    fi
+    fail "$variant run: no .pathprof file in $profile"
+    return 0
+  fi
+  shell_quote "$bin/pathprof-dump" --tsv --all "$profile" >> "$dir/commands"
+  "$bin/pathprof-dump" --tsv --all "$profile" > "$dir/$variant.tsv" \
+    2> "$dir/$variant.dump-err"
+  status=$?
+  if [ $status -ne 0 ]; then
+    fail "$variant profile: pathprof-dump --tsv --all: exit status $status: $(first_lines "$dir/$variant.dump-err")"
+    rm -f "$dir/$variant.tsv"
+  fi
+  return 0
+}
+
+if [ "${1:-}" = --one ]; then
+  shift
+  run_one "$@"
+  exit 0
+fi
+
+# ------------------------------------------------------------ the suite
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 BUILD_DIR CC" >&2
+  exit 2
+fi
+build=$1
+cc=$2
+here=$(cd "$(dirname "$0")" && pwd)
+self=$here/torture.sh
+case $build in
+  /*) ;;
+  *) build=$(cd "$build" && pwd) ;;
+esac
+work=$build/torture
+
+say () { printf 'torture: %s\n' "$*" >&2; }
+
+for tool in timeout xargs awk; do
+  command -v $tool > /dev/null 2>&1 || { say "$tool not found"; exit 2; }
+done
+tcl=
+for candidate in tclsh tclsh8.6 expect; do
+  command -v $candidate > /dev/null 2>&1 && { tcl=$candidate; break; }
+done
+[ -n "$tcl" ] || { say "no Tcl interpreter (tclsh): install DejaGnu (make deps)"; exit 2; }
+
+# The execute directory: TORTURE_SRCDIR, or the cached extraction of
+# gcc-MAJOR-source, fetched and extracted the first time.  Prints it.
+fetch_suite () {
+  if [ -n "${TORTURE_SRCDIR:-}" ]; then
+    [ -d "$TORTURE_SRCDIR" ] || { say "TORTURE_SRCDIR $TORTURE_SRCDIR: no such directory"; return 1; }
+    (cd "$TORTURE_SRCDIR" && pwd)
+    return 0
+  fi
+  major=$($cc -dumpversion | cut -d. -f1)
+  package=gcc-$major-source
+  cache=${TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof}
+  top=$cache/$package
+  execute=$top/gcc/testsuite/gcc.c-torture/execute
+  if [ -f "$top/.extracted" ] && [ -d "$execute" ]; then
+    printf '%s\n' "$execute"
+    return 0
+  fi
+  for tool in apt-get dpkg-deb tar xz; do
+    command -v $tool > /dev/null 2>&1 || { say "$tool not found: cannot fetch $package (or set TORTURE_SRCDIR)"; return 1; }
+  done
+  mkdir -p "$cache" || return 1
+  deb=$(ls "$cache/${package}_"*.deb 2>/dev/null | tail -n 1)
+  if [ -z "$deb" ]; then
+    say "fetching $package into $cache"
+    # As root apt would download as _apt, who cannot write to our cache.
+    sandbox=
+    [ "$(id -u)" = 0 ] && sandbox="-o APT::Sandbox::User=root"
+    if ! (cd "$cache" && apt-get -q $sandbox download "$package") >&2; then
+      if [ "$(id -u)" = 0 ]; then
+	apt-get -q update >&2 && (cd "$cache" && apt-get -q $sandbox download "$package") >&2
+      fi
+    fi
+    deb=$(ls "$cache/${package}_"*.deb 2>/dev/null | tail -n 1)
+    [ -n "$deb" ] || { say "could not download $package (apt-get update? or set TORTURE_SRCDIR)"; return 1; }
+  fi
+  say "extracting gcc.c-torture/execute from $(basename "$deb")"
+  tmp=$top.tmp.$$
+  rm -rf "$tmp"
+  mkdir -p "$tmp" || return 1
+  # The .deb holds usr/src/gcc-MAJOR/gcc-VERSION-dfsg.tar.xz: out of it,
+  # only the execute directory.
+  dpkg-deb --fsys-tarfile "$deb" \
+    | tar -xOf - --wildcards "./usr/src/gcc-$major/gcc-[0-9]*.tar.xz" \
+    | tar -xJf - -C "$tmp" --strip-components=1 --wildcards \
+      '*/gcc/testsuite/gcc.c-torture/execute/*'
+  if [ ! -d "$tmp/gcc/testsuite/gcc.c-torture/execute" ]; then
+    say "no gcc.c-torture/execute in $deb"
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$top"
+  mv "$tmp" "$top" && basename "$deb" > "$top/.extracted" && rm -f "$deb"
+  printf '%s\n' "$execute"
+}
+
+srcdir=$(fetch_suite) || exit 2
+
+opts=${OPTS:-"-O0 -O2"}
+timeout_seconds=${TORTURE_TIMEOUT:-20}
+jobs=${TORTURE_JOBS:-}
+if [ -z "$jobs" ]; then
+  case ${TORTURE_MAKEJ:-} in
+    -j) jobs=$(nproc 2>/dev/null || echo 2) ;;
+    -j*) jobs=${TORTURE_MAKEJ#-j} ;;
+    *) jobs=2 ;;
+  esac
+fi
+case $jobs in
+  ''|*[!0-9]*|0) say "bad number of jobs '$jobs'"; exit 2 ;;
+esac
+
+# A snapshot of the build: the plugin may be rebuilt while we run.
+mkdir -p "$work/bin" || exit 2
+for file in pathprof.so libpathprof.a pathprof-dump; do
+  [ -f "$build/$file" ] || { say "$build/$file missing: make first"; exit 2; }
+  cp -p "$build/$file" "$work/bin/$file" || exit 2
+done
+
+# The programs: sorted, filtered, sampled.
+(cd "$srcdir" && for program in *.c; do
+  [ -f "$program" ] && printf '%s\n' "$program"
+done) | sort > "$work/programs.all"
+set -f
+if [ -n "${TORTURE_FILTER:-}" ]; then
+  while read -r program; do
+    for glob in $TORTURE_FILTER; do
+      # shellcheck disable=SC2254 # the user's glob, as a pattern
+      case $program in
+	$glob) printf '%s\n' "$program"; break ;;
+      esac
+    done
+  done < "$work/programs.all" > "$work/programs.filtered"
+else
+  cp "$work/programs.all" "$work/programs.filtered"
+fi
+awk -v n="${TORTURE_SAMPLE:-0}" '
+  { name[NR] = $0 }
+  END {
+    if (n <= 0 || n >= NR) { for (i = 1; i <= NR; i++) print name[i] }
+    else for (i = 0; i < n; i++) print name[int(i * NR / n) + 1]
+  }' "$work/programs.filtered" > "$work/programs"
+set +f
+count=$(wc -l < "$work/programs")
+if [ "$count" -eq 0 ]; then
+  say "no program matches TORTURE_FILTER='${TORTURE_FILTER:-}'"
+  exit 2
+fi
+
+TORTURE_CC=$cc
+TORTURE_BIN=$work/bin
+TORTURE_SRCDIR=$srcdir
+TORTURE_TIMEOUT=$timeout_seconds
+TORTURE_NAIVE=${TORTURE_NAIVE:-0}
+export TORTURE_CC TORTURE_BIN TORTURE_SRCDIR TORTURE_TIMEOUT TORTURE_NAIVE
+
+say "$count programs of $srcdir"
+naive_note=
+[ "$TORTURE_NAIVE" = 1 ] && naive_note="; naive placement compared"
+say "levels: $opts; $jobs jobs; timeout ${timeout_seconds}s$naive_note"
+start_all=$(date +%s)
+level_dirs=
+for level_spec in $opts; do
+  level=$(printf '%s' "$level_spec" | tr ',' ' ')
+  level_name=$(printf '%s' "$level_spec" | sed -e 's/^-//' -e 's/[^A-Za-z0-9=.+-]/_/g')
+  level_dir=$work/$level_name
+  rm -rf "$level_dir"
+  mkdir -p "$level_dir" || exit 2
+  printf '%s\n' "$level" > "$level_dir/level"
+  level_dirs="$level_dirs $level_dir"
+  (cd "$srcdir" && xargs "$tcl" "$here/torture-directives.tcl" "$cc" "$level" \
+    < "$work/programs") > "$level_dir/plan.tsv" || { say "reading the directives failed"; exit 2; }
+  start=$(date +%s)
+  say "$level: $count programs..."
+  tr '\n' '\0' < "$level_dir/plan.tsv" \
+    | xargs -0 -n 1 -P "$jobs" sh "$self" --one "$level_dir"
+  # A program without a result: its runner died.
+  while IFS="$tab" read -r name kind rest; do
+    result=$level_dir/${name%.c}/result
+    if [ ! -f "$result" ]; then
+      mkdir -p "${result%/result}"
+      printf 'fail\t%s\t%s\t%s\n' "$level" "$name" \
+	"no result: torture.sh --one died" > "$result"
+    fi
+  done < "$level_dir/plan.tsv"
+  echo $(($(date +%s) - start)) > "$level_dir/seconds"
+done
+seconds_all=$(($(date +%s) - start_all))
+
+# ------------------------------------------------------------ the report
+
+report=$work/report.txt
+{
+  for level_dir in $level_dirs; do
+    cat "$level_dir"/*/not-instrumented 2>/dev/null | sed "s|^|$(cat "$level_dir/level") |"
+  done > "$work/not-instrumented.txt"
+  for level_dir in $level_dirs; do
+    cat "$level_dir"/*/result
+  done > "$work/results.tsv"
+  awk -F '\t' '$1 == "na" { print $2 " " $3 ": " $4 }' "$work/results.tsv" \
+    > "$work/not-applicable.txt"
+
+  if [ -s "$work/not-instrumented.txt" ]; then
+    echo "== not instrumented (a plugin warning; not a failure)"
+    cat "$work/not-instrumented.txt"
+  fi
+  if [ -s "$work/not-applicable.txt" ]; then
+    echo "== not applicable, by reason (list: $work/not-applicable.txt)"
+    sed -e 's/^[^:]*: //' -e 's/ at line [0-9]*//' -e 's/^\(plain build: [^:]*\):.*/\1/' \
+      "$work/not-applicable.txt" | sort | uniq -c | sort -rn
+  fi
+  for level_dir in $level_dirs; do
+    for note in "$level_dir"/*/note; do
+      program=${note%/note}
+      sed "s|^|$(cat "$level_dir/level") ${program##*/}.c: |" "$note"
+    done
+  done > "$work/notes.txt"
+  if [ -s "$work/notes.txt" ]; then
+    echo "== passed, with a note"
+    cat "$work/notes.txt"
+  fi
+  if grep -q '^fail' "$work/results.tsv"; then
+    echo "== failures (commands and outputs in $work/LEVEL/NAME/)"
+    awk -F '\t' '$1 == "fail" { print "FAIL: " $2 " " $3 ": " $4 }' "$work/results.tsv"
+  fi
+  echo "== figures ($count programs, $jobs jobs, ${seconds_all}s)"
+  for level_dir in $level_dirs; do
+    level=$(cat "$level_dir/level")
+    awk -F '\t' -v level="$level" -v seconds="$(cat "$level_dir/seconds")" \
+      -v ni="$(cat "$level_dir"/*/not-instrumented | wc -l)" \
+      -v nip="$(for f in "$level_dir"/*/not-instrumented; do [ -s "$f" ] && echo; done | wc -l)" '
+      { n[$1]++ }
+      END {
+	printf "%s: %d passed, %d failed, %d not applicable, %d not instrumented (functions, in %d programs); %ds\n",
+	  level, n["pass"], n["fail"], n["na"], ni, nip, seconds
+      }' "$level_dir"/*/result
+  done
+  awk -F '\t' -v ni="$(wc -l < "$work/not-instrumented.txt")" '
+    { n[$1]++ }
+    END {
+      printf "torture: %d not applicable, %d not instrumented\n", n["na"], ni
+      printf "torture: %d passed, %d failed\n", n["pass"], n["fail"]
+    }' "$work/results.tsv"
+} > "$report"
+cat "$report"
+! grep -q '^fail' "$work/results.tsv"
