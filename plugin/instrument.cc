@@ -438,6 +438,10 @@ static unsigned int
 instrument_function (function *fun)
 {
   tree fndecl = fun->decl;
+  /* Even functions we do not count must write the counts before they
+     exec: the other functions' paths would be lost.  */
+  if (!DECL_EXTERNAL (fndecl) && !pathprof_is_own_cdtor (fun))
+    pathprof_redirect_calls (fun);
   const char *why = silent_skip_reason (fun);
   if (why)
     {

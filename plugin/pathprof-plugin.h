@@ -58,6 +58,10 @@ bool pathprof_is_own_cdtor (function *fun);
 extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
 
+/* redirect.cc */
+void pathprof_init_redirects (const char *plugin_name);
+unsigned pathprof_redirect_calls (function *fun);
+
 /* instrument.cc */
 opt_pass *pathprof_make_pass (gcc::context *ctx);
 void pathprof_instrument_remaining (void);

@@ -210,6 +210,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 1;
 
   pathprof_init_types (info->base_name);
+  pathprof_init_redirects (info->base_name);
 
   struct register_pass_info pass_info;
   pass_info.pass = pathprof_make_pass (g);

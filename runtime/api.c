@@ -1,7 +1,8 @@
 /* The user's interface, pathprof.h: write the profiles now, or start
    counting afresh.  Both take pp_rt_mutex, so they are safe from any
    thread, but not from a signal handler (the mutex may be held by the
-   interrupted thread).  errno is preserved.  */
+   interrupted thread: PATHPROF_DUMP_SIGNAL is the way to dump on a
+   signal, dumpsignal.c).  errno is preserved.  */
 
 #include <errno.h>
 
@@ -18,9 +19,7 @@ pathprof_dump (void)
 {
   int saved_errno = errno, result;
 
-  pthread_mutex_lock (&pp_rt_mutex);
-  result = pp_rt_write_all ();
-  pthread_mutex_unlock (&pp_rt_mutex);
+  result = pp_rt_dump ();
   errno = saved_errno;
   return result;
 }

@@ -67,6 +67,29 @@ void __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path);
 void __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 				     uint64_t path);
 
+/* Replacements for calls that end or fork the process image, as GCC's
+   gcov has (__gcov_execve...).  The plugin redirects every call to the
+   function on the right, in every function it sees, to the wrapper on the
+   left; each has the C library function's exact type.  Each writes every
+   unit's counts (as pathprof_dump does: the counts are zeroed once
+   written, so if the exec fails and the program goes on, nothing is
+   counted twice and nothing is lost), then calls the C library function
+   and returns what it returns, with its errno.
+
+     __pathprof_execve       execve
+     __pathprof_execv        execv
+     __pathprof_execvp       execvp
+     __pathprof_execvpe      execvpe
+     __pathprof_execl        execl      (variadic: argument list to argv)
+     __pathprof_execlp       execlp
+     __pathprof_execle       execle
+     __pathprof_system       system
+     __pathprof_posix_spawn  posix_spawn
+     __pathprof_posix_spawnp posix_spawnp
+
+   system and posix_spawn do not replace the image; they write first so
+   that a child that is an instrumented copy of this program merges after
+   the parent's counts so far.  */
 #ifdef __cplusplus
 }
 #endif

@@ -21,23 +21,52 @@
    from the parent's it counts as a run of its own (dumpfile.c).  The
    prepare handler takes pp_rt_mutex so that no write is half done in the
    child's copy; the child re-initialises the mutex rather than unlock one
-   it does not own.  A child that calls exec loses what it counted after
-   the fork (as with gcov without its exec wrappers); a child that _exits
-   writes nothing.
+   it does not own.  pthread_atfork handlers run for every fork () of the
+   C library, wherever it is called from, instrumented or not.  A child
+   that calls exec through the plugin's wrappers (exec.c) writes first; a
+   child that _exits writes nothing.
+
+   A process made without the fork handlers (syscall (SYS_fork), clone,
+   vfork) also holds its parent's counts.  pp_rt_owner_pid tells it: the
+   first write in such a process (at exit, a dump, an unload) first
+   zeroes every counter, as the fork child handler would have done, and
+   loses what the child counted itself: counting nothing twice matters
+   more than its few paths, which cannot be told from the parent's.  A
+   vfork child shares its parent's memory and must not touch it; it may
+   only exec or _exit, and the exec wrappers write nothing when the pid
+   is not the owner's.
 
    errno is preserved by every entry point: the program must not see
    ours.  */
 
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "runtime-internal.h"
 
 pthread_mutex_t pp_rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 struct __pathprof_unit *pp_rt_units;
 int pp_rt_exiting;
+pid_t pp_rt_owner_pid;
 
 static int handlers_installed;
+
+/* See the top of this file: a process that is not the owner of the
+   counts it holds forgets them and becomes their owner.  */
+
+void
+pp_rt_adopt_inherited (void)
+{
+  struct __pathprof_unit *unit;
+  pid_t pid = getpid ();
+
+  if (pp_rt_owner_pid == pid || pp_rt_owner_pid == 0)
+    return;
+  for (unit = pp_rt_units; unit; unit = unit->next)
+    pp_rt_unit_zero (unit);
+  __atomic_store_n (&pp_rt_owner_pid, pid, __ATOMIC_RELAXED);
+}
 
 /* Write every registered unit that has counts or an uncounted run;
    report counts the hash tables could not record.  Returns 0, or -1 if
@@ -51,6 +80,7 @@ pp_rt_write_all (void)
   uint64_t no_memory, out_of_range;
   int result = 0;
 
+  pp_rt_adopt_inherited ();
   pp_rt_hash_take_losses (&no_memory, &out_of_range);
   if (no_memory)
     pp_rt_message ("%llu path counts lost: no memory for the hash table",
@@ -60,12 +90,34 @@ pp_rt_write_all (void)
 		   "(a compiler bug)", (unsigned long long) out_of_range);
   for (unit = pp_rt_units; unit; unit = unit->next)
     if (pp_rt_unit_needs_write (unit) && pp_rt_write_unit (unit) != 0)
-      result = -1;
+      {
+	result = -1;
+	if (pp_rt_exiting)
+	  unit->runtime_flags |= PP_RT_EXIT_FAILED;
+      }
   return result;
 }
 
-/* The exit handler: write every unit.  Units stay registered, for their
-   destructors to write what is counted after this.  */
+/* Lock, write every unit, unlock: pathprof_dump, the exec wrappers and
+   the dump thread.  */
+
+int
+pp_rt_dump (void)
+{
+  int result;
+
+  pthread_mutex_lock (&pp_rt_mutex);
+  result = pp_rt_write_all ();
+  pthread_mutex_unlock (&pp_rt_mutex);
+  return result;
+}
+
+/* The exit handler: write every unit, then stop the dump thread, if
+   any.  Units stay registered, for their destructors to write what is
+   counted after this.  In a shared object (libpathprof.so, or one linked
+   with libpathprof.a), atexit ties the handler to the object: it also
+   runs when the object is unloaded, and then nothing of ours may stay
+   running (dumpsignal.c).  */
 
 static void
 write_at_exit (void)
@@ -76,6 +128,7 @@ write_at_exit (void)
   pp_rt_exiting = 1;
   pp_rt_write_all ();
   pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_dump_signals_stop ();
   errno = saved_errno;
 }
 
@@ -97,7 +150,8 @@ after_fork_parent (void)
 }
 
 /* After fork, in the child: forget the parent's counts (see the top of
-   this file).  The child has one thread, so no lock is needed.  */
+   this file), and start a dump thread of its own if the parent had one.
+   The child has one thread, so no lock is needed.  */
 
 static void
 after_fork_child (void)
@@ -108,12 +162,16 @@ after_fork_child (void)
   for (unit = pp_rt_units; unit; unit = unit->next)
     pp_rt_unit_zero (unit);
   pp_rt_exiting = 0;
+  __atomic_store_n (&pp_rt_owner_pid, getpid (), __ATOMIC_RELAXED);
+  pp_rt_dump_signals_after_fork ();
 }
 
 /* Add UNIT to the list of units to write.  A unit of another ABI version
    is refused with a message: its layout is unknown beyond the fields
    every version keeps first (abi_version, flags, filename, unit_name).
-   A unit registered twice is listed once.  */
+   A unit registered twice is listed once.  The first registration
+   installs the exit and fork handlers and, if the environment asks for
+   them, the dump signals (dumpsignal.c).  */
 
 void
 __pathprof_register (struct __pathprof_unit *unit)
@@ -144,6 +202,7 @@ __pathprof_register (struct __pathprof_unit *unit)
   if (!handlers_installed)
     {
       handlers_installed = 1;
+      __atomic_store_n (&pp_rt_owner_pid, getpid (), __ATOMIC_RELAXED);
       if (atexit (write_at_exit) != 0)
 	pp_rt_message ("cannot register the exit handler; profiles are "
 		       "written only by pathprof_dump() and when modules "
@@ -151,7 +210,8 @@ __pathprof_register (struct __pathprof_unit *unit)
       if (pthread_atfork (before_fork, after_fork_parent,
 			  after_fork_child) != 0)
 	pp_rt_message ("cannot register fork handlers; a child process "
-		       "will write its parent's counts again");
+		       "will lose what it counts");
+      pp_rt_dump_signals_start ();
     }
  out:
   pthread_mutex_unlock (&pp_rt_mutex);
@@ -159,7 +219,10 @@ __pathprof_register (struct __pathprof_unit *unit)
 }
 
 /* Forget UNIT (its object is being unloaded, or the process is ending),
-   writing first whatever it has not written.  Outside exit, its hash
+   writing first whatever it has not written; unless the exit handler
+   already failed to write it: the same failure would be reported twice
+   (a destructor runs right after the exit handler), and the profile
+   has one attempt per exit, as with gcov.  Outside exit, its hash
    tables are released: the object's code is going away, so nothing can
    count in them.  At exit they are left alone, as other threads may
    still be running.  */
@@ -177,7 +240,9 @@ __pathprof_unregister (struct __pathprof_unit *unit)
   for (link = &pp_rt_units; *link; link = &(*link)->next)
     if (*link == unit)
       {
-	if (pp_rt_unit_needs_write (unit))
+	pp_rt_adopt_inherited ();
+	if (!(pp_rt_exiting && (unit->runtime_flags & PP_RT_EXIT_FAILED))
+	    && pp_rt_unit_needs_write (unit))
 	  pp_rt_write_unit (unit);
 	*link = unit->next;
 	unit->next = NULL;

@@ -2,6 +2,9 @@
 
    One concept per file:
      register.c   the list of units, the exit handler, fork
+     exec.c       __pathprof_execve and friends: write, then exec
+     dumpsignal.c PATHPROF_DUMP_SIGNAL, PATHPROF_DUMP_ON_TERM: the
+		  dump thread
      hashcount.c  counting in the hash table (__pathprof_count_hashed*)
      snapshot.c   reading the counts a write takes, and zeroing them
      dumpfile.c   writing one unit: lock, read, merge, rename; bad and
@@ -12,8 +15,8 @@
      api.c        pathprof_dump, pathprof_reset
 
    Everything declared here is hidden: libpathprof.so exports only the
-   __pathprof_* entry points of pathprof-abi.h and the pathprof_* calls of
-   pathprof.h.  */
+   __pathprof_* entry points of pathprof-abi.h (exec.c declares the exec
+   wrappers it lists) and the pathprof_* calls of pathprof.h.  */
 
 #ifndef PATHPROF_RUNTIME_INTERNAL_H
 #define PATHPROF_RUNTIME_INTERNAL_H
@@ -34,6 +37,8 @@
 /* Bits of __pathprof_unit.runtime_flags.  */
 #define PP_RT_METAS_CHECKED 1u  /* every meta decoded once */
 #define PP_RT_METAS_BAD 2u      /* one did not: the unit is never written */
+#define PP_RT_EXIT_FAILED 4u    /* the exit handler could not write it: its
+				   destructor does not try again */
 
 /* register.c: the registered units and the lock that guards the list and
    every write, reset and fork.  Counting never takes it.  */
@@ -43,9 +48,32 @@ extern struct __pathprof_unit *pp_rt_units;
    other threads may still be counting, so nothing is freed after it.  */
 extern int pp_rt_exiting;
 
+/* The process whose counts the counters hold: set at the first
+   registration and by the fork child handler.  A process that finds
+   another pid here was made without the fork handlers (vfork, clone,
+   syscall (SYS_fork)); see register.c.  0 before any registration.  */
+extern pid_t pp_rt_owner_pid;
+
 /* Write every registered unit that needs it; -1 if one failed.  Called
    with pp_rt_mutex held.  */
 int pp_rt_write_all (void);
+/* If this process was made without the fork handlers, forget the counts
+   it inherited and make it the owner (register.c).  Called with
+   pp_rt_mutex held, before any write.  */
+void pp_rt_adopt_inherited (void);
+/* pathprof_dump without the errno care: lock, write all, unlock.  */
+int pp_rt_dump (void);
+
+/* dumpsignal.c: read PATHPROF_DUMP_SIGNAL and PATHPROF_DUMP_ON_TERM and,
+   if either asks for it, install the handlers and start the dump thread.
+   Called once, at the first registration, with pp_rt_mutex held.  */
+void pp_rt_dump_signals_start (void);
+/* In the child after fork: a fresh semaphore and a dump thread of its
+   own, if the parent had one.  */
+void pp_rt_dump_signals_after_fork (void);
+/* At exit, or when the object holding the runtime is unloaded: the
+   signals' old actions back, the thread ended.  Without pp_rt_mutex.  */
+void pp_rt_dump_signals_stop (void);
 
 /* snapshot.c: the counts of one function that a write takes.  COUNTS is
    what goes into the file (sorted, merged, non-zero); for a hashed

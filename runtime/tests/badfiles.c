@@ -1,15 +1,15 @@
 /* What the runtime does with files it cannot use, and with units it
    must not trust: a profile of another build is moved to .stale and a
-   fresh one written; a file that does not decode (garbage, truncated) is
-   moved to .bad; a directory where the profile should be, a directory
-   that cannot be created, or a path through a regular file give one
-   message and leave the program's output and exit status alone;
-   pathprof_dump returns -1 then and keeps the counts for a later dump;
-   messages go to PATHPROF_ERROR_FILE or nowhere with PATHPROF_QUIET; a
-   unit of another ABI is refused with a message; a unit registered twice
-   is written once; __pathprof_unregister writes at once, and again after
-   the exit handler for counts made later, without counting a second
-   run.  */
+   fresh one written; a file that does not decode (garbage, truncated,
+   damaged, another version of the format) is moved to .bad; a directory
+   where the profile should be, a directory that cannot be created, or a
+   path through a regular file give one message and leave the program's
+   output and exit status alone; pathprof_dump returns -1 then and keeps
+   the counts for a later dump; messages go to PATHPROF_ERROR_FILE or
+   nowhere with PATHPROF_QUIET; a unit of another ABI is refused with a
+   message; a unit registered twice is written once;
+   __pathprof_unregister writes at once, and again after the exit
+   handler for counts made later, without counting a second run.  */
 
 #include "rt-test.h"
 
@@ -166,6 +166,18 @@ test_bad (void)
   check_contains ("damaged: message", file_text (err_path),
 		  "checksum mismatch");
   check_fresh ("damaged: a fresh profile");
+
+  /* Another version of the format (the u32 after the 8-byte magic).  */
+  valid[size - 20] ^= 0x10;
+  valid[8] = 2;
+  write_file (profile, valid, size);
+  run_program ("wrong version");
+  snprintf (expected, sizeof expected, "pathprof: %s: unsupported version "
+	    "2 (this reader knows version 1); moved to %s\n", profile, bad);
+  check (!strcmp (file_text (err_path), expected), "wrong version: one "
+	 "message", "expected \"%s\", saw \"%s\"", expected,
+	 file_text (err_path));
+  check_fresh ("wrong version: a fresh profile");
   free (valid);
   remove (bad);
   remove (profile);

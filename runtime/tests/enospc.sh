@@ -3,7 +3,10 @@
 # write() fail with ENOSPC on NAME.pathprof.tmp.* files.  Expected: one
 # message naming the file and the reason, the previous profile untouched,
 # no temporary file left, the program's output and exit status its own;
-# the next run (disk no longer full) merges normally.
+# the next run (disk no longer full) merges normally.  First with the
+# hand-built unit of programs/unitprog.c, then with a real instrumented
+# program (instrumented/badprog.c), whose destructor must not repeat the
+# exit handler's failed attempt (one message, not two).
 . "$(dirname "$0")/lib.shinc"
 
 cat > "$work/enospc.c" <<'SHIM'
@@ -43,7 +46,9 @@ SHIM
 if ! $CC -shared -fPIC -o "$work/enospc.so" "$work/enospc.c" -ldl \
      2> "$work/cc.log" \
    || ! build_program unitprog "$PATHPROF_BUILD/libpathprof.a" -lpthread \
-   || ! build_program profinfo "$PATHPROF_BUILD/libpathprof.a"; then
+   || ! build_program profinfo "$PATHPROF_BUILD/libpathprof.a" \
+   || ! cc_plugin "$work/prof" "$inst/badprog.c" -o "$work/badprog" \
+     "$PATHPROF_BUILD/libpathprof.a" -lpthread; then
   fail "build the test programs" "no errors" "$(cat "$work/cc.log")"
   finish
 fi
@@ -82,4 +87,31 @@ info=$("$work/profinfo" "$prof" | tr '\n' ' ')
   && pass "after the full disk, the next run merges" \
   || fail "after the full disk, the next run merges" \
        "runs 2, loop path 1 = 16, big path 10 = 2" "$info"
+
+# The same with a real instrumented program.
+"$work/badprog" > /dev/null 2>&1
+real=$(profile_file "$work/prof" badprog)
+cp "$real" "$work/saved-real.pathprof"
+LD_PRELOAD=$work/enospc.so "$work/badprog" > "$work/stdout" 2> "$work/stderr"
+same "real program, full disk: output and exit status unchanged" \
+  "3 hello 1" "$? $(cat "$work/stdout")"
+msg=$(cat "$work/stderr")
+case $msg in
+  *"
+"*) fail "real program, full disk: one message" "one line" "$msg" ;;
+  "pathprof: $real: cannot write $real.tmp."*": No space left on device; profile not written")
+    pass "real program, full disk: one message naming the file and the reason" ;;
+  *) fail "real program, full disk: one message naming the file and the reason" \
+       "pathprof: $real: cannot write $real.tmp.PID: No space left on device; profile not written" \
+       "$msg" ;;
+esac
+cmp -s "$real" "$work/saved-real.pathprof" \
+  && pass "real program, full disk: previous profile untouched" \
+  || fail "real program, full disk: previous profile untouched" \
+       "identical bytes" "a change"
+same "real program, full disk: temporary file removed" 0 \
+  "$(ls -a "$work/prof" | grep -c '\.tmp\.')"
+"$work/badprog" > /dev/null 2>&1
+same "real program, after the full disk: the next run merges" 2 \
+  "$(profile_runs "$real")"
 finish

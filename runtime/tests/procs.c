@@ -2,9 +2,13 @@
    one profile under the lock (runs = 16, counts x 16, nothing lost); a
    child after fork writes only what it counted itself, not its parent's
    counts again, and counts as a run of its own; a child that dumps and
-   exits counts one run.  */
+   exits counts one run; a child made by the fork system call itself,
+   without the C library's fork handlers, does not write its parent's
+   counts again either (it loses its own: doc/runtime.md).  */
 
 #include "rt-test.h"
+
+#include <sys/syscall.h>
 
 static char dir[256], profile[300];
 static struct test_unit tu;
@@ -153,6 +157,53 @@ test_fork (void)
     }
 }
 
+/* The program: counts, forks with syscall (SYS_fork), which runs no
+   pthread_atfork handler; the child counts and exits through exit ().  */
+
+static void
+raw_forking_program (void *arg)
+{
+  pid_t pid;
+  int status;
+
+  (void) arg;
+  test_unit_init (&tu, profile, "A", 0);
+  __pathprof_register (&tu.unit);
+  tu.counters[1] = 5;
+  __pathprof_count_hashed (&tu.fn[1], 66);
+  fflush (NULL);
+  pid = (pid_t) syscall (SYS_fork);
+  if (pid == 0)
+    {
+      tu.counters[2] = 1;
+      exit (0);
+    }
+  waitpid (pid, &status, 0);
+  tu.counters[3] = 1;
+}
+
+static void
+test_raw_fork (void)
+{
+  ppf_file f;
+
+  run_child (raw_forking_program, NULL, NULL, NULL);
+  if (read_profile ("raw fork: profile", profile, &f))
+    {
+      check (f.runs == 2 && profile_count (&f, 0, 1) == 5
+	     && profile_count (&f, 0, 2) == 0
+	     && profile_count (&f, 0, 3) == 1
+	     && profile_count (&f, 1, 66) == 1,
+	     "raw fork: the parent's counts once, the child's run counted",
+	     "expected runs 2, paths 1/2/3 = 5/0/1, big 66 = 1, saw runs %"
+	     PRIu64 ", %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", %" PRIu64, f.runs,
+	     profile_count (&f, 0, 1), profile_count (&f, 0, 2),
+	     profile_count (&f, 0, 3), profile_count (&f, 1, 66));
+      ppf_file_free (&f);
+    }
+  remove (profile);
+}
+
 int
 main (void)
 {
@@ -161,6 +212,7 @@ main (void)
   snprintf (profile, sizeof profile, "%s/deep/er/u.pathprof", dir);
   test_concurrent ();
   test_fork ();
+  test_raw_fork ();
   remove_tree (dir);
   return unit_test_report ();
 }

@@ -1,12 +1,18 @@
 #!/bin/sh
-# libpathprof.so: it exports only the __pathprof_* entry points and the
-# pathprof_* user calls (the format module and the runtime's internals
+# libpathprof.so: it exports only the __pathprof_* entry points (the
+# exec wrappers included) and the pathprof_* user calls (the format module and the runtime's internals
 # stay hidden), and a program linked against it writes its profile.
 . "$(dirname "$0")/lib.shinc"
 so=$PATHPROF_BUILD/libpathprof.so
 
 exported=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
-expected="__pathprof_count_hashed __pathprof_count_hashed_atomic __pathprof_register __pathprof_unregister pathprof_dump pathprof_reset "
+expected="__pathprof_count_hashed __pathprof_count_hashed_atomic"
+expected="$expected __pathprof_execl __pathprof_execle __pathprof_execlp"
+expected="$expected __pathprof_execv __pathprof_execve __pathprof_execvp"
+expected="$expected __pathprof_execvpe __pathprof_posix_spawn"
+expected="$expected __pathprof_posix_spawnp __pathprof_register"
+expected="$expected __pathprof_system __pathprof_unregister pathprof_dump"
+expected="$expected pathprof_reset "
 [ "$exported" = "$expected" ] && pass "libpathprof.so exports only the API" \
   || fail "libpathprof.so exports only the API" "$expected" "$exported"
 

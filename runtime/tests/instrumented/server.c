@@ -1,0 +1,84 @@
+/* Compiled with the plugin by runtime/tests/signals.sh: a stand-in for a
+   long-running server.  It creates READY, then calls tick once per
+   iteration (one path per call, by i % 3), sleeping 100 us between
+   iterations, until the file STOP exists; then it prints "ticks N" and
+   exits normally.  With "fork", it forks first and both processes loop
+   (the child writes its pid into READY.child); each prints its own
+   line.
+
+   Usage: server READY STOP [fork].  */
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile long sink;
+
+static void
+tick (long i)
+{
+  if (i % 3 == 0)
+    sink += i;
+  else if (i % 3 == 1)
+    sink -= 1;
+  else
+    sink ^= i;
+}
+
+/* Create the file PATH, empty, or holding the number N if N > 0.  */
+
+static int
+create (const char *path, long n)
+{
+  FILE *f = fopen (path, "w");
+
+  if (!f)
+    return -1;
+  if (n > 0)
+    fprintf (f, "%ld\n", n);
+  return fclose (f);
+}
+
+int
+main (int argc, char **argv)
+{
+  struct timespec pause = { 0, 100000 };
+  char child_ready[4096];
+  pid_t child = -1;
+  long i = 0;
+
+  if (argc < 3)
+    return 2;
+  if (argc > 3 && !strcmp (argv[3], "fork"))
+    {
+      fflush (stdout);
+      child = fork ();
+      if (child < 0)
+	return 3;
+      if (child == 0)
+	{
+	  snprintf (child_ready, sizeof child_ready, "%s.child", argv[1]);
+	  if (create (child_ready, (long) getpid ()) != 0)
+	    return 4;
+	}
+    }
+  if (child != 0 && create (argv[1], 0) != 0)
+    return 4;
+  while (access (argv[2], F_OK) != 0)
+    {
+      tick (i++);
+      nanosleep (&pause, NULL);
+    }
+  printf ("ticks %ld\n", i);
+  fflush (stdout);
+  if (child > 0)
+    {
+      int status;
+
+      if (waitpid (child, &status, 0) != child || status != 0)
+	return 5;
+    }
+  return 0;
+}
