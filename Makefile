@@ -104,7 +104,7 @@ UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   dump/tests/*.sh plugin/tests/*.sh)
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
-  dump/tests/*.h) testsuite/unit-test.h
+  dump/tests/*.h fuzz/*.h) testsuite/unit-test.h
 $(UNIT_BIN): $(TEST_H) $(wildcard core/*.h format/*.h runtime/*.h)
 
 $(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
@@ -148,6 +148,40 @@ torture: all
 	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \
 	  TORTURE_CACHE='$(TORTURE_CACHE)' TORTURE_SRCDIR='$(TORTURE_SRCDIR)' \
 	  sh testsuite/torture.sh "$(abspath $(BUILD))" '$(CC)'
+
+# ---------------------------------------------------------------- fuzz
+# libFuzzer targets over the file reader (fuzz/run.sh, doc/testing.md),
+# built with clang, ASan and UBSan into build/fuzz and run one after
+# another, FUZZ_TIME seconds each; FUZZ_TARGETS="file meta merge".
+FUZZ_TIME ?= 60
+FUZZ_CC ?= clang-14
+.PHONY: fuzz
+fuzz:
+	@FUZZ_CC='$(FUZZ_CC)' sh build-aux/ensure-fuzz-deps.sh
+	@FUZZ_TIME='$(FUZZ_TIME)' FUZZ_CC='$(FUZZ_CC)' \
+	  sh fuzz/run.sh "$(abspath $(BUILD))" $(FUZZ_TARGETS)
+
+# ---------------------------------------------------------------- bench
+# What pathprof costs on real programs (bench/bench.sh, doc/performance.md):
+# Debian source packages fetched with apt-get source, each built plain,
+# with -fprofile-arcs and with pathprof, run alternately; compile time,
+# counter and profile sizes.  Never a pass/fail test of "make check".
+# BENCH_PROGRAMS=bzip2,lua BENCH_RUNS=5 BENCH_WARMUP=1 BENCH_CFLAGS=-O2
+# BENCH_VARIANTS="plain gcov pathprof naive" BENCH_COMPILE_RUNS=3
+# BENCH_CACHEGRIND=1 BENCH_CACHE=DIR BENCH_DOC=FILE (empty: none)
+# BENCH_PATHPROF_REV=COMMIT (build that commit instead of build/).
+BENCH_DOC ?= doc/performance.md
+.PHONY: bench
+bench: $(if $(BENCH_PATHPROF_REV),,all)
+	@BENCH_PROGRAMS='$(BENCH_PROGRAMS)' BENCH_RUNS='$(BENCH_RUNS)' \
+	  BENCH_WARMUP='$(BENCH_WARMUP)' BENCH_VARIANTS='$(BENCH_VARIANTS)' \
+	  BENCH_CFLAGS='$(BENCH_CFLAGS)' \
+	  BENCH_COMPILE_RUNS='$(BENCH_COMPILE_RUNS)' \
+	  BENCH_CACHEGRIND='$(BENCH_CACHEGRIND)' BENCH_CACHE='$(BENCH_CACHE)' \
+	  BENCH_DOC='$(if $(BENCH_DOC),$(abspath $(BENCH_DOC)))' \
+	  BENCH_PATHPROF_REV='$(BENCH_PATHPROF_REV)' BENCH_CC='$(CC)' \
+	  BENCH_COMMAND='$(or $(BENCH_COMMAND),make bench $(strip $(MAKEOVERRIDES)))' \
+	  sh bench/bench.sh "$(abspath $(BUILD))"
 
 # ---------------------------------------------------------------- demo
 demo: all

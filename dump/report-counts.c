@@ -268,8 +268,10 @@ dump_report_annotate (FILE *out, const dump_data *data,
       dump_counts_free (&c);
     }
 
-  /* One entry per file and line: the sum over the functions.  */
-  qsort (lines, nlines, sizeof *lines, compare_annotated);
+  /* One entry per file and line: the sum over the functions.  (LINES is
+     null when no function has a line: qsort must not see it.)  */
+  if (nlines)
+    qsort (lines, nlines, sizeof *lines, compare_annotated);
   {
     size_t merged = 0;
     for (size_t k = 0; k < nlines; k++)
