@@ -34,10 +34,13 @@ seed ()
   shift 4
   dir=$work/$name
   mkdir -p "$dir"
+  # Compiled from the source's own directory and by its base name, so
+  # that the profile names the source relatively: the corpus is
+  # committed and must hold no path of the machine that made it.
   # shellcheck disable=SC2086
-  $compiler -O2 -g -fplugin="$build/pathprof.so" \
-    -fplugin-arg-pathprof-dir="$dir/prof" $opts "$src" \
-    -o "$dir/prog" "$build/libpathprof.a" -lpthread
+  (cd "$(dirname "$src")" && $compiler -O2 -g -fplugin="$build/pathprof.so" \
+    -fplugin-arg-pathprof-dir="$dir/prof" $opts "$(basename "$src")" \
+    -o "$dir/prog" "$build/libpathprof.a" -lpthread)
   "$dir/prog" "$@" >/dev/null 2>&1 || true
   "$dir/prog" "$@" >/dev/null 2>&1 || true
   set -- "$dir"/prof/*.pathprof
