@@ -1,0 +1,39 @@
+# lua -- the Lua 5.4 interpreter (Debian: lua5.4).
+#
+# Its interpreter loop, luaV_execute, dispatches with computed goto under
+# GCC (lvm.c, ljumptab.h): the abnormal edges of design.md trap 7 in a
+# hot loop.  Built from src/*.c (all but luac.c) with our own command
+# lines; Debian's luaconf.h includes a generated lua5.4-deb-multiarch.h,
+# which we write.  The workload is bench/workloads/bench.lua (calls,
+# tables, strings and patterns, floats, sort, coroutines), whose
+# checksums must equal the plain build's.
+
+package=lua5.4
+binary=lua
+about="the interpreter running bench/workloads/bench.lua (calls, tables, string patterns, floats, sort, coroutines); its checksums compared"
+
+recipe_build () {
+  src=$1/src out=$2
+  printf '#define DEB_HOST_MULTIARCH "%s"\n' \
+    "$($BENCH_REAL_CC -print-multiarch 2>/dev/null || echo unknown)" \
+    > "$out/lua5.4-deb-multiarch.h" || return 1
+  for f in "$src"/*.c; do
+    base=$(basename "$f" .c)
+    [ "$base" = luac ] && continue
+    $CC $CFLAGS -DLUA_USE_LINUX -I"$out" -c "$f" -o "$out/$base.o" || return 1
+  done
+  $CC $CFLAGS -o "$out/lua" "$out"/*.o -lm -ldl $LDLIBS
+}
+
+recipe_input () {
+  cp "$BENCH_WORKLOADS/bench.lua" "$1/bench.lua"
+}
+
+recipe_run () {
+  echo "\"$1/lua\" \"$2/bench.lua\" 2 > output.txt"
+}
+
+recipe_check () {
+  grep -q '^generators' output.txt || { echo "bench.lua did not finish" >&2; return 1; }
+  cat output.txt
+}
