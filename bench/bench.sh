@@ -485,7 +485,10 @@ bench_program () {
       out=$BENCH_CACHE/build/$name/$vn
       cflags="$BENCH_CFLAGS $(variant_cflags "$v")"
       libs=$(variant_libs "$v")
-      build_stamp=$(printf '%s\n%s\n%s\n%s\n' "$prep_stamp" "$cflags" "$libs" "$tools_hash" \
+      # pathprof's files matter to pathprof's variants only.
+      vtools=
+      [ "$(variant_kind "$v")" = pathprof ] && vtools=$tools_hash
+      build_stamp=$(printf '%s\n%s\n%s\n%s\n' "$prep_stamp" "$cflags" "$libs" "$vtools" \
 		      | hash_of "$recipe" "$BENCH_DIR/cc-log.sh")
       if [ "$(cat "$out/.bench-stamp" 2>/dev/null)" != "$build_stamp" ] \
 	 || [ ! -x "$out/$binary" ]; then

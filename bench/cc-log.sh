@@ -26,7 +26,7 @@ quote () {
 
 [ -n "${BENCH_CC_LOG:-}" ] || exec $BENCH_REAL_CC "$@"
 
-compile=no source= command= after_o=no
+compile=no source='' command='' after_o=no
 for arg in "$@"; do
   if [ $after_o = yes ]; then
     command="$command @OBJ@"

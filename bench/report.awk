@@ -146,7 +146,7 @@ function ratio_table(set, what,   p, i, v, line, m0, r, g, o, head, sep, gsum, g
     for (i = 2; i <= nv; i++) {
       v = V[i]
       r = ratio(value(set, p, v, what), m0)
-      line = line " " fmt_ratio(r) " |"
+      line = line " " fmt_ratio(r) (set == "run" && r != "" ? " (" fmt_s(value(set, p, v, what)) ")" : "") " |"
       if (r != "") { gsum[v] += log(r); gn[v]++ }
     }
     if (gcov != "") {
@@ -255,7 +255,7 @@ BEGIN {
   if (nok > 0) {
     print "#### Run time, wall clock" > md
     print "" > md
-    print "Median of the counted runs; ratios to plain's median.  Spread: the largest (max − min) / median over the variants' runs." > md
+    print "Median of the counted runs: plain's, and each variant's ratio to it (with its median).  Spread: the largest (max − min) / median over the variants' runs." > md
     print "" > md
     ratio_table("run", "wall")
     print "" > md
