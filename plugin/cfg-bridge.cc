@@ -91,7 +91,8 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
 	  out->edges.safe_push (e);
     }
   out->cfg.num_edges = out->edges.length ();
-  out->cfg.edges = XNEWVEC (pp_cfg_edge, MAX (1u, out->cfg.num_edges));
+  out->cfg_edges.safe_grow_cleared (MAX (1u, out->cfg.num_edges));
+  out->cfg.edges = out->cfg_edges.address ();
   for (unsigned i = 0; i < out->cfg.num_edges; i++)
     {
       edge e = out->edges[i];

@@ -393,8 +393,6 @@ silent_skip_reason (function *fun)
     return "naked function";
   if (DECL_EXTERNAL (fndecl))
     return "extern inline body (not emitted here)";
-  if (pathprof_is_own_cdtor (fun))
-    return "pathprof's own constructor";
   char *display = pathprof_display_name (fndecl);
   const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   bool selected = name_selected (display, asm_name);
@@ -430,6 +428,38 @@ unsupported_reason (function *fun)
   return NULL;
 }
 
+/* Plan FUN's instrumentation into *PLAN over the graph *PCFG and encode
+   its description into *META.  Returns NULL, or why FUN cannot be
+   instrumented (the core's reason goes through ERR).  Changes nothing in
+   FUN.  */
+
+static const char *
+plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
+	       unsigned char **meta, size_t *meta_size, char *err,
+	       size_t errlen)
+{
+  const char *why = unsupported_reason (fun);
+  if (why)
+    return why;
+  pathprof_build_cfg (fun, pcfg);
+  pp_mark_backedges (&pcfg->cfg);
+  pp_options options;
+  memset (&options, 0, sizeof options);
+  options.max_paths = pathprof_opts.max_paths;
+  options.naive = pathprof_opts.naive;
+  if (pp_plan_build (&pcfg->cfg, &options, plan, err, errlen) != 0)
+    return err;
+  why = unplaceable_probe (fun, pcfg, plan);
+  if (why)
+    return why;
+  unsigned flags = (plan->num_paths > pathprof_opts.max_array
+		    ? PPF_FN_HASHED : 0)
+		   | (plan->num_cut_edges ? PPF_FN_TRUNCATED : 0);
+  if (!pathprof_encode_meta (fun, pcfg, plan, flags, meta, meta_size))
+    return "cannot encode its description";
+  return NULL;
+}
+
 /* The pass's body for one function.  Never fails the compilation: a
    function the core cannot plan is left as it is, with a warning that
    says why.  */
@@ -438,9 +468,11 @@ static unsigned int
 instrument_function (function *fun)
 {
   tree fndecl = fun->decl;
+  if (pathprof_is_own_cdtor (fun))
+    return 0;
   /* Even functions we do not count must write the counts before they
      exec: the other functions' paths would be lost.  */
-  if (!DECL_EXTERNAL (fndecl) && !pathprof_is_own_cdtor (fun))
+  if (!DECL_EXTERNAL (fndecl))
     pathprof_redirect_calls (fun);
   const char *why = silent_skip_reason (fun);
   if (why)
@@ -449,57 +481,23 @@ instrument_function (function *fun)
 	fprintf (dump_file, "pathprof: not instrumented: %s\n", why);
       return 0;
     }
-  why = unsupported_reason (fun);
-  if (why)
-    {
-      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
-		  "pathprof: %qD not instrumented: %s", fndecl, why);
-      return 0;
-    }
 
   pathprof_cfg pcfg;
-  pathprof_build_cfg (fun, &pcfg);
-  pp_mark_backedges (&pcfg.cfg);
-  pp_options options;
-  memset (&options, 0, sizeof options);
-  options.max_paths = pathprof_opts.max_paths;
-  options.naive = pathprof_opts.naive;
   pp_plan plan;
   memset (&plan, 0, sizeof plan);
+  unsigned char *meta = NULL;
+  size_t meta_size = 0;
   char err[256] = "";
-  if (pp_plan_build (&pcfg.cfg, &options, &plan, err, sizeof err) != 0)
-    {
-      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
-		  "pathprof: %qD not instrumented: %s", fndecl, err);
-      pp_plan_free (&plan);
-      XDELETEVEC (pcfg.cfg.edges);
-      return 0;
-    }
-
-  why = unplaceable_probe (fun, &pcfg, &plan);
+  why = plan_function (fun, &pcfg, &plan, &meta, &meta_size, err,
+		       sizeof err);
   if (why)
     {
       warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
 		  "pathprof: %qD not instrumented: %s", fndecl, why);
       pp_plan_free (&plan);
-      XDELETEVEC (pcfg.cfg.edges);
       return 0;
     }
-
   bool hashed = plan.num_paths > pathprof_opts.max_array;
-  unsigned flags = (hashed ? PPF_FN_HASHED : 0)
-		   | (plan.num_cut_edges ? PPF_FN_TRUNCATED : 0);
-  unsigned char *meta = NULL;
-  size_t meta_size = 0;
-  if (!pathprof_encode_meta (fun, &pcfg, &plan, flags, &meta, &meta_size))
-    {
-      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
-		  "pathprof: %qD not instrumented: cannot encode its "
-		  "description", fndecl);
-      pp_plan_free (&plan);
-      XDELETEVEC (pcfg.cfg.edges);
-      return 0;
-    }
 
   emitter em;
   em.counters = hashed ? NULL_TREE : pathprof_counters_decl (plan.num_paths);
@@ -550,7 +548,6 @@ instrument_function (function *fun)
 
   free (meta);
   pp_plan_free (&plan);
-  XDELETEVEC (pcfg.cfg.edges);
   return 0;
 }
 

@@ -35,7 +35,8 @@ extern struct pathprof_options pathprof_opts;
    the core's edge ids.  */
 struct pathprof_cfg
 {
-  pp_cfg cfg;
+  pp_cfg cfg;                    /* points into the vectors below */
+  auto_vec<pp_cfg_edge> cfg_edges;
   auto_vec<edge> edges;
   auto_vec<uint32_t> block_flags;
 };
