@@ -709,6 +709,22 @@ ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
   return status;
 }
 
+/* Read the num_paths of the meta of SIZE bytes at BUF into *NUM_PATHS
+   without decoding, or checksumming, the rest: for the runtime, whose
+   metas are the compiler's read-only data and were decoded by the
+   compiler when it embedded them.  PPF_OK, or PPF_EBAD when SIZE is too
+   small for a meta.  */
+
+int
+ppf_meta_num_paths (const unsigned char *buf, size_t size,
+		    uint64_t *num_paths)
+{
+  if (size < META_HEADER_SIZE)
+    return PPF_EBAD;
+  *num_paths = load_u64 (buf + 8);
+  return PPF_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* Whole files.                                                       */
 
@@ -734,27 +750,43 @@ ppf_file_free (ppf_file *f)
 
 /* Read one Function record from R into FN (INDEX names it in messages):
    its meta, which must decode, and its counts, which must be strictly
-   increasing paths below the meta's num_paths with non-zero counts.  */
+   increasing paths below the meta's num_paths with non-zero counts.  A
+   meta byte-identical to KNOWN (may be NULL), which the caller vouches
+   for, is taken as it is, with KNOWN's num_paths: see ppf_decode_known.  */
 
 static int
-read_function (struct reader *r, ppf_function *fn, uint32_t index)
+read_function (struct reader *r, ppf_function *fn, uint32_t index,
+	       const ppf_known *known)
 {
   uint32_t meta_size;
   ppf_meta meta;
   char meta_err[160];
-  uint64_t k;
+  const char *name;
+  uint64_t k, num_paths;
   int status;
 
+  memset (&meta, 0, sizeof meta);
   if (!get_u32 (r, &meta_size, "meta_size"))
     return 0;
   if (meta_size > remaining (r))
     return truncated (r, "meta");
-  status = ppf_meta_decode (r->data + r->pos, meta_size, &meta, meta_err,
-			    sizeof meta_err);
-  if (status == PPF_ENOMEM)
-    return out_of_memory (r);
-  if (status != PPF_OK)
-    return fail (r, "function %u: meta: %s", (unsigned) index, meta_err);
+  if (known && known->meta_size == meta_size
+      && memcmp (known->meta, r->data + r->pos, meta_size) == 0)
+    {
+      num_paths = known->num_paths;
+      name = "as built";
+    }
+  else
+    {
+      status = ppf_meta_decode (r->data + r->pos, meta_size, &meta, meta_err,
+				sizeof meta_err);
+      if (status == PPF_ENOMEM)
+	return out_of_memory (r);
+      if (status != PPF_OK)
+	return fail (r, "function %u: meta: %s", (unsigned) index, meta_err);
+      num_paths = meta.num_paths;
+      name = meta.name;
+    }
   fn->meta = malloc (meta_size);
   if (!fn->meta)
     {
@@ -780,17 +812,17 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index)
 
       if (!get_u64 (r, &c->path, "path") || !get_u64 (r, &c->count, "count"))
 	break;
-      if (c->path >= meta.num_paths)
+      if (c->path >= num_paths)
 	fail (r, "function %u (%s): path %llu not below num_paths %llu",
-	      (unsigned) index, meta.name, (unsigned long long) c->path,
-	      (unsigned long long) meta.num_paths);
+	      (unsigned) index, name, (unsigned long long) c->path,
+	      (unsigned long long) num_paths);
       else if (k > 0 && c->path <= fn->counts[k - 1].path)
 	fail (r, "function %u (%s): paths not strictly increasing at "
-	      "path %llu", (unsigned) index, meta.name,
+	      "path %llu", (unsigned) index, name,
 	      (unsigned long long) c->path);
       else if (c->count == 0)
 	fail (r, "function %u (%s): zero count stored for path %llu",
-	      (unsigned) index, meta.name, (unsigned long long) c->path);
+	      (unsigned) index, name, (unsigned long long) c->path);
       if (r->failed)
 	break;
     }
@@ -808,6 +840,20 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index)
 int
 ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
 	    char *err, size_t errlen)
+{
+  return ppf_decode_known (buf, size, NULL, 0, out, err, errlen);
+}
+
+/* ppf_decode, except that the meta of function I, when it is byte for
+   byte KNOWN[I].meta (I < NUM_KNOWN), is not decoded: the caller has
+   checked that meta and gives its num_paths.  The runtime merging into
+   the profile of its own build decodes no meta at all this way; any
+   other meta is checked in full.  */
+
+int
+ppf_decode_known (const unsigned char *buf, size_t size,
+		  const ppf_known *known, uint32_t num_known, ppf_file *out,
+		  char *err, size_t errlen)
 {
   struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen };
   uint32_t flags, i;
@@ -854,7 +900,8 @@ ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
       goto failed;
     }
   for (i = 0; i < out->num_functions; i++)
-    if (!read_function (&r, &out->functions[i], i))
+    if (!read_function (&r, &out->functions[i], i,
+			i < num_known ? &known[i] : NULL))
       goto failed;
 
   body_size = r.pos;
@@ -990,6 +1037,15 @@ ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen)
 int
 ppf_read (const char *path, ppf_file *out, char *err, size_t errlen)
 {
+  return ppf_read_known (path, NULL, 0, out, err, errlen);
+}
+
+/* ppf_read with ppf_decode_known's KNOWN metas.  */
+
+int
+ppf_read_known (const char *path, const ppf_known *known, uint32_t num_known,
+		ppf_file *out, char *err, size_t errlen)
+{
   int fd, saved_errno, status;
   struct stat st;
   unsigned char *buf = NULL;
@@ -1083,7 +1139,7 @@ ppf_read (const char *path, ppf_file *out, char *err, size_t errlen)
       size += (size_t) n;
     }
   close (fd);
-  status = ppf_decode (buf, size, out, err, errlen);
+  status = ppf_decode_known (buf, size, known, num_known, out, err, errlen);
   free (buf);
   return status;
 }

@@ -145,6 +145,9 @@ int ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size);
 int ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
 		     char *err, size_t errlen);
 void ppf_meta_free (ppf_meta *m);
+/* Only the num_paths of a meta: see ppformat.c.  */
+int ppf_meta_num_paths (const unsigned char *buf, size_t size,
+			uint64_t *num_paths);
 
 /* Whole files.  ppf_read returns PPF_ENOENT quietly when PATH does not
    exist; other failures fill ERR with a message naming the problem (not
@@ -154,6 +157,21 @@ void ppf_meta_free (ppf_meta *m);
 int ppf_read (const char *path, ppf_file *out, char *err, size_t errlen);
 int ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
 		char *err, size_t errlen);
+
+/* A meta the caller has checked, which need not be decoded again when a
+   file holds it byte for byte (ppf_decode_known).  */
+typedef struct ppf_known
+{
+  const unsigned char *meta;
+  uint32_t meta_size;
+  uint64_t num_paths;
+} ppf_known;
+int ppf_read_known (const char *path, const ppf_known *known,
+		    uint32_t num_known, ppf_file *out, char *err,
+		    size_t errlen);
+int ppf_decode_known (const unsigned char *buf, size_t size,
+		      const ppf_known *known, uint32_t num_known,
+		      ppf_file *out, char *err, size_t errlen);
 int ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size);
 /* Write F to the open file descriptor FD (all of it, retrying short
    writes); PPF_EIO with errno preserved on failure.  */

@@ -309,5 +309,22 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
   free (m.display_name);
   for (unsigned i = 0; i < block_lines.length (); i++)
     block_lines[i].release ();
-  return rc == PPF_OK;
+  if (rc != PPF_OK)
+    return false;
+  /* Decode what we embed, once, here: the runtime checks only each
+     meta's checksum and num_paths (runtime/dumpfile.c, check_metas), so
+     that a short run's exit does not decode every description.  */
+  ppf_meta check;
+  char err[160];
+  if (ppf_meta_decode (*meta, *meta_size, &check, err, sizeof err) != PPF_OK)
+    {
+      if (dump_file)
+	fprintf (dump_file, "pathprof: our own description does not "
+		 "decode: %s\n", err);
+      free (*meta);
+      *meta = NULL;
+      return false;
+    }
+  ppf_meta_free (&check);
+  return true;
 }

@@ -35,7 +35,7 @@ static const char pathprof_help[] =
   "                       folding (default)\n"
   "  placement=naive      R += Val(e) on every edge (a test oracle)\n"
   "  max-array=N          dense counters for functions of up to N paths,\n"
-  "                       the runtime's hash table above (default 16384)\n"
+  "                       the runtime's hash table above (default 524288)\n"
   "  max-paths=N          cut edges so that no block starts more than N\n"
   "                       paths (default: only to stay below 2^63)\n"
   "  update=single|atomic counter updates (default from -fprofile-update)\n"
@@ -99,7 +99,7 @@ static bool
 parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
-  pathprof_opts.max_array = 16384;
+  pathprof_opts.max_array = 1 << 19;
   pathprof_opts.profile_dir = profile_data_prefix;
   pathprof_opts.atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
   for (int i = 0; i < info->argc; i++)

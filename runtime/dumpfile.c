@@ -92,10 +92,13 @@ note_run_counted (const char *path)
   run_records = r;
 }
 
-/* Check once per process that every meta of UNIT decodes and agrees with
-   the function's num_paths, so that a compiler bug is reported at its
-   source rather than written into a file that every later run would move
-   aside as bad.  Returns 1 if the unit may be written.  */
+/* Check once per process that every function of UNIT has a meta that
+   agrees with its num_paths, so that a foreign or damaged record is
+   reported at its source rather than written into a file that every
+   later run would move aside as bad.  The full check of each meta (its
+   checksum, every index) happened in the compiler, which decodes what it
+   embeds; doing it again here cost more than the rest of a short run's
+   exit (doc/performance.md).  Returns 1 if the unit may be written.  */
 
 static int
 check_metas (struct __pathprof_unit *unit)
@@ -124,47 +127,54 @@ check_metas (struct __pathprof_unit *unit)
   for (i = 0; i < unit->num_functions; i++)
     {
       const struct __pathprof_function *fn = unit->functions[i];
-      char err[200];
-      ppf_meta meta;
-      int status = PPF_EBAD;
+      char err[100];
+      uint64_t num_paths;
 
       if (!fn)
 	snprintf (err, sizeof err, "no record");
-      else if (fn->meta && fn->meta_size <= UINT32_MAX)
-	status = ppf_meta_decode (fn->meta, fn->meta_size, &meta, err,
-				  sizeof err);
-      else
+      else if (!fn->meta || fn->meta_size > UINT32_MAX)
 	snprintf (err, sizeof err, "no description");
-      if (status == PPF_ENOMEM)
-	{
-	  pp_rt_message ("%s: out of memory; profile not written",
-			 unit->filename);
-	  return 0;		/* may work next time */
-	}
-      if (status == PPF_OK)
-	{
-	  /* Dense counters are indexed by path: the file's counts must
-	     stay below the meta's num_paths.  */
-	  if (meta.num_paths != fn->num_paths)
-	    {
-	      snprintf (err, sizeof err, "%llu paths described, %llu counted",
-			(unsigned long long) meta.num_paths,
-			(unsigned long long) fn->num_paths);
-	      status = PPF_EBAD;
-	    }
-	  ppf_meta_free (&meta);
-	}
-      if (status != PPF_OK)
-	{
-	  pp_rt_message ("%s: function %llu: invalid path description from "
-			 "the compiler (%s); profile not written",
-			 unit->filename, (unsigned long long) i, err);
-	  unit->runtime_flags |= PP_RT_METAS_BAD;
-	  return 0;
-	}
+      else if (ppf_meta_num_paths (fn->meta, fn->meta_size, &num_paths)
+	       != PPF_OK)
+	snprintf (err, sizeof err, "truncated description");
+      /* Dense counters are indexed by path: the file's counts must stay
+	 below the meta's num_paths.  */
+      else if (num_paths != fn->num_paths)
+	snprintf (err, sizeof err, "%llu paths described, %llu counted",
+		  (unsigned long long) num_paths,
+		  (unsigned long long) fn->num_paths);
+      else
+	continue;
+      pp_rt_message ("%s: function %llu: invalid path description from "
+		     "the compiler (%s); profile not written",
+		     unit->filename, (unsigned long long) i, err);
+      unit->runtime_flags |= PP_RT_METAS_BAD;
+      return 0;
     }
   unit->runtime_flags |= PP_RT_METAS_CHECKED;
   return 1;
+}
+
+/* UNIT's metas as ppf_known entries (after check_metas), so that reading
+   a profile of the same build decodes none of them; NULL when out of
+   memory.  */
+
+static ppf_known *
+known_metas (const struct __pathprof_unit *unit)
+{
+  ppf_known *known = calloc (unit->num_functions ? unit->num_functions : 1,
+			     sizeof *known);
+  uint64_t i;
+
+  if (!known)
+    return NULL;
+  for (i = 0; i < unit->num_functions; i++)
+    {
+      known[i].meta = unit->functions[i]->meta;
+      known[i].meta_size = (uint32_t) unit->functions[i]->meta_size;
+      known[i].num_paths = unit->functions[i]->num_paths;
+    }
+  return known;
 }
 
 /* Whether OLD is a profile of the same build as UNIT: the same functions
@@ -367,6 +377,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 {
   char *path = NULL, *lock_path = NULL, *tmp_path = NULL;
   struct pp_snapshot *snaps = NULL;
+  ppf_known *known = NULL;
   ppf_file old, fresh, *out = NULL;
   char err[256], why[256], suffix[32];
   int lock_fd = -1, result = -1, status;
@@ -385,7 +396,8 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
     }
   snaps = calloc (unit->num_functions ? unit->num_functions : 1,
 		  sizeof *snaps);
-  if (!path || !lock_path || !tmp_path || !snaps)
+  known = known_metas (unit);
+  if (!path || !lock_path || !tmp_path || !snaps || !known)
     goto no_memory;
   for (i = 0; i < unit->num_functions; i++)
     if (pp_rt_snapshot_take (unit->functions[i], &snaps[i]) != PPF_OK)
@@ -395,7 +407,8 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   if (lock_fd < 0)
     goto out;
 
-  status = ppf_read (path, &old, err, sizeof err);
+  status = ppf_read_known (path, known, (uint32_t) unit->num_functions,
+			   &old, err, sizeof err);
   if (status == PPF_OK && !same_build (&old, unit, why, sizeof why))
     {
       char what[300];
@@ -462,6 +475,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
     for (i = 0; i < unit->num_functions; i++)
       pp_rt_snapshot_free (&snaps[i]);
   free (snaps);
+  free (known);
   free (path);
   free (lock_path);
   free (tmp_path);

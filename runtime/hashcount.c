@@ -11,15 +11,26 @@
    set, keeps that key and its address for the life of the process: keys
    are claimed with compare-and-swap, and a full table is never rehashed
    but followed by a new one twice its size, linked in front of it.  So:
-   - a pointer to a slot never dangles, which makes the one-entry cache
-     of the last slot counted (the fast path, for the path a tight loop
-     repeats) safe without any lock;
+   - a pointer to a slot never dangles, which makes the slot cache (the
+     fast path, below) safe without any lock;
    - no count is ever lost to growth: an increment lands in a slot that
      stays in the table set; if two threads race to insert one path, one
      into the old table and one into the new, the path simply has two
      slots, and the dump adds them;
    - counting takes no lock, so it is safe in signal handlers and cannot
      deadlock with a dump, a fork or the program's own locks.
+
+   The fast path.  A path may live in any table of the chain, and a
+   miss in one table costs a probe sequence, so the tables themselves
+   are slow to search; in front of them sits a direct-mapped cache of
+   slot pointers, indexed by a multiplicative hash of the path.  A count
+   whose path is in the cache costs one multiply, two dependent loads, a
+   compare and the increment.  The path a tight loop repeats (paper
+   §5.3) always hits; so do the few hundred paths an interpreter's
+   dispatch loop alternates between, which defeated a one-entry cache
+   of the last slot (measured: 18-72 % of all path ends in the
+   benchmarks' interpreters went to the slow path, doc/performance.md).
+   A stale entry only costs a trip to the slow path, which refills it.
 
    Memory comes from mmap, not malloc: counting must not call into the
    allocator, because the program's own malloc may be instrumented (an
@@ -50,6 +61,8 @@
 #include "runtime-internal.h"
 
 #define FIRST_CAPACITY 128u
+/* The slot cache: 2^CACHE_BITS pointers (8 KiB) per function.  */
+#define CACHE_BITS 10
 /* 2^32 slots (64 GiB): beyond that, mmap is hopeless anyway.  */
 #define MAX_CAPACITY (UINT64_C (1) << 32)
 
@@ -73,9 +86,9 @@ struct hash_table
    mapping.  */
 struct hash_state
 {
-  struct hash_slot *last;	/* the one-entry cache: last slot counted */
   struct hash_table *newest;	/* where new paths go */
   size_t map_size;
+  struct hash_slot *cache[1u << CACHE_BITS];	/* see the top of this file */
 };
 
 /* Counts that could not be recorded; see the top of this file.  */
@@ -93,6 +106,15 @@ mix (uint64_t key)
   key *= 0xff51afd7ed558ccdULL;
   key ^= key >> 33;
   return key;
+}
+
+/* PATH's entry in the slot cache.  Fibonacci hashing: the top bits of
+   the product depend on every bit of PATH.  */
+
+static inline uint64_t
+cache_index (uint64_t path)
+{
+  return (path * UINT64_C (0x9e3779b97f4a7c15)) >> (64 - CACHE_BITS);
 }
 
 /* Add one to slot S: atomically, or as a plain increment (see the top
@@ -206,10 +228,10 @@ probe (struct hash_table *t, uint64_t key, int insert, int *full)
   return NULL;
 }
 
-/* The slow path: the cached slot is not PATH's.  Find PATH's slot in any
-   table, or claim one in the newest (growing as needed), make it the
-   cached slot and count.  errno is preserved: mmap may set it, and the
-   program must not see that.  */
+/* The slow path: PATH is not in the slot cache.  Find PATH's slot in any
+   table, or claim one in the newest (growing as needed), put it in
+   PATH's cache entry and count.  errno is preserved: mmap may set it,
+   and the program must not see that.  */
 
 static void __attribute__ ((noinline))
 count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
@@ -245,7 +267,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
     }
   /* Release: a thread that finds S in the cache must also see the table
      S lives in, which may be one this thread just mapped.  */
-  __atomic_store_n (&st->last, s, __ATOMIC_RELEASE);
+  __atomic_store_n (&st->cache[cache_index (path)], s, __ATOMIC_RELEASE);
   bump (s, atomic);
   goto out;
 
@@ -255,11 +277,11 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
   errno = saved_errno;
 }
 
-/* The fast path shared by both entry points: if the cached slot holds
-   PATH, count there.  Any slot pointer is valid forever (see the top of
-   this file), so a stale cache only costs a trip to the slow path.  The
-   acquire loads pair with the release stores that publish the state and
-   the cached slot; on x86 they are plain loads.  */
+/* The fast path shared by both entry points: if PATH's cache entry
+   holds PATH's slot, count there.  Any slot pointer is valid forever
+   (see the top of this file), so a stale entry only costs a trip to the
+   slow path.  The acquire loads pair with the release stores that
+   publish the state and a cache entry; on x86 they are plain loads.  */
 
 static inline void
 count_hashed (struct __pathprof_function *fn, uint64_t path, int atomic)
@@ -268,7 +290,8 @@ count_hashed (struct __pathprof_function *fn, uint64_t path, int atomic)
 
   if (__builtin_expect (st != NULL, 1))
     {
-      struct hash_slot *s = __atomic_load_n (&st->last, __ATOMIC_ACQUIRE);
+      struct hash_slot *s = __atomic_load_n (&st->cache[cache_index (path)],
+					     __ATOMIC_ACQUIRE);
 
       if (s && __atomic_load_n (&s->key, __ATOMIC_RELAXED) == path + 1)
 	{

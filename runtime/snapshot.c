@@ -13,10 +13,139 @@
    (fn->counters == NULL) are delegated to hashcount.c, which knows the
    table layout.  */
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "runtime-internal.h"
+
+/* A dense array is scanned for non-zero counters at every write: at a
+   short run's exit that scan was most of the cost (doc/performance.md),
+   because the arrays of big functions span many pages of .bss the run
+   never touched, and reading each of them costs a page fault.  A page
+   that mincore reports not resident was never written (or was swapped
+   out, which is why this is used only when the system has no swap): its
+   counters are all zero and it is skipped unread.  */
+
+/* Which pages of one dense array may hold non-zero counters.  VEC is
+   NULL when every page must be read.  */
+struct scan
+{
+  const uint64_t *counters;
+  uint64_t num_paths;
+  uintptr_t first_page;		/* address of the page holding counters[0] */
+  size_t page_size;
+  unsigned char *vec;		/* mincore's answer, one byte a page */
+};
+
+/* Whether the system has no swap area: /proc/swaps has its title line
+   only.  Unknown counts as swap.  */
+
+static int
+no_swap (void)
+{
+  char buf[256];
+  int fd = open ("/proc/swaps", O_RDONLY | O_CLOEXEC), lines = 0;
+  ssize_t n, i;
+
+  if (fd < 0)
+    return 0;
+  while ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    for (i = 0; i < n; i++)
+      lines += buf[i] == '\n';
+  close (fd);
+  return n == 0 && lines == 1;
+}
+
+/* Prepare SC for scanning FN's counters.  Arrays of a few pages are read
+   whole; errno is left as the program had it.  */
+
+static void
+scan_start (struct scan *sc, const struct __pathprof_function *fn)
+{
+  int saved_errno = errno;
+  long page = sysconf (_SC_PAGESIZE);
+  uintptr_t end;
+  size_t bytes;
+
+  memset (sc, 0, sizeof *sc);
+  sc->counters = fn->counters;
+  sc->num_paths = fn->num_paths;
+  if (page <= 0 || (page & (page - 1)) != 0
+      || fn->num_paths < 4 * (uint64_t) page / sizeof (uint64_t)
+      || fn->num_paths > SIZE_MAX / sizeof (uint64_t))
+    return;
+  sc->page_size = (size_t) page;
+  sc->first_page = (uintptr_t) fn->counters & ~(uintptr_t) (page - 1);
+  end = (uintptr_t) (fn->counters + fn->num_paths);
+  bytes = ((end - sc->first_page) + sc->page_size - 1) & ~(sc->page_size - 1);
+  if (!no_swap () || !(sc->vec = malloc (bytes / sc->page_size)))
+    goto out;
+  if (mincore ((void *) sc->first_page, bytes, sc->vec) != 0)
+    {
+      free (sc->vec);
+      sc->vec = NULL;
+    }
+ out:
+  errno = saved_errno;
+}
+
+static void
+scan_end (struct scan *sc)
+{
+  free (sc->vec);
+  sc->vec = NULL;
+}
+
+/* The first index from I on whose counter is non-zero, or num_paths.
+   Eight counters are tested with one branch.  Every load is atomic
+   (threads may count), and a counter that becomes non-zero behind the
+   scan waits for the next write, as it would anyway.  */
+
+static uint64_t
+next_nonzero (const struct scan *sc, uint64_t i)
+{
+  const uint64_t *c = sc->counters;
+  uint64_t n = sc->num_paths;
+
+  while (i < n)
+    {
+      uint64_t stop = n;
+
+      if (sc->vec)
+	{
+	  uintptr_t addr = (uintptr_t) &c[i];
+	  size_t page = (addr - sc->first_page) / sc->page_size;
+	  uintptr_t next_page = sc->first_page + (page + 1) * sc->page_size;
+	  uint64_t page_end = (next_page - (uintptr_t) c) / sizeof *c;
+
+	  if (page_end < n)
+	    stop = page_end;
+	  if (!(sc->vec[page] & 1))
+	    {
+	      i = stop;
+	      continue;
+	    }
+	}
+      for (; i + 8 <= stop; i += 8)
+	if (__atomic_load_n (&c[i], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 1], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 2], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 3], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 4], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 5], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 6], __ATOMIC_RELAXED)
+	    | __atomic_load_n (&c[i + 7], __ATOMIC_RELAXED))
+	  break;
+      for (; i < stop; i++)
+	if (__atomic_load_n (&c[i], __ATOMIC_RELAXED))
+	  return i;
+    }
+  return n;
+}
 
 /* Take FN's non-zero counts into SNAP (see above).  PPF_OK or
    PPF_ENOMEM.  */
@@ -25,23 +154,25 @@ int
 pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
 {
   uint64_t i, n = 0, k = 0;
+  struct scan sc;
 
   if (!fn->counters)
     return pp_rt_hash_snapshot (fn, snap);
   memset (snap, 0, sizeof *snap);
-  for (i = 0; i < fn->num_paths; i++)
-    if (__atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED))
-      n++;
-  if (n == 0)
-    return PPF_OK;
-  if (n > SIZE_MAX / sizeof *snap->counts)
-    return PPF_ENOMEM;
-  snap->counts = malloc (n * sizeof *snap->counts);
-  if (!snap->counts)
-    return PPF_ENOMEM;
+  scan_start (&sc, fn);
+  for (i = next_nonzero (&sc, 0); i < fn->num_paths;
+       i = next_nonzero (&sc, i + 1))
+    n++;
+  if (n == 0 || n > SIZE_MAX / sizeof *snap->counts
+      || !(snap->counts = malloc (n * sizeof *snap->counts)))
+    {
+      scan_end (&sc);
+      return n == 0 ? PPF_OK : PPF_ENOMEM;
+    }
   /* A counter that became non-zero since the first pass waits for the
      next write.  */
-  for (i = 0; i < fn->num_paths && k < n; i++)
+  for (i = next_nonzero (&sc, 0); i < fn->num_paths && k < n;
+       i = next_nonzero (&sc, i + 1))
     {
       uint64_t value = __atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED);
 
@@ -53,6 +184,7 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
 	}
     }
   snap->num_counts = k;
+  scan_end (&sc);
   return PPF_OK;
 }
 
@@ -91,30 +223,37 @@ pp_rt_snapshot_free (struct pp_snapshot *snap)
 int
 pp_rt_function_has_counts (const struct __pathprof_function *fn)
 {
-  uint64_t i;
+  struct scan sc;
+  int found;
 
   if (!fn->counters)
     return pp_rt_hash_has_counts (fn);
-  for (i = 0; i < fn->num_paths; i++)
-    if (__atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED))
-      return 1;
-  return 0;
+  scan_start (&sc, fn);
+  found = next_nonzero (&sc, 0) < fn->num_paths;
+  scan_end (&sc);
+  return found;
 }
 
-/* Zero FN's counts (pathprof_reset, and a child after fork).  */
+/* Zero FN's counts (pathprof_reset, and a child after fork).  Only the
+   non-zero ones are stored to: a store to a page of .bss the run never
+   touched would give the process a private copy of it.  */
 
 void
 pp_rt_function_zero (struct __pathprof_function *fn)
 {
   uint64_t i;
+  struct scan sc;
 
   if (!fn->counters)
     {
       pp_rt_hash_zero (fn);
       return;
     }
-  for (i = 0; i < fn->num_paths; i++)
+  scan_start (&sc, fn);
+  for (i = next_nonzero (&sc, 0); i < fn->num_paths;
+       i = next_nonzero (&sc, i + 1))
     __atomic_store_n (&fn->counters[i], 0, __ATOMIC_RELAXED);
+  scan_end (&sc);
 }
 
 /* Whether any function of UNIT has a non-zero count.  */

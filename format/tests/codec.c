@@ -714,6 +714,85 @@ test_merge (void)
   free (dst.counts);
 }
 
+/* ppf_decode_known: a meta byte-identical to a known one is taken with
+   the known num_paths, not decoded; any other meta is decoded in full.
+   Shown with a known meta whose num_paths disagrees with its bytes: the
+   decoder believes the caller, which is how the runtime skips decoding
+   its own metas.  */
+
+static void
+test_decode_known (void)
+{
+  ppf_count counts[] = { { 1, 5 }, { 4, 1 }, { 7, 2 } };
+  ppf_file f, d;
+  ppf_known known[2];
+  unsigned char *buf, *other;
+  size_t size;
+  char err[200];
+  int status;
+
+  sample_file (&f, counts, 3);
+  if (ppf_encode (&f, &buf, &size) != PPF_OK)
+    {
+      check (0, "sample file encodes", "ppf_encode failed");
+      return;
+    }
+  known[0].meta = f.functions[0].meta;
+  known[0].meta_size = f.functions[0].meta_size;
+  known[0].num_paths = 8;
+  known[1].meta = f.functions[1].meta;
+  known[1].meta_size = f.functions[1].meta_size;
+  known[1].num_paths = 1;
+  status = ppf_decode_known (buf, size, known, 2, &d, err, sizeof err);
+  check (status == PPF_OK && d.functions[0].num_counts == 3
+	 && !memcmp (d.functions[0].counts, counts, sizeof counts),
+	 "decode with known metas", "expected OK and the counts, saw %d (%s)",
+	 status, err);
+  if (status == PPF_OK)
+    ppf_file_free (&d);
+
+  known[0].num_paths = 5;	/* path 7 is not below it */
+  status = ppf_decode_known (buf, size, known, 2, &d, err, sizeof err);
+  check (status == PPF_EBAD && strstr (err, "not below num_paths 5"),
+	 "a known meta's num_paths bounds the counts",
+	 "expected EBAD naming num_paths 5, saw %d (%s)", status, err);
+
+  /* Known bytes that differ from the file's: the file's meta is decoded
+     and its own num_paths (8) used.  */
+  other = malloc (known[0].meta_size);
+  memcpy (other, known[0].meta, known[0].meta_size);
+  other[known[0].meta_size - 1] ^= 1;
+  known[0].meta = other;
+  status = ppf_decode_known (buf, size, known, 2, &d, err, sizeof err);
+  check (status == PPF_OK, "a different known meta is decoded in full",
+	 "expected OK with the file's own num_paths, saw %d (%s)", status,
+	 err);
+  if (status == PPF_OK)
+    ppf_file_free (&d);
+
+  /* A known meta does not excuse a damaged file.  */
+  known[0].meta = f.functions[0].meta;
+  known[0].num_paths = 8;
+  buf[size - 1] ^= 1;
+  status = ppf_decode_known (buf, size, known, 2, &d, err, sizeof err);
+  check (status == PPF_EBAD && strstr (err, "checksum"),
+	 "the file checksum is checked with known metas",
+	 "expected EBAD for a checksum mismatch, saw %d (%s)", status, err);
+
+  {
+    uint64_t n = 0;
+    check (ppf_meta_num_paths (f.functions[0].meta, f.functions[0].meta_size,
+			       &n) == PPF_OK && n == 8,
+	   "ppf_meta_num_paths reads num_paths", "expected 8, saw %llu",
+	   (unsigned long long) n);
+    check (ppf_meta_num_paths (f.functions[0].meta, 15, &n) == PPF_EBAD,
+	   "ppf_meta_num_paths rejects a stub", "expected EBAD for 15 bytes");
+  }
+  free (other);
+  free (buf);
+  ppf_file_free (&f);
+}
+
 int
 main (void)
 {
@@ -726,5 +805,6 @@ main (void)
   test_file ();
   test_read_write ();
   test_merge ();
+  test_decode_known ();
   return unit_test_report ();
 }

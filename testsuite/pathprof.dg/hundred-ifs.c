@@ -20,7 +20,7 @@
    is cut.  The entry starts 2^46 paths through I0 .. I45 plus, for each
    cut edge, the 2^54 paths after it:
      potential paths = 2^46 + 2 * 2^54 = 2^55 + 2^46 = 36099165763141632.
-   Far more than max-array (16384): bits counts in the runtime's hash
+   Far more than max-array (524288): bits counts in the runtime's hash
    table.
 
    bits is called four times: all zeros (twice), all ones, and v[k] = 1

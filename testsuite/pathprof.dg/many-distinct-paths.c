@@ -1,5 +1,5 @@
 /* A function of 2^17 = 131072 potential paths, more than max-array
-   (16384 by default): it has no counter array, every path end is a call
+   (65536 here, set below): it has no counter array, every path end is a call
    into the runtime's hash table (design.md, trap 11; doc/plugin.md), and
    the table must lose no count however many distinct paths it holds: it
    starts with 128 slots (runtime/hashcount.c) and must grow several
@@ -25,6 +25,7 @@
    thousand paths and far too long for a hundred thousand.)  sum_bits (x) is the sum of (k + 1) over the set bits k.  */
 
 /* { dg-do run } */
+/* { dg-options "-fplugin-arg-pathprof-max-array=65536" } */
 
 #include <stdio.h>
 

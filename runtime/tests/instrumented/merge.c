@@ -2,7 +2,7 @@
    deterministic work in every run, so that N runs merged into one
    profile must give exactly N times one run's counts.  Paths go to dense
    counters (classify, main) and to the runtime's hash table (mix has 2^16
-   paths, over the plugin's default max-array of 16384).
+   paths; concurrent.sh compiles this with max-array=16384).
 
    Usage: merge [N]  (N iterations, default 2000).  */
 

@@ -1,0 +1,128 @@
+/* The exit-time scan of dense counter arrays (runtime/snapshot.c): it
+   finds every non-zero counter wherever it lies (first and last of the
+   array, both sides of a page boundary, pages only read), it skips pages
+   the run never touched without reading them when the system has no
+   swap, and zeroing (pathprof_reset, a child after fork) stores only to
+   counters that hold something, so it gives the process no new pages.
+
+   The array is an anonymous private mapping, as .bss is.  */
+
+#include "rt-test.h"
+
+#include <sys/mman.h>
+
+#include "runtime-internal.h"
+
+#define PAGES 64
+
+static long page_size;
+
+/* Whether page P of the mapping at BASE is resident.  */
+
+static int
+resident (uint64_t *base, size_t p)
+{
+  unsigned char v = 0;
+
+  if (mincore ((char *) base + p * page_size, page_size, &v) != 0)
+    return -1;
+  return v & 1;
+}
+
+/* Whether /proc/swaps lists a swap area (the runtime reads every page
+   then, so the untouched-page check below does not apply).  */
+
+static int
+have_swap (void)
+{
+  FILE *f = fopen ("/proc/swaps", "r");
+  int lines = 0, c;
+
+  if (!f)
+    return 1;
+  while ((c = getc (f)) != EOF)
+    lines += c == '\n';
+  fclose (f);
+  return lines > 1;
+}
+
+static void
+test_scan (void)
+{
+  size_t per_page = page_size / sizeof (uint64_t);
+  uint64_t n = PAGES * per_page;
+  uint64_t *c = mmap (NULL, n * sizeof *c, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  struct __pathprof_function fn;
+  struct pp_snapshot snap;
+  /* Counters set: first, last, both sides of the boundary of pages 3|4,
+     and one in page 40; page 20 is read only.  */
+  uint64_t where[] = { 0, 4 * per_page - 1, 4 * per_page,
+		       40 * per_page + 5, n - 1 };
+  uint64_t volatile sink;
+  size_t i, ok;
+
+  if (c == MAP_FAILED)
+    {
+      check (0, "map a counter array", "mmap failed: %s", strerror (errno));
+      return;
+    }
+  memset (&fn, 0, sizeof fn);
+  fn.counters = c;
+  fn.num_paths = n;
+
+  check (!pp_rt_function_has_counts (&fn), "untouched array has no counts",
+	 "has_counts said yes");
+  for (i = 0; i < sizeof where / sizeof *where; i++)
+    c[where[i]] = i + 1;
+  sink = c[20 * per_page + 7];
+  (void) sink;
+  check (pp_rt_function_has_counts (&fn), "has_counts finds a count",
+	 "has_counts said no");
+
+  if (pp_rt_snapshot_take (&fn, &snap) != PPF_OK)
+    {
+      check (0, "snapshot", "pp_rt_snapshot_take failed");
+      return;
+    }
+  ok = snap.num_counts == sizeof where / sizeof *where;
+  for (i = 0; ok && i < snap.num_counts; i++)
+    ok = snap.counts[i].path == where[i] && snap.counts[i].count == i + 1;
+  check (ok, "snapshot finds every non-zero counter in order",
+	 "expected %zu counts at the set places, saw %zu",
+	 sizeof where / sizeof *where, snap.num_counts);
+  pp_rt_snapshot_subtract (&fn, &snap);
+  pp_rt_snapshot_free (&snap);
+  check (!pp_rt_function_has_counts (&fn), "subtracting the snapshot "
+	 "zeroes the array", "a count is left");
+
+  if (!have_swap ())
+    {
+      int untouched = 1;
+
+      for (i = 0; i < PAGES; i++)
+	if (i != 0 && i != 3 && i != 4 && i != 20 && i != 40 && i != PAGES - 1
+	    && resident (c, i) != 0)
+	  untouched = 0;
+      check (untouched, "scans leave untouched pages unread",
+	     "a page nobody wrote became resident");
+    }
+
+  c[33 * per_page] = 9;
+  pp_rt_function_zero (&fn);
+  check (c[33 * per_page] == 0 && !pp_rt_function_has_counts (&fn),
+	 "zeroing clears the counts", "a count is left");
+  if (!have_swap ())
+    check (resident (c, 50) == 0, "zeroing writes no untouched page",
+	   "page 50 became resident");
+  munmap (c, n * sizeof *c);
+}
+
+int
+main (void)
+{
+  unit_test_init ();
+  page_size = sysconf (_SC_PAGESIZE);
+  test_scan ();
+  return unit_test_report ();
+}
