@@ -3,7 +3,9 @@
 #   make            build the plugin, the runtime and pathprof-dump into build/
 #   make demo       build everything, profile an example, print its hot paths
 #   make check      unit tests of every part, then the DejaGnu suite
-#   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir)
+#   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir,
+#                   pathprof.specs into GCC's library dir)
+#   make projects   real Debian packages profiled with -specs=pathprof.specs
 #   make clean
 #
 # CC names the GCC to build the plugin for (default gcc); the plugin is
@@ -227,12 +229,27 @@ demo: all
 # ---------------------------------------------------------------- install
 PLUGIN_INSTALL_DIR = $(DESTDIR)$(GCC_PLUGIN_DIR)
 
+# pathprof.specs goes into GCC's own library directory, the parent of its
+# plugin directory: the driver looks for -specs=NAME without a directory
+# among its startfile prefixes, where that directory comes first, so
+# "gcc -specs=pathprof.specs" finds it.
+GCC_LIB_DIR = $(patsubst %/,%,$(dir $(GCC_PLUGIN_DIR)))
+SPECS_INSTALL_DIR = $(DESTDIR)$(GCC_LIB_DIR)
+LIB_INSTALL_DIR = $(DESTDIR)$(PREFIX)/lib
+
 install: all
-	install -d $(PLUGIN_INSTALL_DIR) $(DESTDIR)$(PREFIX)/lib \
+	install -d $(PLUGIN_INSTALL_DIR) $(LIB_INSTALL_DIR) \
 	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include
 	install -m 644 $(PLUGIN) $(PLUGIN_INSTALL_DIR)/pathprof.so
-	install -m 644 $(RUNTIME_A) $(DESTDIR)$(PREFIX)/lib/libpathprof.a
-	install -m 755 $(RUNTIME_SO) $(DESTDIR)$(PREFIX)/lib/libpathprof.so
+	install -m 644 $(RUNTIME_PIC_A) $(LIB_INSTALL_DIR)/libpathprof_pic.a
+	install -m 755 $(RUNTIME_SO_REAL) $(LIB_INSTALL_DIR)/libpathprof.so.0
+	install -m 644 $(RUNTIME_NEEDED) $(LIB_INSTALL_DIR)/libpathprof-needed.o
+	sh build-aux/link-files.sh archive $(LIB_INSTALL_DIR)/libpathprof.a \
+	  $(PREFIX)/lib $(RUNTIME_SO_REAL)
+	sh build-aux/link-files.sh shared $(LIB_INSTALL_DIR)/libpathprof.so \
+	  $(PREFIX)/lib
+	sh build-aux/link-files.sh specs $(SPECS_INSTALL_DIR)/pathprof.specs \
+	  $(GCC_PLUGIN_DIR)/pathprof.so $(PREFIX)/lib
 	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
 	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
 	@# A new shared library is found by the loader only once its cache
@@ -242,8 +259,10 @@ install: all
 
 uninstall:
 	rm -f $(PLUGIN_INSTALL_DIR)/pathprof.so \
-	  $(DESTDIR)$(PREFIX)/lib/libpathprof.a \
-	  $(DESTDIR)$(PREFIX)/lib/libpathprof.so \
+	  $(SPECS_INSTALL_DIR)/pathprof.specs \
+	  $(LIB_INSTALL_DIR)/libpathprof.a $(LIB_INSTALL_DIR)/libpathprof_pic.a \
+	  $(LIB_INSTALL_DIR)/libpathprof.so $(LIB_INSTALL_DIR)/libpathprof.so.0 \
+	  $(LIB_INSTALL_DIR)/libpathprof-needed.o \
 	  $(DESTDIR)$(PREFIX)/bin/pathprof-dump \
 	  $(DESTDIR)$(PREFIX)/include/pathprof.h
 

@@ -18,6 +18,10 @@
 #       program, the first writes its profile and the second its note;
 #       loaded by a program built with the specs, the second is profiled
 #       through the program's runtime.
+#   (d) The specs and the driver's modes: -E and -M print what they print
+#       without it; -nostdlib links no runtime; -static links it; C++
+#       (count.cc) and Fortran (count.f90) programs are profiled; a
+#       -fplugin-arg-pathprof-* option before anything else is accepted.
 #
 # Debugging: PATHPROF_KEEP_WORK=1 keeps the work directory.
 . "$PATHPROF_SRCDIR/runtime/tests/lib.shinc"
@@ -202,4 +206,51 @@ same "a profiled program runs with the library without the runtime" "$ref" \
   && pass "the program writes its own profile besides the library's" \
   || fail "the program writes its own profile besides the library's" \
        "a profile" "$(ls "$work/so")"
+
+# ---------------------------------------------------------------- (d)
+mkdir -p "$work/modes"
+cd "$work/modes" || exit 1
+same "-E with the specs preprocesses as without" \
+  "$($CC -E "$proj/main.c" 2>&1)" "$($CC -specs="$specs" -E "$proj/main.c" 2>&1)"
+same "-M with the specs lists the dependencies as without" \
+  "$($CC -M "$proj/main.c" 2>&1)" "$($CC -specs="$specs" -M "$proj/main.c" 2>&1)"
+if $CC -specs="$specs" -nostdlib -shared -fPIC "$proj/shape.c" \
+     -o libnostd.so 2>>"$work/cc.log" \
+   && nm -D libnostd.so | grep -q ' w __pathprof_register$' \
+   && ! nm -D libnostd.so | grep -q ' T __pathprof'; then
+  pass "a -nostdlib link with the specs links no runtime"
+else
+  fail "a -nostdlib link with the specs links no runtime" \
+    "a library referring weakly to the runtime" "$(cat "$work/cc.log")"
+fi
+if [ -f "$($CC -print-file-name=libc.a)" ]; then
+  if $CC -specs="$specs" -static -O2 "$proj/main.c" "$proj/shape.c" \
+       -o static 2>>"$work/cc.log" && ./static 7 >static.out 2>&1 \
+     && [ "$(profile_sum static-shape.pathprof -f shape_area)" = 24 ]; then
+    pass "-static with the specs links the runtime"
+  else
+    fail "-static with the specs links the runtime" "24 path executions" \
+      "$(cat "$work/cc.log" static.out 2>&1; ls)"
+  fi
+fi
+cxx=$(echo "$CC" | sed 's/gcc\([^/]*\)$/g++\1/')
+fc=$(echo "$CC" | sed 's/gcc\([^/]*\)$/gfortran\1/')
+# One call of main: its loop runs 10 times, 11 paths.
+for lang in "C++ $cxx count.cc cxx" "Fortran $fc count.f90 fortran"; do
+  set -- $lang
+  if $2 -specs="$specs" -O2 "$proj/$3" -o "$4" 2>>"$work/cc.log" \
+     && [ "$(./"$4" | tr -d ' ')" = 5 ] \
+     && [ "$(profile_sum "$4-count.pathprof")" -ge 11 ]; then
+    pass "$1 with the specs is profiled"
+  else
+    fail "$1 with the specs is profiled" "5 and a profile" \
+      "$(tail -3 "$work/cc.log"; ls)"
+  fi
+done
+$CC -specs="$specs" -fplugin-arg-pathprof-verbose -c "$proj/shape.c" \
+  -o verbose.o > verbose.log 2>&1
+grep -q "pathprof: .shape_area.: [0-9]* paths" verbose.log \
+  && pass "plugin arguments may come anywhere with the specs" \
+  || fail "plugin arguments may come anywhere with the specs" \
+       "a verbose note" "$(cat verbose.log)"
 finish
