@@ -113,7 +113,7 @@ $(RUNTIME_SO): $(RUNTIME_SO_REAL) $(RUNTIME_NEEDED) build-aux/link-files.sh
 
 $(SPECS): $(PLUGIN) $(RUNTIME_A) build-aux/link-files.sh
 	sh build-aux/link-files.sh specs $@ $(abspath $(PLUGIN)) \
-	  $(abspath $(BUILD))
+	  $(abspath $(BUILD)) '$(CC)'
 
 $(DUMP): $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE)
 	$(CC) -o $@ $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
@@ -214,7 +214,7 @@ bench: $(if $(BENCH_PATHPROF_REV),,all)
 # doc/projects.md): Debian source packages built with their own autotools
 # or CMake build, plain and with CC="gcc -specs=build/pathprof.specs",
 # their own test suites compared test by test.  Not part of make check.
-# PROJECTS="gzip json-c" PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
+# PROJECTS="gzip json-c mawk" PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
 .PHONY: projects
 projects: all
 	@PROJECTS='$(PROJECTS)' PROJECTS_CC='$(CC)' PROJECTS_JOBS='$(PROJECTS_JOBS)' \
@@ -249,7 +249,7 @@ install: all
 	sh build-aux/link-files.sh shared $(LIB_INSTALL_DIR)/libpathprof.so \
 	  $(PREFIX)/lib
 	sh build-aux/link-files.sh specs $(SPECS_INSTALL_DIR)/pathprof.specs \
-	  $(GCC_PLUGIN_DIR)/pathprof.so $(PREFIX)/lib
+	  $(GCC_PLUGIN_DIR)/pathprof.so $(PREFIX)/lib '$(CC)'
 	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
 	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
 	@# A new shared library is found by the loader only once its cache

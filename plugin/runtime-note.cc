@@ -12,8 +12,10 @@
    where the profile would have been (doc/manual.md, "Linking").
 
    No runtime is linked, so the constructor the plugin builds does it with
-   open, write and close from the C library, and gives the program back
-   the errno it had.  */
+   the C library's __open, __write and __close, and gives the program back
+   the errno it had.  The reserved names, exported by glibc, because a
+   translation unit may define a static function of its own named open,
+   write or close, and the assembler would bind our call to it.  */
 
 #include "gcc-common.h"
 #include <fcntl.h>
@@ -54,16 +56,16 @@ pathprof_absent_runtime_note (const char *note_name, const char *unit_name,
     = build_pointer_type (build_qualified_type (void_type_node,
 						TYPE_QUAL_CONST));
   tree open_fn
-    = libc_fn ("open", build_varargs_function_type_list (int_type,
+    = libc_fn ("__open", build_varargs_function_type_list (int_type,
 							 const_char_ptr,
 							 int_type,
 							 NULL_TREE));
   tree write_fn
-    = libc_fn ("write",
+    = libc_fn ("__write",
 	       build_function_type_list (signed_type_for (size_type_node),
 					 int_type, const_void_ptr,
 					 size_type_node, NULL_TREE));
-  tree close_fn = libc_fn ("close", build_function_type_list (int_type,
+  tree close_fn = libc_fn ("__close", build_function_type_list (int_type,
 							      int_type,
 							      NULL_TREE));
   tree errno_fn

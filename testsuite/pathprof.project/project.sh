@@ -20,8 +20,9 @@
 #       through the program's runtime.
 #   (d) The specs and the driver's modes: -E and -M print what they print
 #       without it; -nostdlib links no runtime; -static links it; C++
-#       (count.cc) and Fortran (count.f90) programs are profiled; a
-#       -fplugin-arg-pathprof-* option before anything else is accepted.
+#       (count.cc) and Fortran (count.f90) programs are profiled; the
+#       specs given twice work; a -fplugin-arg-pathprof-* option before
+#       anything else is accepted.
 #
 # Debugging: PATHPROF_KEEP_WORK=1 keeps the work directory.
 . "$PATHPROF_SRCDIR/runtime/tests/lib.shinc"
@@ -223,18 +224,28 @@ else
   fail "a -nostdlib link with the specs links no runtime" \
     "a library referring weakly to the runtime" "$(cat "$work/cc.log")"
 fi
-if [ -f "$($CC -print-file-name=libc.a)" ]; then
-  if $CC -specs="$specs" -static -O2 "$proj/main.c" "$proj/shape.c" \
-       -o static 2>>"$work/cc.log" && ./static 7 >static.out 2>&1 \
-     && [ "$(profile_sum static-shape.pathprof -f shape_area)" = 24 ]; then
-    pass "-static with the specs links the runtime"
+# shapes_with WHAT NAME FLAG...: main.c and shape.c built into NAME with
+# $CC -O2 FLAG..., run with 7: shape_area's 24 paths in its profile.
+shapes_with () {
+  what=$1 name=$2; shift 2
+  if $CC "$@" -O2 "$proj/main.c" "$proj/shape.c" -o "$name" \
+       2>>"$work/cc.log" && "./$name" 7 >"$name.out" 2>&1 \
+     && [ "$(profile_sum "$name-shape.pathprof" -f shape_area)" = 24 ]; then
+    pass "$what"
   else
-    fail "-static with the specs links the runtime" "24 path executions" \
-      "$(cat "$work/cc.log" static.out 2>&1; ls)"
+    fail "$what" "24 path executions" \
+      "$(tail -3 "$work/cc.log"; cat "$name.out"; ls)"
   fi
-fi
-cxx=$(echo "$CC" | sed 's/gcc\([^/]*\)$/g++\1/')
-fc=$(echo "$CC" | sed 's/gcc\([^/]*\)$/gfortran\1/')
+}
+[ -f "$($CC -print-file-name=libc.a)" ] \
+  && shapes_with "-static with the specs links the runtime" static \
+       -specs="$specs" -static
+# The C++ and Fortran drivers of $CC's GCC (gcc-12 -> g++-12).
+case $CC in
+  *gcc*) cxx=$(echo "$CC" | sed 's/gcc\([^/]*\)$/g++\1/')
+	 fc=$(echo "$CC" | sed 's/gcc\([^/]*\)$/gfortran\1/') ;;
+  *) cxx=g++ fc=gfortran ;;
+esac
 # One call of main: its loop runs 10 times, 11 paths.
 for lang in "C++ $cxx count.cc cxx" "Fortran $fc count.f90 fortran"; do
   set -- $lang
@@ -247,6 +258,8 @@ for lang in "C++ $cxx count.cc cxx" "Fortran $fc count.f90 fortran"; do
       "$(tail -3 "$work/cc.log"; ls)"
   fi
 done
+shapes_with "the specs file given twice works as once" twice \
+  -specs="$specs" -specs="$specs"
 $CC -specs="$specs" -fplugin-arg-pathprof-verbose -c "$proj/shape.c" \
   -o verbose.o > verbose.log 2>&1
 grep -q "pathprof: .shape_area.: [0-9]* paths" verbose.log \
