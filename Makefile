@@ -3,7 +3,9 @@
 #   make            build the plugin, the runtime and pathprof-dump into build/
 #   make demo       build everything, profile an example, print its hot paths
 #   make check      unit tests of every part, then the DejaGnu suite
-#   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir)
+#   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir,
+#                   pathprof.specs into GCC's library dir)
+#   make projects   real Debian packages profiled with -specs=pathprof.specs
 #   make clean
 #
 # CC names the GCC to build the plugin for (default gcc); the plugin is
@@ -37,6 +39,7 @@ PLUGIN_CXXFLAGS = -std=gnu++17 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 CORE_SRC := $(wildcard core/*.c)
 FORMAT_SRC := $(wildcard format/*.c)
 RUNTIME_SRC := $(wildcard runtime/*.c)
+RUNTIME_NEEDED_SRC := runtime/link/needed.c
 DUMP_SRC := $(wildcard dump/*.c)
 PLUGIN_SRC := $(wildcard plugin/*.cc)
 
@@ -47,15 +50,24 @@ DUMP_OBJ := $(DUMP_SRC:%.c=$(BUILD)/%.o)
 PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=$(BUILD)/%.o)
 
 PLUGIN := $(BUILD)/pathprof.so
+# The runtime's objects are libpathprof_pic.a and libpathprof.so.0;
+# libpathprof.a and libpathprof.so are GNU ld scripts that pull them in for
+# instrumented code, which refers to the runtime only weakly
+# (build-aux/link-files.sh, doc/manual.md "Linking").  pathprof.specs is
+# the one flag: gcc -specs=build/pathprof.specs.
+RUNTIME_PIC_A := $(BUILD)/libpathprof_pic.a
 RUNTIME_A := $(BUILD)/libpathprof.a
+RUNTIME_SO_REAL := $(BUILD)/libpathprof.so.0
 RUNTIME_SO := $(BUILD)/libpathprof.so
+RUNTIME_NEEDED := $(BUILD)/libpathprof-needed.o
+SPECS := $(BUILD)/pathprof.specs
 DUMP := $(BUILD)/pathprof-dump
 LIBCORE := $(BUILD)/libppcore.a
 
 .PHONY: all deps demo check unit-check dg-check install uninstall clean \
   format lint
 
-all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(DUMP)
+all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(SPECS) $(DUMP)
 
 # Missing Debian packages (plugin headers, DejaGnu) are installed when we
 # are root, otherwise the build stops with the command to run.
@@ -82,12 +94,26 @@ $(LIBCORE): $(CORE_OBJ)
 $(PLUGIN): $(PLUGIN_OBJ) $(CORE_OBJ) $(FORMAT_OBJ)
 	$(CXX) -shared -fPIC -o $@ $^
 
-$(RUNTIME_A): $(RUNTIME_OBJ) $(FORMAT_OBJ)
+$(RUNTIME_PIC_A): $(RUNTIME_OBJ) $(FORMAT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(RUNTIME_SO): $(RUNTIME_OBJ) $(FORMAT_OBJ)
-	$(CC) -shared -fPIC -o $@ $^ -lpthread
+$(RUNTIME_SO_REAL): $(RUNTIME_OBJ) $(FORMAT_OBJ)
+	$(CC) -shared -fPIC -Wl,-soname,libpathprof.so.0 -o $@ $^ -lpthread
+
+$(RUNTIME_NEEDED): $(RUNTIME_NEEDED_SRC)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(RUNTIME_A): $(RUNTIME_PIC_A) $(RUNTIME_SO_REAL) build-aux/link-files.sh
+	sh build-aux/link-files.sh archive $@ $(abspath $(BUILD)) \
+	  $(RUNTIME_SO_REAL)
+
+$(RUNTIME_SO): $(RUNTIME_SO_REAL) $(RUNTIME_NEEDED) build-aux/link-files.sh
+	sh build-aux/link-files.sh shared $@ $(abspath $(BUILD))
+
+$(SPECS): $(PLUGIN) $(RUNTIME_A) build-aux/link-files.sh
+	sh build-aux/link-files.sh specs $@ $(abspath $(PLUGIN)) \
+	  $(abspath $(BUILD)) '$(CC)'
 
 $(DUMP): $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE)
 	$(CC) -o $@ $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
@@ -101,7 +127,7 @@ $(DUMP): $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE)
 UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
   dump/tests/*.c)
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
-  dump/tests/*.sh plugin/tests/*.sh)
+  dump/tests/*.sh plugin/tests/*.sh testsuite/pathprof.project/*.sh)
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
   dump/tests/*.h fuzz/*.h) testsuite/unit-test.h
@@ -183,6 +209,18 @@ bench: $(if $(BENCH_PATHPROF_REV),,all)
 	  BENCH_COMMAND='$(or $(BENCH_COMMAND),make bench $(strip $(MAKEOVERRIDES)))' \
 	  sh bench/bench.sh "$(abspath $(BUILD))"
 
+# ---------------------------------------------------------------- projects
+# Real projects profiled with one flag (testsuite/projects.sh,
+# doc/projects.md): Debian source packages built with their own autotools
+# or CMake build, plain and with CC="gcc -specs=build/pathprof.specs",
+# their own test suites compared test by test.  Not part of make check.
+# PROJECTS="gzip json-c mawk" PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
+.PHONY: projects
+projects: all
+	@PROJECTS='$(PROJECTS)' PROJECTS_CC='$(CC)' PROJECTS_JOBS='$(PROJECTS_JOBS)' \
+	  PROJECTS_CACHE='$(PROJECTS_CACHE)' \
+	  sh testsuite/projects.sh "$(abspath $(BUILD))"
+
 # ---------------------------------------------------------------- demo
 demo: all
 	@$(MAKE) --no-print-directory -C examples demo \
@@ -191,12 +229,27 @@ demo: all
 # ---------------------------------------------------------------- install
 PLUGIN_INSTALL_DIR = $(DESTDIR)$(GCC_PLUGIN_DIR)
 
+# pathprof.specs goes into GCC's own library directory, the parent of its
+# plugin directory: the driver looks for -specs=NAME without a directory
+# among its startfile prefixes, where that directory comes first, so
+# "gcc -specs=pathprof.specs" finds it.
+GCC_LIB_DIR = $(patsubst %/,%,$(dir $(GCC_PLUGIN_DIR)))
+SPECS_INSTALL_DIR = $(DESTDIR)$(GCC_LIB_DIR)
+LIB_INSTALL_DIR = $(DESTDIR)$(PREFIX)/lib
+
 install: all
-	install -d $(PLUGIN_INSTALL_DIR) $(DESTDIR)$(PREFIX)/lib \
+	install -d $(PLUGIN_INSTALL_DIR) $(LIB_INSTALL_DIR) \
 	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include
 	install -m 644 $(PLUGIN) $(PLUGIN_INSTALL_DIR)/pathprof.so
-	install -m 644 $(RUNTIME_A) $(DESTDIR)$(PREFIX)/lib/libpathprof.a
-	install -m 755 $(RUNTIME_SO) $(DESTDIR)$(PREFIX)/lib/libpathprof.so
+	install -m 644 $(RUNTIME_PIC_A) $(LIB_INSTALL_DIR)/libpathprof_pic.a
+	install -m 755 $(RUNTIME_SO_REAL) $(LIB_INSTALL_DIR)/libpathprof.so.0
+	install -m 644 $(RUNTIME_NEEDED) $(LIB_INSTALL_DIR)/libpathprof-needed.o
+	sh build-aux/link-files.sh archive $(LIB_INSTALL_DIR)/libpathprof.a \
+	  $(PREFIX)/lib $(RUNTIME_SO_REAL)
+	sh build-aux/link-files.sh shared $(LIB_INSTALL_DIR)/libpathprof.so \
+	  $(PREFIX)/lib
+	sh build-aux/link-files.sh specs $(SPECS_INSTALL_DIR)/pathprof.specs \
+	  $(GCC_PLUGIN_DIR)/pathprof.so $(PREFIX)/lib '$(CC)'
 	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
 	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
 	@# A new shared library is found by the loader only once its cache
@@ -206,8 +259,10 @@ install: all
 
 uninstall:
 	rm -f $(PLUGIN_INSTALL_DIR)/pathprof.so \
-	  $(DESTDIR)$(PREFIX)/lib/libpathprof.a \
-	  $(DESTDIR)$(PREFIX)/lib/libpathprof.so \
+	  $(SPECS_INSTALL_DIR)/pathprof.specs \
+	  $(LIB_INSTALL_DIR)/libpathprof.a $(LIB_INSTALL_DIR)/libpathprof_pic.a \
+	  $(LIB_INSTALL_DIR)/libpathprof.so $(LIB_INSTALL_DIR)/libpathprof.so.0 \
+	  $(LIB_INSTALL_DIR)/libpathprof-needed.o \
 	  $(DESTDIR)$(PREFIX)/bin/pathprof-dump \
 	  $(DESTDIR)$(PREFIX)/include/pathprof.h
 

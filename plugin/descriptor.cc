@@ -73,7 +73,10 @@ add_field (tree *fields, const char *name, tree type)
 }
 
 /* Declare the runtime entry point NAME taking (pointer, uint64).  Marked
-   nothrow and leaf: it neither throws nor calls back into the program.  */
+   nothrow and leaf: it neither throws nor calls back into the program.
+   Weak, as every reference of instrumented code to libpathprof: an object
+   linked without the runtime still links, and every call is guarded by a
+   test of the entry point's address (doc/manual.md, "Linking").  */
 
 static tree
 runtime_fn (const char *name, tree arg1, tree arg2)
@@ -81,6 +84,8 @@ runtime_fn (const char *name, tree arg1, tree arg2)
   tree type = build_function_type_list (void_type_node, arg1, arg2,
 					NULL_TREE);
   tree decl = build_fn_decl (name, type);
+  declare_weak (decl);
+  TREE_USED (decl) = 1;
   TREE_NOTHROW (decl) = 1;
   DECL_ATTRIBUTES (decl)
     = tree_cons (get_identifier ("leaf"), NULL, DECL_ATTRIBUTES (decl));
@@ -291,16 +296,33 @@ profile_filename (void)
   return name;
 }
 
-/* Build a call to FN with the address of UNIT as a static constructor
-   ('I') or destructor ('D').  cgraph_build_static_cdtor changes cfun.  */
+/* Build a static constructor ('I') or destructor ('D') that calls FN
+   with the address of UNIT if the runtime is linked (FN's weak address is
+   not null), and otherwise runs ABSENT (may be null).
+   cgraph_build_static_cdtor changes cfun.  */
 
 static void
-build_cdtor (char which, tree fn, tree unit)
+build_cdtor (char which, tree fn, tree unit, tree absent)
 {
   tree call = build_call_expr (fn, 1, build_fold_addr_expr (unit));
+  tree body = build3 (COND_EXPR, void_type_node,
+		      pathprof_runtime_linked_p (fn), call,
+		      absent ? absent : build_empty_stmt (BUILTINS_LOCATION));
   push_cfun (NULL);
-  cgraph_build_static_cdtor (which, call, MAX_RESERVED_INIT_PRIORITY - 1);
+  cgraph_build_static_cdtor (which, body, MAX_RESERVED_INIT_PRIORITY - 1);
   pop_cfun ();
+}
+
+/* The condition "the runtime entry point FN (a weak declaration) is
+   linked": its address is not null.  GCC does not fold it, FN being weak
+   and undefined here.  */
+
+tree
+pathprof_runtime_linked_p (tree fn)
+{
+  gcc_checking_assert (DECL_WEAK (fn));
+  return build2 (NE_EXPR, boolean_type_node, build_fold_addr_expr (fn),
+		 null_pointer_node);
 }
 
 /* PLUGIN_ALL_IPA_PASSES_START: build the unit record listing every
@@ -365,15 +387,18 @@ pathprof_finish_unit (void *, void *)
   tree unit = static_var ("__pathprof_unit", unit_type_node,
 			  build_constructor (unit_type_node, elts), false);
   TREE_ADDRESSABLE (unit) = 1;
-  free (filename);
 
-  build_cdtor ('I', register_fn, unit);
-  build_cdtor ('D', unregister_fn, unit);
+  char *note_name = concat (filename, ".no-runtime", NULL);
+  build_cdtor ('I', register_fn, unit,
+	       pathprof_absent_runtime_note (note_name, unit_name, filename));
+  build_cdtor ('D', unregister_fn, unit, NULL_TREE);
+  free (note_name);
   /* Gimplify and lower them now.  Left queued, they would meet
      free_lang_data, the next pass, with GENERIC bodies, which it does not
      expect (it crashes with -flto); gcov builds its constructor after
      that pass, where no plugin event is.  */
   symtab->process_new_functions ();
+  free (filename);
   function_decls = NULL_TREE;
   num_function_decls = 0;
 }

@@ -362,6 +362,62 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
   gsi_commit_edge_inserts ();
 }
 
+/* Make every call to the runtime's hash table in FUN conditional on the
+   runtime being linked (its entry points are weak references):
+     if (&__pathprof_count_hashed != 0) __pathprof_count_hashed (...);
+   The call is already cold (functions past max-array only), so the test
+   and branch cost nothing measurable.  Done after the probes are
+   committed: a probe sequence on an edge holds no control flow.  Before
+   SSA, so no PHI or virtual operand needs updating.  */
+
+static void
+guard_hashed_calls (function *fun)
+{
+  auto_vec<gcall *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
+	if (call
+	    && (gimple_call_fndecl (call) == pathprof_count_hashed_fn
+		|| gimple_call_fndecl (call) == pathprof_count_hashed_atomic_fn))
+	  calls.safe_push (call);
+      }
+  for (gcall *call : calls)
+    {
+      /* COND_BB: what came before; CALL_BB: the call; JOIN: the rest.  */
+      basic_block cond_bb = gimple_bb (call);
+      basic_block join = split_block (cond_bb, call)->dest;
+      gimple_stmt_iterator gsi = gsi_for_stmt (call);
+      gsi_prev (&gsi);
+      edge to_call = gsi_end_p (gsi) || is_a <glabel *> (gsi_stmt (gsi))
+		     ? split_block_after_labels (cond_bb)
+		     : split_block (cond_bb, gsi_stmt (gsi));
+      tree cond = pathprof_runtime_linked_p (gimple_call_fndecl (call));
+      gimple_stmt_iterator end = gsi_last_bb (cond_bb);
+      gcond *test = gimple_build_cond (TREE_CODE (cond),
+				       TREE_OPERAND (cond, 0),
+				       TREE_OPERAND (cond, 1), NULL_TREE,
+				       NULL_TREE);
+      if (gsi_end_p (end))
+	{
+	  gimple_stmt_iterator start = gsi_start_bb (cond_bb);
+	  gsi_insert_before (&start, test, GSI_NEW_STMT);
+	}
+      else
+	gsi_insert_after (&end, test, GSI_NEW_STMT);
+      to_call->flags &= ~EDGE_FALLTHRU;
+      to_call->flags |= EDGE_TRUE_VALUE;
+      to_call->probability = profile_probability::very_likely ();
+      edge skip = make_edge (cond_bb, join, EDGE_FALSE_VALUE);
+      skip->probability = to_call->probability.invert ();
+    }
+  if (!calls.is_empty ())
+    free_dominance_info (CDI_DOMINATORS);
+}
+
 /* Whether NAME (the display or assembler name) passes include=/exclude=.  */
 
 static bool
@@ -521,6 +577,8 @@ instrument_function (function *fun)
       TREE_ADDRESSABLE (em.arrived) = 1;
     }
   emit_probes (fun, &pcfg, &plan, &em);
+  if (hashed)
+    guard_hashed_calls (fun);
 
   if (dump_file)
     {

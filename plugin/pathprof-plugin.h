@@ -56,8 +56,14 @@ tree pathprof_function_decl (tree counters, unsigned HOST_WIDE_INT num_paths,
 			     const unsigned char *meta, size_t meta_size);
 void pathprof_finish_unit (void *gcc_data, void *user_data);
 bool pathprof_is_own_cdtor (function *fun);
+tree pathprof_runtime_linked_p (tree fn);
 extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
+
+/* runtime-note.cc */
+tree pathprof_absent_runtime_note (const char *note_name,
+				   const char *unit_name,
+				   const char *profile_name);
 
 /* redirect.cc */
 void pathprof_init_redirects (const char *plugin_name);

@@ -8,7 +8,11 @@
    an external, public declaration whose assembler name is one of the
    names below (a C++ function of the same name in a namespace has another
    assembler name).  The wrapper is declared with the callee's own type, so
-   the call stays exactly as it was but for the callee.  fork needs no
+   the call stays exactly as it was but for the callee.  The wrapper is a
+   weak reference, as every reference to libpathprof: the call goes to
+   "&wrapper ? wrapper : callee", a branch-free select of the function
+   called, so an object linked without the runtime calls the C library
+   function itself (doc/manual.md, "Linking").  fork needs no
    wrapper: the runtime handles it with pthread_atfork, which also covers
    forks from code that was not instrumented.  */
 
@@ -80,10 +84,36 @@ wrapper_decl (int i, tree callee)
   if (!decl || TREE_TYPE (decl) != TREE_TYPE (callee))
     {
       decl = build_fn_decl (redirects[i].wrapper, TREE_TYPE (callee));
+      declare_weak (decl);
+      TREE_USED (decl) = 1;
       TREE_NOTHROW (decl) = TREE_NOTHROW (callee);
       TREE_VEC_ELT (wrapper_decls, i) = decl;
     }
   return decl;
+}
+
+/* Make CALL, at GSI, call WRAPPER when the runtime is linked and its
+   C library CALLEE otherwise:
+     linked = &WRAPPER != 0;  fn = linked ? &WRAPPER : &CALLEE;  fn (...);
+   An indirect call costs nothing next to an exec.  */
+
+static void
+redirect_call (gimple_stmt_iterator *gsi, gcall *call, tree wrapper,
+	       tree callee)
+{
+  tree fn_ptr_type = build_pointer_type (TREE_TYPE (callee));
+  tree linked = create_tmp_reg (boolean_type_node, "__pathprof_linked");
+  tree fn = create_tmp_reg (fn_ptr_type, "__pathprof_exec");
+  tree cond = pathprof_runtime_linked_p (wrapper);
+  gsi_insert_before (gsi, gimple_build_assign (linked, TREE_CODE (cond),
+					       TREE_OPERAND (cond, 0),
+					       TREE_OPERAND (cond, 1)),
+		     GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (fn, COND_EXPR, linked,
+					       build_fold_addr_expr (wrapper),
+					       build_fold_addr_expr (callee)),
+		     GSI_SAME_STMT);
+  gimple_call_set_fn (call, fn);
 }
 
 /* Redirect FUN's calls to the functions of redirects to their wrappers.
@@ -105,7 +135,7 @@ pathprof_redirect_calls (function *fun)
 	int i = redirect_index (callee);
 	if (i < 0)
 	  continue;
-	gimple_call_set_fndecl (call, wrapper_decl (i, callee));
+	redirect_call (&gsi, call, wrapper_decl (i, callee), callee);
 	n++;
       }
   return n;

@@ -456,11 +456,15 @@ case $jobs in
 esac
 
 # A snapshot of the build: the plugin may be rebuilt while we run.
+# libpathprof.a is a linker script naming the archive by its absolute
+# path (build-aux/link-files.sh): written again for the copy.
 mkdir -p "$work/bin" || exit 2
-for file in pathprof.so libpathprof.a pathprof-dump; do
+for file in pathprof.so libpathprof_pic.a libpathprof.so.0 pathprof-dump; do
   [ -f "$build/$file" ] || { say "$build/$file missing: make first"; exit 2; }
   cp -p "$build/$file" "$work/bin/$file" || exit 2
 done
+sh "$here/../build-aux/link-files.sh" archive "$work/bin/libpathprof.a" \
+  "$work/bin" "$work/bin/libpathprof.so.0" || exit 2
 
 # The programs: sorted, filtered, sampled.
 (cd "$srcdir" && for program in *.c; do

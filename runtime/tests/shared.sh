@@ -2,8 +2,10 @@
 # libpathprof.so: it exports only the __pathprof_* entry points (the
 # exec wrappers included) and the pathprof_* user calls (the format module and the runtime's internals
 # stay hidden), and a program linked against it writes its profile.
+# libpathprof.so itself is a linker script (build-aux/link-files.sh); the
+# library is libpathprof.so.0.
 . "$(dirname "$0")/lib.shinc"
-so=$PATHPROF_BUILD/libpathprof.so
+so=$PATHPROF_BUILD/libpathprof.so.0
 
 exported=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
 expected="__pathprof_count_hashed __pathprof_count_hashed_atomic"

@@ -1,0 +1,241 @@
+#!/bin/sh
+# projects.sh -- real projects profiled with one flag: Debian source
+# packages built with their own autotools or CMake build, once with
+# CC=gcc and once with CC="gcc -specs=pathprof.specs", their own test
+# suites run both ways, and the per-test results compared.  What
+# "make projects" runs; never part of "make check" (it downloads, and
+# takes minutes).  doc/projects.md has the method and the last reading.
+#
+# Usage: projects.sh PATHPROF_BUILD_DIR
+#
+# For each package of PROJECTS (default "gzip json-c mawk"):
+#   1. "apt-get source" into the cache, once (bench/deb-src.sh derives
+#      the deb-src entries apt needs from the system's own Debian
+#      entries); missing build dependencies are installed with
+#      "apt-get build-dep --arch-only" when we are root.
+#   2. Three copies of the tree, each configured and built with the
+#      package's own build system, the only difference being CC:
+#        plain      "$PROJECTS_CC"
+#        specs      "$PROJECTS_CC -specs=pathprof.specs"  (the one flag)
+#        noruntime  "$PROJECTS_CC -fplugin=pathprof.so": instrumented,
+#                   never linked with the runtime, so every program and
+#                   library of the package runs unprofiled (weak
+#                   references) and leaves its .no-runtime note.
+#   3. The package's own test suite in each (automake's "make check",
+#      CMake's ctest), and its per-test results: automake's .trs files,
+#      ctest's "Test #N: NAME ... Passed" lines.
+#   4. Every test that passes plain must pass in the other two; the specs
+#      tree must hold .pathprof files and no note, the noruntime tree
+#      notes and no profile.
+# One line per package and variant, and a closing verdict, on standard
+# output; details in CACHE/results/PACKAGE.VARIANT.tests and
+# CACHE/projects.log.  Exit status 0 if every package built and no test
+# regressed.  The pathprof files used are copied into CACHE/tools first,
+# so that rebuilding the tree during a run changes nothing.
+#
+# Environment: PROJECTS, PROJECTS_CC (default gcc), PROJECTS_JOBS
+# (default 2), PROJECTS_CACHE (default
+# ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/projects).
+set -u
+LC_ALL=C
+export LC_ALL
+
+[ $# -eq 1 ] || { echo "usage: $0 PATHPROF_BUILD_DIR" >&2; exit 2; }
+build=$(cd "$1" && pwd) || exit 2
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+cc=${PROJECTS_CC:-gcc}
+jobs=${PROJECTS_JOBS:-2}
+cache=${PROJECTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/projects}
+mkdir -p "$cache/src" "$cache/build" "$cache/results" || exit 2
+log=$cache/projects.log
+: > "$log"
+tools=$cache/tools
+rm -rf "$tools" && mkdir -p "$tools" \
+  && cp "$build/pathprof.so" "$build/libpathprof_pic.a" \
+	"$build/libpathprof.so.0" "$build/libpathprof-needed.o" "$tools/" \
+  && sh "$top/build-aux/link-files.sh" archive "$tools/libpathprof.a" \
+	"$tools" "$tools/libpathprof.so.0" \
+  && sh "$top/build-aux/link-files.sh" specs "$tools/pathprof.specs" \
+	"$tools/pathprof.so" "$tools" "$cc" \
+  || { echo "projects: no pathprof in $build: run make first" >&2; exit 2; }
+specs=$tools/pathprof.specs
+# The runtime's variables would move or silence the profiles.
+for v in $(env | sed -n 's/^\(PATHPROF_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
+
+say () { echo "projects: $*" >&2; echo "projects: $*" >> "$log"; }
+
+# ---------------------------------------------------------------- recipes
+# A recipe gives the build system and how to configure, build and test;
+# each runs in the tree's top directory with CC set.
+
+# gzip (automake's test harness), json-c (CMake, ctest), mawk (autoconf
+# without automake: its own test script; its Makefile links the
+# generator makescan with $(BUILD_CC), which is $(CC), alone, without
+# $(LIBS): the case that used to fail with undefined symbols).
+recipe_gzip_kind=autotools
+recipe_json_c_kind=cmake
+recipe_mawk_kind=autotools
+
+# fetch PACKAGE: the unpacked source tree's directory on standard output.
+fetch () {
+  pkg=$1 dir=$cache/src/$1
+  if [ ! -d "$dir/tree" ]; then
+    sh "$top/bench/deb-src.sh" "$pkg" >> "$log" 2>&1 \
+      || { say "apt knows no source for $pkg (see $log)"; return 1; }
+    command -v dpkg-source >/dev/null 2>&1 \
+      || apt-get install -y -q dpkg-dev >> "$log" 2>&1
+    rm -rf "$dir" && mkdir -p "$dir/get" \
+      && (cd "$dir/get" && apt-get source -q --only-source "$pkg") \
+	   >> "$log" 2>&1 \
+      || { say "apt-get source $pkg failed (see $log)"; return 1; }
+    tree=$(find "$dir/get" -mindepth 1 -maxdepth 1 -type d | head -1)
+    [ -n "$tree" ] && mv "$tree" "$dir/tree" \
+      || { say "apt-get source $pkg left no tree"; return 1; }
+  fi
+  if [ "$(id -u)" = 0 ] \
+     && ! (cd "$dir/tree" && dpkg-checkbuilddeps -B) >> "$log" 2>&1; then
+    say "installing the build dependencies of $pkg"
+    apt-get build-dep -y -q --arch-only "$pkg" >> "$log" 2>&1 \
+      || { say "apt-get build-dep $pkg failed (see $log)"; return 1; }
+  fi
+  echo "$dir/tree"
+}
+
+# build_autotools TREE CC: configure (generating it first if the tree has
+# none), make, make check.  Writes TREE/.projects-{build,check}.log, and
+# the time the build ended into TREE/.projects-built-at.
+build_autotools () {
+  (cd "$1" \
+   && { [ -x configure ] || autoreconf -fi; } \
+   && ./configure CC="$2" \
+   && make -j"$jobs") > "$1/.projects-build.log" 2>&1 || return 1
+  date +%s > "$1/.projects-built-at"
+  (cd "$1" && make -j"$jobs" -k check) > "$1/.projects-check.log" 2>&1
+  return 0
+}
+
+# build_cmake TREE CC: CMake in TREE/_build with CC in the environment,
+# as a user sets it (CMake takes "gcc -specs=..." as compiler and flag),
+# then ctest.
+build_cmake () {
+  (cd "$1" && rm -rf _build \
+   && CC="$2" cmake -S . -B _build -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+   && cmake --build _build -j "$jobs") > "$1/.projects-build.log" 2>&1 \
+    || return 1
+  date +%s > "$1/.projects-built-at"
+  (cd "$1/_build" && ctest -j"$jobs" --timeout 600) \
+    > "$1/.projects-check.log" 2>&1
+  return 0
+}
+
+# results_mawk TREE: mawk's test script prints "GROUP OK" or "GROUP had N
+# failures" per group of cases (and "?? fail CASE" per failed case):
+# one result per group, spaces in its name made underscores, the tree's
+# directory (in "tested DIR/mawk") made ".".
+results_mawk () {
+  sed "s|$1|.|g" "$1/.projects-check.log" \
+  | sed -n -e 's/^\(.*[^ ]\) OK$/\1 PASS/p' \
+	 -e 's/^\(.*[^ ]\) had \(one failure\|[0-9]* failures\)$/\1 FAIL/p' \
+  | awk '{ r = $NF; $NF = ""; sub(/ $/, ""); gsub(/ /, "_"); print $0, r }' \
+  | sort
+}
+
+# results KIND TREE: "TEST RESULT" lines, sorted: automake's .trs files
+# (:test-result: PASS, FAIL, SKIP, XFAIL, XPASS, ERROR) or ctest's
+# summary lines (Passed, or the failure's name).
+results () {
+  case $1 in
+    autotools)
+      (cd "$2" && find . -name '*.trs' | sort | while read -r trs; do
+	 r=$(sed -n 's/^:test-result: *//p' "$trs" | head -1)
+	 echo "${trs%.trs} ${r:-NONE}"
+       done) ;;
+    cmake)
+      sed -n 's/^ *[0-9]*\/[0-9]* *Test *#[0-9]*: *\([^ ]*\) \.*[ *]*\(.*\)$/\1 \2/p' \
+	"$2/.projects-check.log" \
+	| awk '{ r = $2; if (r != "Passed") r = "FAIL"; else r = "PASS";
+		 if ($0 ~ /Not Run|Skipped/) r = "SKIP"; print $1, r }' \
+	| sort ;;
+  esac
+}
+
+# ---------------------------------------------------------------- main
+# passed FILE: the number of tests of FILE that passed (PASS, XFAIL).
+passed () {
+  awk '$2 == "PASS" || $2 == "XFAIL"' "$1" | wc -l | tr -d ' '
+}
+# regressions PLAIN OTHER: the tests that pass in PLAIN and not in OTHER.
+regressions () {
+  awk 'NR == FNR { r[$1] = $2; next }
+       ($2 == "PASS" || $2 == "XFAIL") && r[$1] != $2 { print $1 }' "$2" "$1"
+}
+# files TREE NAME: how many files named NAME (a glob) under TREE.
+files () {
+  find "$1" -name "$2" | wc -l | tr -d ' '
+}
+
+status=0
+printf '%-8s %-8s %-10s %6s %6s %6s %6s %9s %8s %6s %9s\n' package \
+  version variant build tests passed other regressed profiles notes \
+  build+test
+for pkg in $(echo "${PROJECTS:-gzip json-c mawk}" | tr ',' ' '); do
+  var=$(echo "$pkg" | tr -- '-.' '__')
+  kind=$(eval echo "\${recipe_${var}_kind:-}")
+  [ -n "$kind" ] || { say "no recipe for $pkg"; status=1; continue; }
+  src=$(fetch "$pkg") || { status=1; continue; }
+  version=$(cd "$src" && dpkg-parsechangelog -S Version 2>/dev/null)
+  for variant in plain specs noruntime; do
+    tree=$cache/build/$pkg/$variant
+    rm -rf "$tree" && mkdir -p "$cache/build/$pkg" && cp -a "$src" "$tree"
+    case $variant in
+      plain) vcc=$cc ;;
+      specs) vcc="$cc -specs=$specs" ;;
+      noruntime) vcc="$cc -fplugin=$tools/pathprof.so" ;;
+    esac
+    start=$(date +%s)
+    if "build_$kind" "$tree" "$vcc"; then
+      built=ok
+    else
+      built=failed
+      say "$pkg: the $variant build failed (see $tree/.projects-build.log)"
+      status=1
+    fi
+    end=$(date +%s)
+    built_at=$(cat "$tree/.projects-built-at" 2>/dev/null || echo "$end")
+    secs="$((built_at - start))+$((end - built_at))"
+    tests=$cache/results/$pkg.$variant.tests
+    if command -v "results_$var" >/dev/null 2>&1; then
+      "results_$var" "$tree"
+    else
+      results "$kind" "$tree"
+    fi > "$tests"
+    ok=$(passed "$tests")
+    other=$(( $(wc -l < "$tests") - ok ))
+    profiles=$(files "$tree" '*.pathprof')
+    notes=$(files "$tree" '*.no-runtime')
+    if [ "$variant" = plain ]; then
+      regressed=-
+      [ "$ok" -gt 0 ] || { say "$pkg: no test passed plain"; status=1; }
+    else
+      regressed=$(regressions "$cache/results/$pkg.plain.tests" "$tests" \
+		  | tr '\n' ' ')
+      [ -z "$regressed" ] \
+	|| { say "$pkg: passes plain, not $variant: $regressed"; status=1; }
+      regressed=$(echo "$regressed" | wc -w | tr -d ' ')
+    fi
+    case $variant in
+      specs) [ "$profiles" -gt 0 ] && [ "$notes" -eq 0 ] \
+	       || { say "$pkg: specs: $profiles profiles, $notes notes"; status=1; } ;;
+      noruntime) [ "$profiles" -eq 0 ] && [ "$notes" -gt 0 ] \
+	       || { say "$pkg: noruntime: $profiles profiles, $notes notes"; status=1; } ;;
+    esac
+    printf '%-8s %-8s %-10s %6s %6s %6s %6s %9s %8s %6s %9s\n' "$pkg" \
+      "$version" "$variant" "$built" "$(wc -l < "$tests" | tr -d ' ')" \
+      "$ok" "$other" "$regressed" "$profiles" "$notes" "$secs"
+  done
+done
+[ "$status" -eq 0 ] \
+  && echo "projects: every test that passes plain passes with pathprof" \
+  || echo "projects: FAILED (see $log)"
+exit "$status"
