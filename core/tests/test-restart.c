@@ -45,6 +45,7 @@
 #include <time.h>
 
 #include "ppcore.h"
+#include "test-random.h"
 #include "unit-test.h"
 
 #define GARBAGE UINT64_C (0xDEADBEEFCAFEF00D)
@@ -52,41 +53,6 @@
 #define JUMP_GARBAGE UINT64_C (0x0BADC0DE5EED1234)
 
 static bool verbose;
-
-/* The name of a check, formatted from FMT, in a static buffer: one name
-   per check.  */
-static const char *check_name (const char *fmt, ...)
-  __attribute__ ((format (printf, 1, 2)));
-
-static const char *
-check_name (const char *fmt, ...)
-{
-  static char name[300];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (name, sizeof name, fmt, ap);
-  va_end (ap);
-  return name;
-}
-
-/* ------------------------------------------------------------------ */
-/* Random numbers (splitmix64) and CFGs.                               */
-
-static uint64_t
-rng_next (uint64_t *state)
-{
-  uint64_t z = (*state += UINT64_C (0x9E3779B97F4A7C15));
-  z = (z ^ (z >> 30)) * UINT64_C (0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * UINT64_C (0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
-
-/* A random number in 0..N-1 (0 if N is 0).  */
-static uint32_t
-rng_below (uint64_t *state, uint32_t n)
-{
-  return n == 0 ? 0 : (uint32_t) (rng_next (state) % n);
-}
 
 typedef struct tcfg
 {
