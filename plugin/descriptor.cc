@@ -111,6 +111,7 @@ ensure_types (void)
 						       TYPE_QUAL_CONST)));
   add_field (&fields, "meta_size", u64);
   add_field (&fields, "runtime", ptr_type_node);
+  add_field (&fields, "cache", build_pointer_type (ptr_type_node));
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
 			 NULL_TREE);
 
@@ -190,6 +191,20 @@ pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths)
   return decl;
 }
 
+/* The slot cache of a function counted in the runtime's hash table:
+   void *[PATHPROF_HASH_CACHE_SIZE] in .bss (pathprof-abi.h).  */
+
+tree
+pathprof_cache_decl (void)
+{
+  ensure_types ();
+  tree type = build_array_type_nelts (ptr_type_node,
+				      PATHPROF_HASH_CACHE_SIZE);
+  tree decl = static_var ("__pathprof_cache", type, NULL_TREE, false);
+  TREE_ADDRESSABLE (decl) = 1;
+  return decl;
+}
+
 /* The address of DECL converted to TYPE, for a static initializer.  */
 
 static tree
@@ -199,10 +214,12 @@ addr_as (tree type, tree decl)
 }
 
 /* The struct __pathprof_function of one function: COUNTERS (or null when
-   hashed), NUM_PATHS and its META.  Remembered for the unit.  */
+   hashed), its slot CACHE when hashed (or null), NUM_PATHS and its META.
+   Remembered for the unit.  */
 
 tree
-pathprof_function_decl (tree counters, unsigned HOST_WIDE_INT num_paths,
+pathprof_function_decl (tree counters, tree cache,
+			unsigned HOST_WIDE_INT num_paths,
 			const unsigned char *meta, size_t meta_size)
 {
   ensure_types ();
@@ -226,6 +243,10 @@ pathprof_function_decl (tree counters, unsigned HOST_WIDE_INT num_paths,
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, meta_size));
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field, null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  cache ? addr_as (TREE_TYPE (field), cache)
+			  : null_pointer_node);
   tree init = build_constructor (function_type_node, elts);
   tree decl = static_var ("__pathprof_function", function_type_node, init,
 			  false);

@@ -14,8 +14,9 @@
 
    R is one artificial local (a register after SSA renaming).  Counter
    bumps are plain loads and stores of a non-escaping static array, or
-   relaxed atomic adds with update=atomic, or a call into the runtime's
-   hash table for functions with more than max-array paths.  Probes go on
+   relaxed atomic adds with update=atomic, or, for functions with more
+   than max-array paths, an inline probe of the runtime's slot cache with
+   a call into its hash table on a miss.  Probes go on
    edges (gsi_insert_seq_on_edge, which splits critical edges and puts code
    for an EXIT edge before the return), or at the start or end of a block
    when the core moved them off an edge that cannot be split.  */
@@ -24,6 +25,7 @@
 #include <regex.h>
 #include "pathprof-plugin.h"
 #include "ppformat.h"
+#include "pathprof-abi.h"
 
 /* Everything needed to emit one function's probes.  */
 struct emitter
@@ -362,16 +364,165 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
   gsi_commit_edge_inserts ();
 }
 
-/* Make every call to the runtime's hash table in FUN conditional on the
-   runtime being linked (its entry points are weak references):
-     if (&__pathprof_count_hashed != 0) __pathprof_count_hashed (...);
-   The call is already cold (functions past max-array only), so the test
-   and branch cost nothing measurable.  Done after the probes are
-   committed: a probe sequence on an edge holds no control flow.  Before
-   SSA, so no PHI or virtual operand needs updating.  */
+/* End BB with "if (A CODE B) goto TRUE_DEST; else goto FALSE_DEST;",
+   the condition true with probability PROB.  The edges are BB's existing
+   edges to those blocks, or new ones.  */
 
 static void
-guard_hashed_calls (function *fun)
+end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
+	       profile_probability prob, basic_block true_dest,
+	       basic_block false_dest)
+{
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gcond *test = gimple_build_cond (code, a, b, NULL_TREE, NULL_TREE);
+  if (gsi_end_p (gsi))
+    {
+      gsi = gsi_start_bb (bb);
+      gsi_insert_before (&gsi, test, GSI_NEW_STMT);
+    }
+  else
+    gsi_insert_after (&gsi, test, GSI_NEW_STMT);
+  edge t = find_edge (bb, true_dest);
+  if (!t)
+    t = make_edge (bb, true_dest, 0);
+  t->flags = (t->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+  t->probability = prob;
+  edge f = find_edge (bb, false_dest);
+  if (!f)
+    f = make_edge (bb, false_dest, 0);
+  f->flags = (f->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+  f->probability = prob.invert ();
+}
+
+/* Append SEQ to the end of BB (which ends in no control statement).  */
+
+static void
+append_to_block (basic_block bb, gimple_seq seq)
+{
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  if (gsi_end_p (gsi))
+    {
+      gsi = gsi_start_bb (bb);
+      gsi_insert_seq_before (&gsi, seq, GSI_NEW_STMT);
+    }
+  else
+    gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+}
+
+/* *(uint64_t *) (SLOT + OFFSET), SLOT a pointer to a hash slot.  */
+
+static tree
+slot_field (tree slot, unsigned offset)
+{
+  return build2 (MEM_REF, uint64_type_node, slot,
+		 build_int_cst (TREE_TYPE (slot), offset));
+}
+
+/* Turn CALL, a count through the runtime's hash table that emit_count
+   placed, into the inline probe of the function's slot CACHE
+   (pathprof-abi.h), with the call only on a miss and only when the
+   runtime is linked (its entry points are weak references):
+
+     slot = cache[(path * M) >> (64 - BITS)];
+     if (slot != 0 && slot->key == path + 1)
+       slot->count++;                      (relaxed atomic add if atomic)
+     else if (&__pathprof_count_hashed != 0)
+       __pathprof_count_hashed (&fn, path);
+
+   Done after the probes are committed: a probe sequence on an edge
+   holds no control flow.  Before SSA, so no PHI or virtual operand needs
+   updating.  */
+
+static void
+expand_hashed_count (gcall *call, tree cache)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  bool atomic = fndecl == pathprof_count_hashed_atomic_fn;
+  tree path = gimple_call_arg (call, 1);
+
+  /* BB: what came before; CALL_BB: the call; JOIN: the rest.  */
+  basic_block bb = gimple_bb (call);
+  basic_block join = split_block (bb, call)->dest;
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_prev (&gsi);
+  edge to_call = gsi_end_p (gsi) || is_a <glabel *> (gsi_stmt (gsi))
+		 ? split_block_after_labels (bb)
+		 : split_block (bb, gsi_stmt (gsi));
+  basic_block call_bb = to_call->dest;
+  /* BB -> KEY_BB -> MISS_BB -> CALL_BB -> JOIN, then the branches.  */
+  basic_block key_bb = split_edge (to_call);
+  basic_block miss_bb = split_edge (single_succ_edge (key_bb));
+  basic_block hit_bb = split_edge (make_edge (key_bb, join, EDGE_FALLTHRU));
+
+  tree slot_type = build_pointer_type (uint64_type_node);
+  gimple_seq seq = NULL;
+  tree hash = create_tmp_reg (uint64_type_node, "__pathprof_hash");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (hash, MULT_EXPR, path,
+						  u64_cst (PATHPROF_HASH_MULTIPLIER)));
+  tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
+  gimple_seq_add_stmt (&seq,
+		       gimple_build_assign (index, RSHIFT_EXPR, hash,
+					    build_int_cst (integer_type_node,
+							   64 - PATHPROF_HASH_CACHE_BITS)));
+  tree entry = create_tmp_reg (ptr_type_node, "__pathprof_entry");
+  gimple_seq_add_stmt (&seq,
+		       gimple_build_assign (entry,
+					    build4 (ARRAY_REF, ptr_type_node,
+						    cache, index, NULL_TREE,
+						    NULL_TREE)));
+  tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, NOP_EXPR, entry));
+  append_to_block (bb, seq);
+  end_with_cond (bb, NE_EXPR, slot, build_int_cst (slot_type, 0),
+		 profile_probability::very_likely (), key_bb, miss_bb);
+
+  seq = NULL;
+  tree key = create_tmp_reg (uint64_type_node, "__pathprof_key");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (key, slot_field (slot, 0)));
+  tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
+						  u64_cst (1)));
+  append_to_block (key_bb, seq);
+  end_with_cond (key_bb, EQ_EXPR, key, wanted,
+		 profile_probability::very_likely (), hit_bb, miss_bb);
+
+  seq = NULL;
+  tree count_ref = slot_field (slot, 8);
+  if (atomic)
+    {
+      tree addr = create_tmp_reg (slot_type, "__pathprof_addr");
+      gimple_seq_add_stmt (&seq,
+			   gimple_build_assign (addr, build_fold_addr_expr (count_ref)));
+      gimple_seq_add_stmt (&seq,
+			   gimple_build_call (builtin_decl_explicit
+					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
+					      3, addr, u64_cst (1),
+					      build_int_cst (integer_type_node,
+							     MEMMODEL_RELAXED)));
+    }
+  else
+    {
+      tree old_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
+      tree new_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
+      gimple_seq_add_stmt (&seq, gimple_build_assign (old_count, count_ref));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (new_count, PLUS_EXPR,
+						      old_count, u64_cst (1)));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (count_ref),
+						      new_count));
+    }
+  append_to_block (hit_bb, seq);
+
+  tree linked = pathprof_runtime_linked_p (fndecl);
+  end_with_cond (miss_bb, TREE_CODE (linked), TREE_OPERAND (linked, 0),
+		 TREE_OPERAND (linked, 1), profile_probability::very_likely (),
+		 call_bb, join);
+}
+
+/* Expand every count through the hash table in FUN (expand_hashed_count)
+   with the function's slot CACHE.  */
+
+static void
+expand_hashed_counts (function *fun, tree cache)
 {
   auto_vec<gcall *> calls;
   basic_block bb;
@@ -386,34 +537,7 @@ guard_hashed_calls (function *fun)
 	  calls.safe_push (call);
       }
   for (gcall *call : calls)
-    {
-      /* COND_BB: what came before; CALL_BB: the call; JOIN: the rest.  */
-      basic_block cond_bb = gimple_bb (call);
-      basic_block join = split_block (cond_bb, call)->dest;
-      gimple_stmt_iterator gsi = gsi_for_stmt (call);
-      gsi_prev (&gsi);
-      edge to_call = gsi_end_p (gsi) || is_a <glabel *> (gsi_stmt (gsi))
-		     ? split_block_after_labels (cond_bb)
-		     : split_block (cond_bb, gsi_stmt (gsi));
-      tree cond = pathprof_runtime_linked_p (gimple_call_fndecl (call));
-      gimple_stmt_iterator end = gsi_last_bb (cond_bb);
-      gcond *test = gimple_build_cond (TREE_CODE (cond),
-				       TREE_OPERAND (cond, 0),
-				       TREE_OPERAND (cond, 1), NULL_TREE,
-				       NULL_TREE);
-      if (gsi_end_p (end))
-	{
-	  gimple_stmt_iterator start = gsi_start_bb (cond_bb);
-	  gsi_insert_before (&start, test, GSI_NEW_STMT);
-	}
-      else
-	gsi_insert_after (&end, test, GSI_NEW_STMT);
-      to_call->flags &= ~EDGE_FALLTHRU;
-      to_call->flags |= EDGE_TRUE_VALUE;
-      to_call->probability = profile_probability::very_likely ();
-      edge skip = make_edge (cond_bb, join, EDGE_FALSE_VALUE);
-      skip->probability = to_call->probability.invert ();
-    }
+    expand_hashed_count (call, cache);
   if (!calls.is_empty ())
     free_dominance_info (CDI_DOMINATORS);
 }
@@ -557,8 +681,9 @@ instrument_function (function *fun)
 
   emitter em;
   em.counters = hashed ? NULL_TREE : pathprof_counters_decl (plan.num_paths);
-  em.fn_desc = pathprof_function_decl (em.counters, plan.num_paths, meta,
-				       meta_size);
+  tree cache = hashed ? pathprof_cache_decl () : NULL_TREE;
+  em.fn_desc = pathprof_function_decl (em.counters, cache, plan.num_paths,
+				       meta, meta_size);
   em.atomic = pathprof_opts.atomic;
   em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
   suppress_warning (em.reg, OPT_Wuninitialized);
@@ -578,7 +703,7 @@ instrument_function (function *fun)
     }
   emit_probes (fun, &pcfg, &plan, &em);
   if (hashed)
-    guard_hashed_calls (fun);
+    expand_hashed_counts (fun, cache);
 
   if (dump_file)
     {

@@ -52,7 +52,9 @@ bool pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 /* descriptor.cc */
 void pathprof_init_types (const char *plugin_name);
 tree pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths);
-tree pathprof_function_decl (tree counters, unsigned HOST_WIDE_INT num_paths,
+tree pathprof_cache_decl (void);
+tree pathprof_function_decl (tree counters, tree cache,
+			     unsigned HOST_WIDE_INT num_paths,
 			     const unsigned char *meta, size_t meta_size);
 void pathprof_finish_unit (void *gcc_data, void *user_data);
 bool pathprof_is_own_cdtor (function *fun);

@@ -1,10 +1,12 @@
 /* Counting in a hash table, for functions with too many paths for a
    dense array (design.md trap 11, Ball & Larus §5.3).
 
-   The plugin calls __pathprof_count_hashed (FN, PATH) at each path end of
-   such a function, or __pathprof_count_hashed_atomic under
-   -fprofile-update=atomic.  FN->runtime points to the function's table
-   state, created on the first count.
+   At each path end of such a function the plugin emits an inline probe
+   of the function's slot cache (FN->cache, below, in the object's .bss)
+   and, when it misses, a call of __pathprof_count_hashed (FN, PATH), or
+   __pathprof_count_hashed_atomic under -fprofile-update=atomic.
+   FN->runtime points to the function's table state, created on the
+   first count.
 
    Design.  Open addressing with linear probing over slots {key, count},
    key = path + 1 so that 0 marks an empty slot.  A slot, once its key is
@@ -23,14 +25,20 @@
    The fast path.  A path may live in any table of the chain, and a
    miss in one table costs a probe sequence, so the tables themselves
    are slow to search; in front of them sits a direct-mapped cache of
-   slot pointers, indexed by a multiplicative hash of the path.  A count
-   whose path is in the cache costs one multiply, two dependent loads, a
-   compare and the increment.  The path a tight loop repeats (paper
+   slot pointers, indexed by a multiplicative hash of the path.  The cache
+   is part of the ABI (pathprof-abi.h): it lives in the instrumented
+   object, and the instrumented code probes it inline, so a count whose
+   path is in the cache costs one multiply, two dependent loads, a
+   compare and the increment, with no call (measured: a call per path end
+   cost pcre2's matcher 48 % against gcov's 10 %, doc/performance.md).  The path a tight loop repeats (paper
    §5.3) always hits; so do the few hundred paths an interpreter's
    dispatch loop alternates between, which defeated a one-entry cache
    of the last slot (measured: 18-72 % of all path ends in the
    benchmarks' interpreters went to the slow path, doc/performance.md).
    A stale entry only costs a trip to the slow path, which refills it.
+   The runtime publishes an entry with a release store; the inline probe
+   reads it with a plain load followed by a load through it, which an
+   address dependency orders on every target GCC supports but Alpha.
 
    Memory comes from mmap, not malloc: counting must not call into the
    allocator, because the program's own malloc may be instrumented (an
@@ -61,16 +69,11 @@
 #include "runtime-internal.h"
 
 #define FIRST_CAPACITY 128u
-/* The slot cache: 2^CACHE_BITS pointers (8 KiB) per function.  */
-#define CACHE_BITS 10
 /* 2^32 slots (64 GiB): beyond that, mmap is hopeless anyway.  */
 #define MAX_CAPACITY (UINT64_C (1) << 32)
 
-struct hash_slot
-{
-  uint64_t key;			/* path + 1; 0 while free */
-  uint64_t count;
-};
+/* {key = path + 1 (0 while free), count}: pathprof-abi.h.  */
+#define hash_slot __pathprof_hash_slot
 
 struct hash_table
 {
@@ -88,7 +91,6 @@ struct hash_state
 {
   struct hash_table *newest;	/* where new paths go */
   size_t map_size;
-  struct hash_slot *cache[1u << CACHE_BITS];	/* see the top of this file */
 };
 
 /* Counts that could not be recorded; see the top of this file.  */
@@ -114,7 +116,7 @@ mix (uint64_t key)
 static inline uint64_t
 cache_index (uint64_t path)
 {
-  return (path * UINT64_C (0x9e3779b97f4a7c15)) >> (64 - CACHE_BITS);
+  return (path * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS);
 }
 
 /* Add one to slot S: atomically, or as a plain increment (see the top
@@ -267,7 +269,8 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
     }
   /* Release: a thread that finds S in the cache must also see the table
      S lives in, which may be one this thread just mapped.  */
-  __atomic_store_n (&st->cache[cache_index (path)], s, __ATOMIC_RELEASE);
+  if (fn->cache)
+    __atomic_store_n (&fn->cache[cache_index (path)], s, __ATOMIC_RELEASE);
   bump (s, atomic);
   goto out;
 
@@ -277,20 +280,19 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
   errno = saved_errno;
 }
 
-/* The fast path shared by both entry points: if PATH's cache entry
-   holds PATH's slot, count there.  Any slot pointer is valid forever
-   (see the top of this file), so a stale entry only costs a trip to the
-   slow path.  The acquire loads pair with the release stores that
-   publish the state and a cache entry; on x86 they are plain loads.  */
+/* The fast path shared by both entry points, the same test the inline
+   probe makes: if PATH's cache entry holds PATH's slot, count there.  Any
+   slot pointer is valid forever (see the top of this file), so a stale
+   entry only costs a trip to the slow path.  The acquire load pairs with
+   the release store that publishes an entry; on x86 it is a plain
+   load.  */
 
 static inline void
 count_hashed (struct __pathprof_function *fn, uint64_t path, int atomic)
 {
-  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
-
-  if (__builtin_expect (st != NULL, 1))
+  if (__builtin_expect (fn->cache != NULL, 1))
     {
-      struct hash_slot *s = __atomic_load_n (&st->cache[cache_index (path)],
+      struct hash_slot *s = __atomic_load_n (&fn->cache[cache_index (path)],
 					     __ATOMIC_ACQUIRE);
 
       if (s && __atomic_load_n (&s->key, __ATOMIC_RELAXED) == path + 1)
@@ -434,7 +436,7 @@ pp_rt_hash_zero (struct __pathprof_function *fn)
       __atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
 }
 
-/* Unmap FN's tables and clear FN->runtime.  Only when nothing can count
+/* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count
    in FN any more: its module is being unloaded (dlclose), not at exit,
    when other threads may still run.  */
 
@@ -447,6 +449,8 @@ pp_rt_hash_release (struct __pathprof_function *fn)
 
   if (!st)
     return;
+  if (fn->cache)
+    memset (fn->cache, 0, PATHPROF_HASH_CACHE_SIZE * sizeof *fn->cache);
   for (t = st->newest; t; t = older)
     {
       older = t->older;

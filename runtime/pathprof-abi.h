@@ -16,10 +16,33 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 1
+#define PATHPROF_ABI_VERSION 2
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
+
+/* One path's counter in the runtime's hash table: KEY is the path number
+   plus one (0 while the slot is free).  A slot never moves and its key
+   never changes once set, so a pointer to it stays valid for the life of
+   the process (runtime/hashcount.c).  */
+struct __pathprof_hash_slot
+{
+  uint64_t key;
+  uint64_t count;
+};
+
+/* The slot cache of a hashed function: PATHPROF_HASH_CACHE_SIZE pointers
+   to slots, in the object's .bss, indexed by
+     (path * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS)
+   (Fibonacci hashing).  The runtime fills an entry when it counts a path
+   that missed; instrumented code reads the entry of each path it ends,
+   and when the entry holds a slot whose key is path + 1 it adds one to
+   that slot's count itself, calling __pathprof_count_hashed only on a
+   miss.  An entry may be null or hold another path's slot: that is a
+   miss, never a wrong count.  */
+#define PATHPROF_HASH_CACHE_BITS 10
+#define PATHPROF_HASH_CACHE_SIZE (1u << PATHPROF_HASH_CACHE_BITS)
+#define PATHPROF_HASH_MULTIPLIER UINT64_C (0x9e3779b97f4a7c15)
 
 /* One instrumented function.  */
 struct __pathprof_function
@@ -34,6 +57,9 @@ struct __pathprof_function
   uint64_t meta_size;
   /* Private to the runtime (its hash table); zero at load.  */
   void *runtime;
+  /* The slot cache (above) of a function counted in the hash table,
+     zero at load; NULL for a function with dense counters.  */
+  struct __pathprof_hash_slot **cache;
 };
 
 /* One instrumented object file.  */

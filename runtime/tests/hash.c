@@ -317,6 +317,80 @@ out_of_range (void *arg)
     }
 }
 
+/* What instrumented code relies on (pathprof-abi.h): after the runtime
+   counts a path, the path's entry in the function's slot cache holds a
+   slot whose key is path + 1, and a count added to that slot directly,
+   as the inline probe does, is in the profile.  A path with the same
+   cache index takes the entry over; the first path's probe then misses
+   (its key does not match) and goes to the runtime, losing nothing.
+   Unregistering the unit (dlclose) clears the cache, so no probe follows
+   a pointer into an unmapped table.  */
+
+static unsigned
+abi_cache_index (uint64_t path)
+{
+  return (unsigned) ((path * PATHPROF_HASH_MULTIPLIER)
+		     >> (64 - PATHPROF_HASH_CACHE_BITS));
+}
+
+/* Count PATH as the instrumented code does: inline when the cache
+   holds its slot, else through the runtime.  Returns whether it hit.  */
+
+static int
+probe_as_plugin (uint64_t path)
+{
+  struct __pathprof_hash_slot *s = tu.cache[abi_cache_index (path)];
+
+  if (s && s->key == path + 1)
+    {
+      s->count++;
+      return 1;
+    }
+  __pathprof_count_hashed (&tu.fn[1], path);
+  return 0;
+}
+
+static void
+cache_contract (void *arg)
+{
+  uint64_t p = 123456, q = p + 1;
+  int hits = 0, i;
+  ppf_file f;
+
+  (void) arg;
+  start ("cache");
+  while (abi_cache_index (q) != abi_cache_index (p))
+    q++;
+  hits += probe_as_plugin (p);
+  {
+    struct __pathprof_hash_slot *s = tu.cache[abi_cache_index (p)];
+
+    check (s && s->key == p + 1 && s->count == 1,
+	   "the runtime fills the path's cache entry",
+	   "entry %p, key %" PRIu64, (void *) s, s ? s->key : 0);
+  }
+  for (i = 0; i < 5; i++)
+    hits += probe_as_plugin (p);
+  hits += probe_as_plugin (q);
+  hits += probe_as_plugin (q);
+  hits += probe_as_plugin (p);
+  check (hits == 6, "inline probes hit except after a collision",
+	 "expected 6 hits of 9, saw %d", hits);
+  if (dump_and_read ("cache: profile", &f))
+    {
+      check (profile_count (&f, 1, p) == 7 && profile_count (&f, 1, q) == 2,
+	     "counts added inline and by the runtime are all written",
+	     "path p %" PRIu64 " (expected 7), q %" PRIu64 " (expected 2)",
+	     profile_count (&f, 1, p), profile_count (&f, 1, q));
+      ppf_file_free (&f);
+    }
+  __pathprof_unregister (&tu.unit);
+  for (i = 0; i < (int) PATHPROF_HASH_CACHE_SIZE && !tu.cache[i]; i++)
+    ;
+  check (i == (int) PATHPROF_HASH_CACHE_SIZE,
+	 "unregistering clears the slot cache", "entry %d still set", i);
+}
+
 /* Measure the fast path (information only, not a check).  */
 
 static void
@@ -365,6 +439,9 @@ main (void)
   run_child (out_of_range, NULL, err, NULL);
   check_contains ("out-of-range paths are reported", file_text (err),
 		  "pathprof: 2 path counts ignored: path number out of range");
+  status = run_child (cache_contract, NULL, NULL, NULL);
+  check (exited_with (status, 0), "cache contract run exits normally",
+	 "expected exit 0, saw status %d", status);
   run_child (speed, NULL, NULL, NULL);
   remove_tree (dir);
   return unit_test_report ();

@@ -44,6 +44,7 @@ struct test_unit
   struct __pathprof_function fn[2];
   struct __pathprof_function *fn_ptrs[2];
   uint64_t counters[LOOP_PATHS];
+  struct __pathprof_hash_slot *cache[PATHPROF_HASH_CACHE_SIZE];
   char display[64];
 };
 
@@ -113,6 +114,7 @@ test_unit_init (struct test_unit *tu, const char *filename, const char *build,
   tu->fn[1].num_paths = BIG_PATHS;
   tu->fn[1].meta = buf;
   tu->fn[1].meta_size = size;
+  tu->fn[1].cache = tu->cache;
 
   tu->fn_ptrs[0] = &tu->fn[0];
   tu->fn_ptrs[1] = &tu->fn[1];
