@@ -28,7 +28,8 @@
 #      then BENCH_RUNS counted ones.  Every run must exit 0 and give the
 #      same output as plain's first run (the recipe's check: a round trip,
 #      a checksum of the output); a program that does not is reported as
-#      failed and counts nowhere.
+#      failed and counts nowhere.  bench/drivers/timeit.c measures each
+#      run: wall time, CPU time and peak resident memory (ru_maxrss).
 #   4. Compile time: the largest translation unit (by source size) is
 #      compiled on its own BENCH_COMPILE_RUNS times per variant,
 #      alternating, with the command line its build used.
@@ -69,9 +70,10 @@
 # Layout of BENCH_CACHE: src/PACKAGE (apt-get source, delete to fetch
 # again), prep/NAME, build/NAME/VARIANT, input/NAME, run/NAME/VARIANT,
 # tools/HASH (the pathprof files measured, copied so that a rebuild of
-# the tree during a run changes nothing), results/DATE-TIME (and
-# results/latest).  Nothing is written into the source tree except
-# BENCH_DOC.
+# the tree during a run changes nothing: the plugin, pathprof-dump, the
+# runtime archive and a libpathprof.a linker script that names the
+# copy), results/DATE-TIME (and results/latest).  Nothing is written into
+# the source tree except BENCH_DOC.
 #
 # Debugging: results/DATE-TIME/bench.log has every step; build logs are
 # build/NAME/VARIANT/.bench-build.log, a run's script, output and time are
@@ -277,14 +279,85 @@ for f in pathprof.so libpathprof.a pathprof-dump; do
   fi
 done
 # The pathprof measured, copied where a rebuild cannot touch it.
-tools_hash=$(cd "$PATHPROF_BUILD" && hash_of pathprof.so libpathprof.a pathprof-dump < /dev/null)
+# libpathprof.a is a GNU ld script that names the build's
+# libpathprof_pic.a by absolute path (build-aux/link-files.sh; a plain
+# archive in older commits): the files it names are copied and hashed
+# too, and the copy of the script names the copies.
+#
+# link_inputs SCRIPT: the files named by the INPUT and GROUP commands of
+# the linker script SCRIPT, one per line; nothing for an archive.  Fails
+# on a name that is not an absolute path (-lNAME, a file found in the
+# linker's search path): no copy could stand for it.
+link_inputs () {
+  [ "$(head -c 7 "$1")" = '!<arch>' ] && return 0
+  awk '
+    { line = line " " $0 }
+    END {
+      gsub(/\/\*([^*]|\*+[^*\/])*\*+\//, " ", line)   # comments
+      while (match(line, /(INPUT|GROUP)[ \t]*\([^)]*\)/)) {
+	args = substr(line, RSTART, RLENGTH)
+	line = substr(line, RSTART + RLENGTH)
+	sub(/^[A-Z]*[ \t]*\(/, "", args); sub(/\)$/, "", args)
+	n = split(args, word, /[ \t,]+/)
+	for (i = 1; i <= n; i++) {
+	  if (word[i] == "") continue
+	  if (word[i] !~ /^\//) { print "not an absolute path: " word[i] > "/dev/stderr"; bad = 1; continue }
+	  print word[i]
+	}
+      }
+      exit bad
+    }' "$1"
+}
+runtime_inputs=$(link_inputs "$PATHPROF_BUILD/libpathprof.a") || {
+  echo "bench: cannot isolate the runtime: $PATHPROF_BUILD/libpathprof.a names a file bench.sh cannot copy" >&2
+  exit 2
+}
+for f in $runtime_inputs; do
+  [ -f "$f" ] || { echo "bench: $f (named by $PATHPROF_BUILD/libpathprof.a) is missing: run make first" >&2; exit 2; }
+done
+if [ -n "$runtime_inputs" ] \
+   && [ "$(printf '%s\n' "$runtime_inputs" | sed 's|.*/||' | sort | uniq -d)" ]; then
+  echo "bench: two files of one name in $PATHPROF_BUILD/libpathprof.a" >&2
+  exit 2
+fi
+# shellcheck disable=SC2086 # the names are paths without spaces (ld's INPUT)
+tools_hash=$(cd "$PATHPROF_BUILD" && hash_of pathprof.so libpathprof.a pathprof-dump $runtime_inputs < /dev/null)
 TOOLS=$BENCH_CACHE/tools/$tools_hash
 if [ ! -f "$TOOLS/pathprof-dump" ]; then
-  mkdir -p "$TOOLS.tmp" \
-    && cp "$PATHPROF_BUILD/pathprof.so" "$PATHPROF_BUILD/libpathprof.a" \
-	  "$PATHPROF_BUILD/pathprof-dump" "$TOOLS.tmp/" \
-    && rm -rf "$TOOLS" && mv "$TOOLS.tmp" "$TOOLS" \
+  rm -rf "$TOOLS.tmp" && mkdir -p "$TOOLS.tmp" \
+    && cp "$PATHPROF_BUILD/pathprof.so" "$PATHPROF_BUILD/pathprof-dump" "$TOOLS.tmp/" \
     || { echo "bench: cannot copy pathprof into $TOOLS" >&2; exit 2; }
+  if [ -z "$runtime_inputs" ]; then
+    cp "$PATHPROF_BUILD/libpathprof.a" "$TOOLS.tmp/"
+  else
+    # The script with each file it names replaced by its copy in $TOOLS
+    # (the directory's name once complete).
+    # shellcheck disable=SC2086
+    cp $runtime_inputs "$TOOLS.tmp/" \
+      && awk -v inputs="$runtime_inputs" -v tools="$TOOLS" '
+	   BEGIN { n = split(inputs, path, "\n")
+		   for (i = 1; i <= n; i++) { copy[i] = path[i]; sub(/.*\//, "", copy[i]) } }
+	   { out = ""
+	     for (;;) {
+	       at = 0
+	       for (i = 1; i <= n; i++) { k = index($0, path[i]); if (k && (!at || k < at)) { at = k; which = i } }
+	       if (!at) break
+	       out = out substr($0, 1, at - 1) tools "/" copy[which]
+	       $0 = substr($0, at + length(path[which]))
+	     }
+	     print out $0 }' "$PATHPROF_BUILD/libpathprof.a" > "$TOOLS.tmp/libpathprof.a" \
+      && ! grep -qF "$PATHPROF_BUILD/" "$TOOLS.tmp/libpathprof.a"
+  fi || { echo "bench: cannot copy the runtime into $TOOLS" >&2; exit 2; }
+  rm -rf "$TOOLS" && mv "$TOOLS.tmp" "$TOOLS" \
+    || { echo "bench: cannot create $TOOLS" >&2; exit 2; }
+  # The copied script must link on its own and pull the runtime in.
+  if [ -n "$runtime_inputs" ]; then
+    printf 'int main (void) { return 0; }\n' > "$TOOLS/link-test.c" \
+      && $BENCH_CC -o "$TOOLS/link-test" "$TOOLS/link-test.c" "$TOOLS/libpathprof.a" >> "$LOG" 2>&1 \
+      && nm --defined-only "$TOOLS/link-test" | grep -q ' __pathprof_' \
+      || { rm -rf "$TOOLS"; echo "bench: the copy of libpathprof.a does not link (see $LOG)" >&2; exit 2; }
+    rm -f "$TOOLS/link-test.c" "$TOOLS/link-test"
+  fi
 fi
 
 # The harness's own drivers, built plain.
@@ -402,7 +475,8 @@ files_bytes () {
   find "$1" -name "*.$2" -type f -exec cat {} + 2>/dev/null | wc -c | tr -d ' '
 }
 
-# run_once NAME VARIANT ROUND: one timed run; appends to times.tsv.
+# run_once NAME VARIANT ROUND: one timed run; appends to times.tsv
+# (VARIANT ROUND WALL USER SYS MAXRSS, the peak resident set in KiB).
 # Returns 1 (with the reason in $pdir/failure) if it fails or its output
 # differs from the reference.
 run_once () {
@@ -414,8 +488,8 @@ run_once () {
     echo "$2 run $3: exit status $status: $(head -c 300 "$rdir/.stderr" | tr '\n' ' ')" > "$pdir/failure"
     return 1
   fi
-  read -r _ wall user sys _ < "$rdir/.time"
-  printf '%s\t%s\t%s\t%s\t%s\n' "$2" "$3" "$wall" "$user" "$sys" >> "$pdir/times.tsv"
+  read -r _ wall user sys _ maxrss _ < "$rdir/.time"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$2" "$3" "$wall" "$user" "$sys" "$maxrss" >> "$pdir/times.tsv"
   if ! (cd "$rdir" && recipe_check "$INPUT" > .digest 2> .check-errors); then
     echo "$2 run $3: the program's own check failed: $(head -c 300 "$rdir/.check-errors" | tr '\n' ' ')" > "$pdir/failure"
     return 1
@@ -426,7 +500,7 @@ run_once () {
     echo "$2 run $3: output differs from plain's ($(diff "$pdir/reference.digest" "$rdir/.digest" | grep '^[<>]' | head -n 2 | tr '\n' ' '))" > "$pdir/failure"
     return 1
   fi
-  note "$1 $2 round $3: $wall s wall, $user s user"
+  note "$1 $2 round $3: $wall s wall, $user s user, $maxrss KiB peak RSS"
   return 0
 }
 
@@ -630,8 +704,8 @@ bench_program () {
 	    vn=$(variant_name "$v")
 	    "$TIMEIT" -o "$ctmp/$vn.time" sh "$ctmp/$vn.sh" > "$ctmp/$vn.out" 2>&1 \
 	      || fail "compiling $tu alone ($vn) failed (see $ctmp/$vn.out)"
-	    read -r _ wall user sys _ < "$ctmp/$vn.time"
-	    printf '%s\t%s\t%s\t%s\t%s\n' "$vn" "$c" "$wall" "$user" "$sys" >> "$pdir/compile.tsv"
+	    read -r _ wall user sys _ maxrss _ < "$ctmp/$vn.time"
+	    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$vn" "$c" "$wall" "$user" "$sys" "$maxrss" >> "$pdir/compile.tsv"
 	  done
 	  c=$((c + 1))
 	done

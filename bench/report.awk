@@ -7,7 +7,8 @@
 #
 # Reads DIR/meta.tsv (KEY TAB VALUE) and per program DIR/NAME/status
 # ("ok" or "failed: why"), stats.tsv (KEY TAB VALUE), times.tsv and
-# compile.tsv (VARIANT TAB ROUND TAB WALL TAB USER TAB SYS; rounds up to
+# compile.tsv (VARIANT TAB ROUND TAB WALL TAB USER TAB SYS TAB MAXRSS, the
+# peak resident set in KiB, absent in results older than it; rounds up to
 # WARMUP are not counted).  Ratios are ratios of medians to plain's; the
 # overhead ratio of a pathprof variant is (ratio - 1) / (gcov's ratio - 1),
 # shown only when gcov's overhead is at least 1%; geometric means are over
@@ -21,8 +22,9 @@ function read_kv(file, arr, prefix,   line, k) {
   close(file)
 }
 
-# Reads a times file into T[p, v, "n"], T[p, v, i, "wall"|"cpu"],
-# leaving out the rounds up to SKIP.
+# Reads a times file into T[p, v, "n"], T[p, v, i, "wall"|"cpu"|"rss"]
+# and T[p, v, "nrss"] (the runs with a peak resident set), leaving out the
+# rounds up to SKIP.
 function read_times(file, p, T, skip,   line, f, key) {
   while ((getline line < file) > 0) {
     split(line, f, "\t")
@@ -31,14 +33,16 @@ function read_times(file, p, T, skip,   line, f, key) {
     T[key, "n"]++
     T[key, T[key, "n"], "wall"] = f[3] + 0
     T[key, T[key, "n"], "cpu"] = f[4] + f[5]
+    if (f[6] != "") { T[key, T[key, "n"], "rss"] = f[6] + 0; T[key, "nrss"]++ }
   }
   close(file)
 }
 
-# The median of T[p, v, 1..n, what]; "" when there is none.
+# The median of T[p, v, 1..n, what]; "" when there is none (for "rss":
+# when a run has none).
 function med(T, p, v, what,   n, i, j, a, t) {
   n = T[p SUBSEP v, "n"] + 0
-  if (n == 0) return ""
+  if (n == 0 || (what == "rss" && T[p SUBSEP v, "nrss"] + 0 < n)) return ""
   for (i = 1; i <= n; i++) a[i] = T[p SUBSEP v, i, what]
   for (i = 2; i <= n; i++) {
     t = a[i]
@@ -84,16 +88,28 @@ function jnum(x) {
   return x == int(x) ? sprintf("%.0f", x) : sprintf("%.6g", x)
 }
 
+# A JSON array of T[p, v, 1..n, what]: seconds, or KiB for "rss" (null
+# when a run has none).
 function jarray(T, p, v, what,   n, i, s) {
   n = T[p SUBSEP v, "n"] + 0
+  if (what == "rss" && T[p SUBSEP v, "nrss"] + 0 < n) return "null"
   s = "["
-  for (i = 1; i <= n; i++) s = s (i > 1 ? ", " : "") sprintf("%.6f", T[p SUBSEP v, i, what])
+  for (i = 1; i <= n; i++)
+    s = s (i > 1 ? ", " : "") (what == "rss" ? sprintf("%.0f", T[p SUBSEP v, i, what]) : sprintf("%.6f", T[p SUBSEP v, i, what]))
   return s "]"
 }
 
 function fmt_ratio(r) { return r == "" ? "—" : sprintf("%.2f×", r) }
 function fmt_s(x) { return x == "" ? "—" : sprintf("%.2f s", x) }
 function fmt_kib(b) { return b == "" ? "—" : sprintf("%.1f", b / 1024) }
+function fmt_mib(k) { return k == "" ? "—" : sprintf("%.1f MiB", k / 1024) }
+
+# A measure of set SET as the tables show it.
+function fmt_value(set, x) {
+  if (set == "instr") return x == "" ? "—" : sprintf("%.0f M", x / 1e6)
+  if (set == "mem") return fmt_mib(x)
+  return fmt_s(x)
+}
 
 function ratio(a, b) { return (a == "" || b == "" || b + 0 <= 0) ? "" : a / b }
 
@@ -123,13 +139,15 @@ function geomean(sum, n) { return n > 0 ? exp(sum / n) : "" }
 
 function stat(p, key) { return (p SUBSEP key) in S ? S[p SUBSEP key] : "" }
 
-# One Markdown table of ratios for measure WHAT (wall|cpu) of set SET
-# (run|compile|instr).
+# One Markdown table of ratios for measure WHAT (wall|cpu|rss) of set SET
+# (run|compile|instr|mem: run times, compile times, instructions, peak
+# resident set of the runs).  Run times and peak memory show each
+# variant's median next to its ratio; no overhead ÷ gcov's for memory.
 function ratio_table(set, what,   p, i, v, line, m0, r, g, o, head, sep, gsum, gn) {
   head = "| program | plain |"
   sep = "|---|---:|"
   for (i = 2; i <= nv; i++) { head = head " " V[i] " |"; sep = sep "---:|" }
-  if (gcov != "")
+  if (gcov != "" && set != "mem")
     for (i = 2; i <= nv; i++)
       if (kind[V[i]] == "pathprof") {
 	head = head " " V[i] " overhead ÷ gcov's |"; sep = sep "---:|"
@@ -142,14 +160,14 @@ function ratio_table(set, what,   p, i, v, line, m0, r, g, o, head, sep, gsum, g
     if (status[p] != "ok") continue
     m0 = value(set, p, "plain", what)
     if (m0 == "") continue
-    line = "| " p " | " (set == "instr" ? sprintf("%.0f M", m0 / 1e6) : fmt_s(m0)) " |"
+    line = "| " p " | " fmt_value(set, m0) " |"
     for (i = 2; i <= nv; i++) {
       v = V[i]
       r = ratio(value(set, p, v, what), m0)
-      line = line " " fmt_ratio(r) (set == "run" && r != "" ? " (" fmt_s(value(set, p, v, what)) ")" : "") " |"
+      line = line " " fmt_ratio(r) ((set == "run" || set == "mem") && r != "" ? " (" fmt_value(set, value(set, p, v, what)) ")" : "") " |"
       if (r != "") { gsum[v] += log(r); gn[v]++ }
     }
-    if (gcov != "") {
+    if (gcov != "" && set != "mem") {
       g = ratio(value(set, p, gcov, what), m0)
       for (i = 2; i <= nv; i++)
 	if (kind[V[i]] == "pathprof") {
@@ -172,7 +190,7 @@ function ratio_table(set, what,   p, i, v, line, m0, r, g, o, head, sep, gsum, g
     v = V[i]
     line = line " **" fmt_ratio(geomean(gsum[v], gn[v])) "** |"
   }
-  if (gcov != "")
+  if (gcov != "" && set != "mem")
     for (i = 2; i <= nv; i++)
       if (kind[V[i]] == "pathprof") {
 	o = overhead(geomean(gsum[V[i]], gn[V[i]]), geomean(gsum[gcov], gn[gcov]))
@@ -187,10 +205,10 @@ function ratio_table(set, what,   p, i, v, line, m0, r, g, o, head, sep, gsum, g
   }
 }
 
-# The measure of program p, variant v: median run time, median compile
-# time, or instruction count.
+# The measure of program p, variant v: median run time or peak resident
+# set, median compile time, or instruction count.
 function value(set, p, v, what) {
-  if (set == "run") return med(RT, p, v, what)
+  if (set == "run" || set == "mem") return med(RT, p, v, what)
   if (set == "compile") return med(CT, p, v, what)
   return stat(p, "instructions." v)
 }
@@ -209,7 +227,7 @@ BEGIN {
   for (i = 1; i <= nv; i++) if (kind[V[i]] == "pathprof") { first_pp = V[i]; break }
 
   read_kv(results "/meta.tsv", M, "")
-  any_compile = 0; any_instr = 0; nok = 0
+  any_compile = 0; any_instr = 0; any_rss = 0; nok = 0
   for (pi = 1; pi <= np; pi++) {
     p = P[pi]
     status[p] = "failed: no result"
@@ -222,6 +240,7 @@ BEGIN {
       nok++
       if (CT[p SUBSEP "plain", "n"] > 0) any_compile = 1
       if (stat(p, "instructions.plain") != "") any_instr = 1
+      if (med(RT, p, "plain", "rss") != "") any_rss = 1
     }
   }
 
@@ -265,6 +284,14 @@ BEGIN {
     print "" > md
     ratio_table("run", "cpu")
     print "" > md
+    if (any_rss) {
+      print "#### Peak memory (resident set)" > md
+      print "" > md
+      print "The same runs: the median over the counted runs of the largest resident set of any one process of the run (`ru_maxrss` from `wait4`), plain's and each variant's ratio to it (with its median).  Counters and path descriptions count only in the pages a run touches." > md
+      print "" > md
+      ratio_table("mem", "rss")
+      print "" > md
+    }
     if (any_instr) {
       print "#### Instructions (cachegrind, one run per variant)" > md
       print "" > md
@@ -375,13 +402,15 @@ BEGIN {
       printf "%s\n       %s: {\"wall\": %s, \"cpu\": %s, \"median_wall\": %s, \"median_cpu\": %s, \"ratio_wall\": %s, \"ratio_cpu\": %s", \
 	(i > 1 ? "," : ""), jstr(v), jarray(RT, p, v, "wall"), jarray(RT, p, v, "cpu"), jnum(mw), jnum(mc), \
 	jnum(ratio(mw, m0w)), jnum(ratio(mc, m0c)) > json
+      printf ",\n         \"peak_rss_kib\": %s, \"median_peak_rss_kib\": %s, \"ratio_peak_rss\": %s", \
+	jarray(RT, p, v, "rss"), jnum(med(RT, p, v, "rss")), jnum(ratio(med(RT, p, v, "rss"), med(RT, p, "plain", "rss"))) > json
       if (kind[v] == "pathprof" && gcov != "")
 	printf ", \"overhead_vs_gcov_wall\": %s, \"overhead_vs_gcov_cpu\": %s", \
 	  jnum(overhead(ratio(mw, m0w), ratio(med(RT, p, gcov, "wall"), m0w))), \
 	  jnum(overhead(ratio(mc, m0c), ratio(med(RT, p, gcov, "cpu"), m0c))) > json
-      printf ",\n         \"compile\": {\"wall\": %s, \"cpu\": %s, \"median_wall\": %s, \"median_cpu\": %s, \"ratio_cpu\": %s}", \
+      printf ",\n         \"compile\": {\"wall\": %s, \"cpu\": %s, \"median_wall\": %s, \"median_cpu\": %s, \"ratio_cpu\": %s, \"median_peak_rss_kib\": %s}", \
 	jarray(CT, p, v, "wall"), jarray(CT, p, v, "cpu"), jnum(med(CT, p, v, "wall")), jnum(med(CT, p, v, "cpu")), \
-	jnum(ratio(med(CT, p, v, "cpu"), med(CT, p, "plain", "cpu"))) > json
+	jnum(ratio(med(CT, p, v, "cpu"), med(CT, p, "plain", "cpu"))), jnum(med(CT, p, v, "rss")) > json
       printf ",\n         \"instructions\": %s, \"text_bytes\": %s", jnum(stat(p, "instructions." v)), jnum(stat(p, "text." v)) > json
       if (kind[v] != "plain")
 	printf ", \"counter_bytes\": %s, \"profile_bytes\": %s", jnum(stat(p, "counters." v)), jnum(stat(p, "profile_bytes." v)) > json
@@ -414,9 +443,9 @@ BEGIN {
   first = 1
   for (i = 2; i <= nv; i++) {
     v = V[i]
-    printf "%s\n    %s: {\"programs\": %d, \"wall\": %s, \"cpu\": %s, \"instructions\": %s, \"compile_cpu\": %s", \
+    printf "%s\n    %s: {\"programs\": %d, \"wall\": %s, \"cpu\": %s, \"peak_rss\": %s, \"instructions\": %s, \"compile_cpu\": %s", \
       (first ? "" : ","), jstr(v), G["run", "wall", v, "n"], jnum(G["run", "wall", v]), jnum(G["run", "cpu", v]), \
-      jnum(G["instr", "instr", v]), jnum(G["compile", "cpu", v]) > json
+      jnum(G["mem", "rss", v]), jnum(G["instr", "instr", v]), jnum(G["compile", "cpu", v]) > json
     if (kind[v] == "pathprof" && gcov != "")
       printf ", \"overhead_vs_gcov_wall\": %s, \"overhead_vs_gcov_cpu\": %s", \
 	jnum(overhead(G["run", "wall", v], G["run", "wall", gcov])), jnum(overhead(G["run", "cpu", v], G["run", "cpu", gcov])) > json

@@ -1,4 +1,4 @@
-/* timeit -- run a command and print how long it took.
+/* timeit -- run a command and print how long it took and its peak memory.
 
    Usage: timeit [-o FILE] COMMAND [ARG...]
 
@@ -6,13 +6,16 @@
    streams inherited, waits for it and prints on standard error (into FILE
    with -o) one line
 
-     timeit: WALL USER SYS STATUS
+     timeit: WALL USER SYS STATUS MAXRSS
 
    WALL is the elapsed time in seconds from CLOCK_MONOTONIC (nanosecond
    resolution, unlike the 10 ms of time(1)), USER and SYS the CPU time of
    the command and its children from wait4's rusage, STATUS the command's
-   exit status (128 + N when killed by signal N).  timeit exits with that
-   status too.  Part of pathprof's benchmark harness (bench/bench.sh): the
+   exit status (128 + N when killed by signal N), MAXRSS the rusage's
+   ru_maxrss in KiB: the peak resident set of the largest single process
+   among the command and the children it waited for (a maximum, not a
+   sum: for "sh run.sh", the program's own peak).  timeit exits with the
+   command's status too.  Part of pathprof's benchmark harness (bench/bench.sh): the
    shell has no portable clock finer than a second.  */
 
 #define _GNU_SOURCE
@@ -98,8 +101,9 @@ main (int argc, char **argv)
 	       : 128 + WTERMSIG (wstatus);
   double wall = (end.tv_sec - start.tv_sec)
 		+ (end.tv_nsec - start.tv_nsec) / 1e9;
-  fprintf (report, "timeit: %.6f %.6f %.6f %d\n", wall,
-	   seconds (&usage.ru_utime), seconds (&usage.ru_stime), status);
+  fprintf (report, "timeit: %.6f %.6f %.6f %d %ld\n", wall,
+	   seconds (&usage.ru_utime), seconds (&usage.ru_stime), status,
+	   usage.ru_maxrss);
   if (report != stderr && fclose (report) != 0)
     {
       fprintf (stderr, "timeit: cannot write %s: %s\n", report_name,
