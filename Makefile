@@ -45,6 +45,9 @@ PLUGIN_SRC := $(wildcard plugin/*.cc)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 FORMAT_OBJ := $(FORMAT_SRC:%.c=$(BUILD)/%.o)
+# The runtime reads and writes files only; format/ppedges.c (edge counts
+# derived from paths, for the plugin and pathprof-dump) needs the core.
+RUNTIME_FORMAT_OBJ := $(BUILD)/format/ppformat.o
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 DUMP_OBJ := $(DUMP_SRC:%.c=$(BUILD)/%.o)
 PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=$(BUILD)/%.o)
@@ -94,11 +97,11 @@ $(LIBCORE): $(CORE_OBJ)
 $(PLUGIN): $(PLUGIN_OBJ) $(CORE_OBJ) $(FORMAT_OBJ)
 	$(CXX) -shared -fPIC -o $@ $^
 
-$(RUNTIME_PIC_A): $(RUNTIME_OBJ) $(FORMAT_OBJ)
+$(RUNTIME_PIC_A): $(RUNTIME_OBJ) $(RUNTIME_FORMAT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(RUNTIME_SO_REAL): $(RUNTIME_OBJ) $(FORMAT_OBJ)
+$(RUNTIME_SO_REAL): $(RUNTIME_OBJ) $(RUNTIME_FORMAT_OBJ)
 	$(CC) -shared -fPIC -Wl,-soname,libpathprof.so.0 -o $@ $^ -lpthread
 
 $(RUNTIME_NEEDED): $(RUNTIME_NEEDED_SRC)

@@ -682,3 +682,28 @@ out:
   free (roots);
   return marked;
 }
+
+/* Weight CFG's spanning tree by a measured edge profile (design trap 9:
+   the best estimate available).  The static estimate becomes a
+   tie-breaker below 1/2, so that an edge that ran once outweighs every
+   edge that never ran, edges that ran equally often keep their static
+   order, and so do edges that never ran (branches never taken, and every
+   edge of a block that never ran) among themselves.  Only the order of
+   the weights matters; counts beyond 2^53 lose the tie-breaker, which
+   then no longer matters.  */
+void
+pp_cfg_weigh_by_counts (pp_cfg *cfg, const uint64_t *counts)
+{
+  double top = 0.0;
+
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    if (cfg->edges[i].weight > top)
+      top = cfg->edges[i].weight;
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    {
+      double tie = top > 0.0 ? 0.5 * cfg->edges[i].weight / top : 0.0;
+      if (!(tie >= 0.0))
+	tie = 0.0;
+      cfg->edges[i].weight = (double) counts[i] + tie;
+    }
+}

@@ -121,6 +121,14 @@ typedef struct pp_cfg
    graphs.  */
 uint32_t pp_mark_backedges (pp_cfg *cfg);
 
+/* Replace CFG's weights (a static estimate) by measured counts: COUNTS[i]
+   is how often edge i ran in an earlier run of the same function.  Each
+   weight becomes COUNTS[i] plus the static weight scaled into [0, 1/2),
+   so that every edge that ran outweighs every edge that did not, and
+   edges of equal counts (those that never ran, in particular) keep their
+   static order.  */
+void pp_cfg_weigh_by_counts (pp_cfg *cfg, const uint64_t *counts);
+
 /* ------------------------------------------------------------------ */
 /* Output: the plan.                                                   */
 

@@ -5,137 +5,12 @@
 #include <string.h>
 
 #include "derive.h"
-#include "paths.h"
 
 /* A position in meta.blocks that is none: a block the file does not
    list.  */
 #define NO_BLOCK UINT32_MAX
 /* ENTRY's block number.  */
 #define BLOCK_ENTRY 0
-
-/* A + B, or 2^64-1 if that does not fit.  */
-
-static uint64_t
-add_saturating (uint64_t a, uint64_t b)
-{
-  return a + b < a ? UINT64_MAX : a + b;
-}
-
-/* Order dump_edge_count by source block, then destination.  */
-
-static int
-compare_edges (const void *a, const void *b)
-{
-  const dump_edge_count *x = a, *y = b;
-
-  if (x->src != y->src)
-    return x->src < y->src ? -1 : 1;
-  if (x->dst != y->dst)
-    return x->dst < y->dst ? -1 : 1;
-  return 0;
-}
-
-/* The count of each DAG edge of FN: the sum of the counts of the
-   executed paths through it.  Returns a malloc'd array of
-   meta.num_edges counts, or NULL.  */
-
-static uint64_t *
-dag_edge_counts (const dump_function *fn)
-{
-  uint64_t *counts = calloc (fn->meta.num_edges + 1, sizeof *counts);
-  dump_path path;
-  char err[256];
-
-  if (!counts)
-    return NULL;
-  dump_path_init (&path);
-  for (uint64_t k = 0; k < fn->num_counts; k++)
-    {
-      /* Every path regenerated when the file was loaded.  */
-      if (dump_path_regen (fn, fn->counts[k].path, &path, err, sizeof err)
-	  != 0)
-	continue;
-      for (uint32_t i = 0; i < path.num_edges; i++)
-	counts[path.edges[i]] = add_saturating (counts[path.edges[i]],
-						fn->counts[k].count);
-    }
-  dump_path_free (&path);
-  return counts;
-}
-
-/* Fill OUT's edges: one per CFG edge (parallel ones merged).  Returns 0
-   or -1.  */
-
-static int
-derive_edges (const dump_function *fn, const uint64_t *dag, dump_counts *out)
-{
-  const ppf_meta *m = &fn->meta;
-  dump_edge_count *edges = malloc ((m->num_edges + 1) * sizeof *edges);
-  size_t n = 0, merged = 0;
-
-  if (!edges)
-    return -1;
-  for (uint32_t e = 0; e < m->num_edges; e++)
-    {
-      const ppf_edge *de = &m->edges[e];
-      dump_edge_count *c = &edges[n];
-
-      c->src = de->cfg_src;
-      c->dst = de->cfg_dst;
-      c->count = c->started = 0;
-      switch (de->kind)
-	{
-	case PPF_EDGE_REAL:
-	  c->kind = DUMP_EDGE_FORWARD;
-	  c->count = c->started = dag[e];
-	  break;
-	case PPF_EDGE_BACK_ENTRY:
-	  c->kind = DUMP_EDGE_BACKEDGE;
-	  c->started = dag[e];
-	  break;
-	case PPF_EDGE_BACK_EXIT:
-	  c->kind = DUMP_EDGE_BACKEDGE;
-	  c->count = dag[e];
-	  break;
-	case PPF_EDGE_CUT_ENTRY:
-	  c->kind = DUMP_EDGE_CUT;
-	  c->started = dag[e];
-	  break;
-	case PPF_EDGE_CUT_EXIT:
-	  c->kind = DUMP_EDGE_CUT;
-	  c->count = dag[e];
-	  break;
-	case PPF_EDGE_RESTART_ENTRY:
-	  /* Taken once per path that starts after it: nothing ends at a
-	     jump that does not return.  */
-	  c->kind = DUMP_EDGE_RESTART;
-	  c->count = c->started = dag[e];
-	  break;
-	default:
-	  /* A noreturn dummy stands for no CFG edge.  */
-	  continue;
-	}
-      n++;
-    }
-  qsort (edges, n, sizeof *edges, compare_edges);
-  for (size_t i = 0; i < n; i++)
-    {
-      if (merged && compare_edges (&edges[merged - 1], &edges[i]) == 0)
-	{
-	  dump_edge_count *c = &edges[merged - 1];
-	  c->count = add_saturating (c->count, edges[i].count);
-	  c->started = add_saturating (c->started, edges[i].started);
-	  /* A backedge parallel to a forward edge: say backedge.  */
-	  if (edges[i].kind > c->kind)
-	    c->kind = edges[i].kind;
-	}
-      else
-	edges[merged++] = edges[i];
-    }
-  out->edges = edges;
-  out->num_edges = merged;
-  return 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* Lines, as gcov counts them.                                         */
@@ -254,7 +129,7 @@ handle_cycle (line_graph *g)
   for (size_t i = 0; i < g->path.n; i++)
     if (g->cs[g->path.v[i]] < least)
       least = g->cs[g->path.v[i]];
-  g->cycles = add_saturating (g->cycles, least);
+  g->cycles = ppf_count_add (g->cycles, least);
   for (size_t i = 0; i < g->path.n; i++)
     g->cs[g->path.v[i]] -= least;
 }
@@ -398,8 +273,8 @@ first_block (const dump_function *fn)
   const ppf_meta *m = &fn->meta;
 
   for (uint32_t e = 0; e < m->num_edges; e++)
-    if (m->edges[e].kind == PPF_EDGE_REAL && fn->dag_src[e] == 0)
-      return fn->dag_dst[e];
+    if (m->edges[e].kind == PPF_EDGE_REAL && fn->dag.src[e] == 0)
+      return fn->dag.dst[e];
   return 0;
 }
 
@@ -562,7 +437,7 @@ derive_lines (const dump_function *fn, dump_counts *out,
 		  && recs[j].line == lc->line; j++)
 	{
 	  uint64_t bc = out->block_counts[recs[j].block];
-	  sum = add_saturating (sum, bc);
+	  sum = ppf_count_add (sum, bc);
 	  lc->unexecuted_block |= bc == 0;
 	  if (recs[j].owner && u32_push (&owners, recs[j].block) != 0)
 	    goto done;
@@ -585,13 +460,13 @@ derive_lines (const dump_function *fn, dump_counts *out,
 	    {
 	      uint32_t from = src_pos[g.pred[p]];
 	      if (from == NO_BLOCK || !g.in_line[from])
-		lc->count = add_saturating (lc->count,
+		lc->count = ppf_count_add (lc->count,
 					    out->edges[g.pred[p]].count);
 	    }
 	  for (size_t k = g.succ_begin[b]; k < g.succ_begin[b + 1]; k++)
 	    g.cs[g.succ[k]] = out->edges[g.succ[k]].count;
 	}
-      lc->count = add_saturating (lc->count,
+      lc->count = ppf_count_add (lc->count,
 				  cycles_count (&g, owners.v, owners.n));
       for (size_t k = 0; k < owners.n; k++)
 	g.in_line[owners.v[k]] = false;
@@ -621,16 +496,21 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
 {
   const ppf_meta *m = &fn->meta;
   uint32_t *src_pos = NULL, *dst_pos = NULL;
-  uint64_t *dag;
+  uint64_t *dag_counts;
   size_t kept = 0;
   int rc = -1;
 
   memset (out, 0, sizeof *out);
-  dag = dag_edge_counts (fn);
-  if (!dag)
-    return -1;
+  /* Every path regenerated when the file was loaded.  */
+  dag_counts = malloc ((m->num_edges + 1) * sizeof *dag_counts);
+  if (!dag_counts
+      || ppf_dag_edge_counts (&fn->dag, fn->counts, fn->num_counts,
+			      dag_counts, NULL, 0) != PPF_OK)
+    goto done;
   out->block_counts = calloc (m->num_blocks + 1, sizeof *out->block_counts);
-  if (!out->block_counts || derive_edges (fn, dag, out) != 0)
+  if (!out->block_counts
+      || ppf_cfg_edge_counts (m, dag_counts, &out->edges, &out->num_edges)
+	   != PPF_OK)
     goto done;
   src_pos = malloc ((out->num_edges + 1) * sizeof *src_pos);
   dst_pos = malloc ((out->num_edges + 1) * sizeof *dst_pos);
@@ -639,20 +519,20 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
 
   for (size_t e = 0; e < out->num_edges; e++)
     {
-      dump_edge_count *c = &out->edges[e];
-      const ppf_block *src = dump_function_block (fn, c->src);
-      const ppf_block *dst = dump_function_block (fn, c->dst);
+      ppf_edge_count *c = &out->edges[e];
+      const ppf_block *src = ppf_meta_block (m, c->src);
+      const ppf_block *dst = ppf_meta_block (m, c->dst);
 
       /* The format lists every block but a restart edge's source.  */
-      if (!dst || (!src && c->kind != DUMP_EDGE_RESTART))
+      if (!dst || (!src && c->kind != PPF_CFG_RESTART))
 	continue;
       src_pos[kept] = src ? (uint32_t) (src - m->blocks) : NO_BLOCK;
       dst_pos[kept] = (uint32_t) (dst - m->blocks);
       out->edges[kept++] = *c;
       out->block_counts[dst_pos[kept - 1]]
-	= add_saturating (out->block_counts[dst_pos[kept - 1]], c->count);
-      if (c->src == BLOCK_ENTRY && c->kind == DUMP_EDGE_FORWARD)
-	out->entry_count = add_saturating (out->entry_count, c->count);
+	= ppf_count_add (out->block_counts[dst_pos[kept - 1]], c->count);
+      if (c->src == BLOCK_ENTRY && c->kind == PPF_CFG_FORWARD)
+	out->entry_count = ppf_count_add (out->entry_count, c->count);
       if (c->count != c->started)
 	out->num_lost++;
     }
@@ -660,7 +540,7 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
   out->block_counts[0] = out->entry_count;
   rc = derive_lines (fn, out, src_pos, dst_pos);
  done:
-  free (dag);
+  free (dag_counts);
   free (src_pos);
   free (dst_pos);
   if (rc != 0)
@@ -682,17 +562,17 @@ dump_counts_free (dump_counts *counts)
 /* The word for KIND in the reports.  */
 
 const char *
-dump_edge_kind_name (enum dump_edge_kind kind)
+dump_edge_kind_name (uint32_t kind)
 {
   switch (kind)
     {
-    case DUMP_EDGE_BACKEDGE:
+    case PPF_CFG_BACKEDGE:
       return "backedge";
-    case DUMP_EDGE_CUT:
+    case PPF_CFG_CUT:
       return "cut";
-    case DUMP_EDGE_RESTART:
+    case PPF_CFG_RESTART:
       return "restart";
-    case DUMP_EDGE_FORWARD:
+    case PPF_CFG_FORWARD:
     default:
       return "edge";
     }

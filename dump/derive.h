@@ -1,25 +1,7 @@
 /* Edge, block and line counts derived from a function's path profile.
 
-   A path profile determines the edge profile: every executed path adds
-   its count to each of its DAG edges, and each DAG edge stands for one
-   CFG edge (doc/file-format.md, Edge):
-     - a real edge (kind 0) for itself;
-     - a backedge u->v is taken once per path that ENDS with its
-       u->EXIT dummy (kind 2).  The paths that START after it, with its
-       ENTRY->v dummy (kind 1), count the same traversals unless the path
-       in progress was lost (exit, longjmp or an exception in a callee;
-       pathprof_reset between the two halves): the end count is what
-       completed, so that is the edge's count, and the start count is
-       kept beside it ("started") so that a difference can be shown;
-     - a cut edge likewise (kinds 4 and 3);
-     - a restart edge (from GCC's abnormal dispatcher to the receiver of a
-       longjmp or nonlocal goto) is taken once per path that starts with
-       its ENTRY->receiver dummy (kind 6): the path that jumped is lost,
-       nothing ends there.  Its source, the dispatcher, never runs and
-       need not be in the file;
-     - a noreturn dummy (kind 5) is no CFG edge.
-   Two parallel CFG edges between the same blocks merge: the file names a
-   CFG edge by its endpoints only.
+   Edge counts are format/ppedges.c's (ppedges.h says what each kind of
+   DAG edge contributes to which CFG edge).
 
    A block's count is the sum of its incoming CFG edges; ENTRY's is the
    number of paths that start at the function's entry.  Blocks the DAG
@@ -48,27 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ppedges.h"
 #include "profile.h"
-
-enum dump_edge_kind
-{
-  DUMP_EDGE_FORWARD,   /* a CFG edge of the DAG */
-  DUMP_EDGE_BACKEDGE,  /* removed from the DAG as a backedge */
-  DUMP_EDGE_CUT,       /* removed to bound the number of paths */
-  DUMP_EDGE_RESTART    /* from GCC's abnormal dispatcher to where a
-			  longjmp or nonlocal goto lands */
-};
-
-/* One CFG edge (or several parallel ones) and how often it ran.  */
-typedef struct dump_edge_count
-{
-  uint32_t src, dst;        /* block numbers */
-  enum dump_edge_kind kind;
-  uint64_t count;           /* traversals */
-  uint64_t started;         /* backedge or cut: paths started after it;
-			       equal to COUNT unless a path was lost
-			       (COUNT for the other kinds) */
-} dump_edge_count;
 
 /* One source line of a function and gcov's count for it.  */
 typedef struct dump_line_count
@@ -86,7 +49,7 @@ typedef struct dump_counts
   uint64_t *block_counts;   /* [meta.num_blocks], by position in
 			       meta.blocks */
   size_t num_edges;
-  dump_edge_count *edges;   /* by source block, then destination */
+  ppf_edge_count *edges;    /* by source block, then destination */
   size_t num_lines;
   dump_line_count *lines;   /* by file index, then line */
   size_t num_lost;          /* backedges and cut edges whose start count
@@ -99,6 +62,6 @@ int dump_derive_counts (const dump_function *fn, dump_counts *out);
 void dump_counts_free (dump_counts *counts);
 
 /* "edge", "backedge", "cut", "restart": the words of the reports.  */
-const char *dump_edge_kind_name (enum dump_edge_kind kind);
+const char *dump_edge_kind_name (uint32_t kind);
 
 #endif /* PATHPROF_DUMP_DERIVE_H */

@@ -47,11 +47,7 @@ function_free (dump_function *fn)
   ppf_meta_free (&fn->meta);
   free (fn->short_files);
   free (fn->label);
-  if (fn->regen)
-    pp_regen_free (fn->regen);
-  free (fn->dag_src);
-  free (fn->dag_dst);
-  free (fn->dag_val);
+  ppf_dag_free (&fn->dag);
   free (fn);
 }
 
@@ -108,35 +104,9 @@ function_load (const dump_profile *prof, uint32_t i, dump_path *path,
       function_free (fn);
       return NULL;
     }
-  fn->dag_src = malloc ((m->num_edges + 1) * sizeof *fn->dag_src);
-  fn->dag_dst = malloc ((m->num_edges + 1) * sizeof *fn->dag_dst);
-  fn->dag_val = malloc ((m->num_edges + 1) * sizeof *fn->dag_val);
-  if (!fn->dag_src || !fn->dag_dst || !fn->dag_val)
+  if (ppf_dag_init (&fn->dag, m, why, sizeof why) != PPF_OK)
     {
-      snprintf (err, errlen, "out of memory");
-      function_free (fn);
-      return NULL;
-    }
-  for (uint32_t e = 0; e < m->num_edges; e++)
-    {
-      const ppf_block *src = dump_function_block (fn, m->edges[e].src);
-      const ppf_block *dst = dump_function_block (fn, m->edges[e].dst);
-      if (!src || !dst)
-	{
-	  snprintf (err, errlen, "function %.200s: DAG edge %u joins a "
-		    "block that does not exist", m->name, e);
-	  function_free (fn);
-	  return NULL;
-	}
-      fn->dag_src[e] = (uint32_t) (src - m->blocks);
-      fn->dag_dst[e] = (uint32_t) (dst - m->blocks);
-      fn->dag_val[e] = m->edges[e].val;
-    }
-  fn->regen = pp_regen_new (m->num_blocks, m->num_edges, fn->dag_src,
-			    fn->dag_dst, fn->dag_val, why, sizeof why);
-  if (!fn->regen)
-    {
-      snprintf (err, errlen, "function %.200s: DAG: %s", m->name, why);
+      snprintf (err, errlen, "function %.200s: %s", m->name, why);
       function_free (fn);
       return NULL;
     }

@@ -85,8 +85,8 @@ dump_path_regen (const dump_function *fn, uint64_t id, dump_path *path,
       path->edges = edges;
       path->capacity = need;
     }
-  if (!fn->regen
-      || pp_regen_path (fn->regen, id, path->edges, path->capacity, &len)
+  if (!fn->dag.regen
+      || pp_regen_path (fn->dag.regen, id, path->edges, path->capacity, &len)
 	   != 0
       || len == 0)
     {
@@ -152,28 +152,7 @@ dump_path_num_blocks (const dump_path *path)
 const ppf_block *
 dump_path_block (const dump_function *fn, const dump_path *path, uint32_t i)
 {
-  return &fn->meta.blocks[fn->dag_dst[path->edges[i]]];
-}
-
-/* The block of FN numbered INDEX, or NULL: a binary search, the blocks
-   being sorted by number.  */
-
-const ppf_block *
-dump_function_block (const dump_function *fn, uint32_t index)
-{
-  uint32_t lo = 0, hi = fn->meta.num_blocks;
-
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (fn->meta.blocks[mid].index == index)
-	return &fn->meta.blocks[mid];
-      if (fn->meta.blocks[mid].index < index)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return NULL;
+  return &fn->meta.blocks[fn->dag.dst[path->edges[i]]];
 }
 
 /* Where the CFG edge behind E leaves: its source block and the line of
@@ -184,7 +163,7 @@ dump_function_block (const dump_function *fn, uint32_t index)
 dump_loc
 dump_edge_source (const dump_function *fn, const ppf_edge *e)
 {
-  const ppf_block *b = dump_function_block (fn, e->cfg_src);
+  const ppf_block *b = ppf_meta_block (&fn->meta, e->cfg_src);
   dump_loc loc = { e->cfg_src, NULL };
 
   if (b && b->num_lines)
@@ -198,7 +177,7 @@ dump_edge_source (const dump_function *fn, const ppf_edge *e)
 dump_loc
 dump_edge_target (const dump_function *fn, const ppf_edge *e)
 {
-  const ppf_block *b = dump_function_block (fn, e->cfg_dst);
+  const ppf_block *b = ppf_meta_block (&fn->meta, e->cfg_dst);
   dump_loc loc = { e->cfg_dst, NULL };
 
   if (b && b->num_lines)

@@ -86,8 +86,6 @@ const ppf_edge *dump_path_edge (const dump_function *fn,
 uint32_t dump_path_num_blocks (const dump_path *path);
 const ppf_block *dump_path_block (const dump_function *fn,
 				  const dump_path *path, uint32_t i);
-const ppf_block *dump_function_block (const dump_function *fn,
-				      uint32_t index);
 
 /* Where the CFG edge behind the dummy edge E leaves (its source block and
    that block's last line) and where it arrives (its destination and that

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "ppcore.h"
+#include "ppedges.h"
 #include "ppformat.h"
 #include "sum.h"
 
@@ -44,13 +44,7 @@ typedef struct dump_function
 				   name each file (names.c) */
   char *label;                  /* how the text reports name the function
 				   (names.c) */
-  /* The DAG as regeneration sees it: vertices are positions in
-     meta.blocks (0 ENTRY and 1 EXIT, as the format requires), so that
-     sparse or huge block numbers cost nothing.  REGEN may keep pointers
-     into the arrays.  */
-  pp_regen *regen;
-  uint32_t *dag_src, *dag_dst;  /* [meta.num_edges] */
-  uint64_t *dag_val;
+  ppf_dag dag;                   /* the DAG, ready for regeneration */
 } dump_function;
 
 typedef struct dump_data

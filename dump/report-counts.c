@@ -186,7 +186,7 @@ put_lost_notes (FILE *out, const dump_function *fn, const dump_counts *c)
 {
   for (size_t e = 0; e < c->num_edges; e++)
     {
-      const dump_edge_count *ec = &c->edges[e];
+      const ppf_edge_count *ec = &c->edges[e];
       if (ec->count == ec->started)
 	continue;
       fprintf (out, "%*s:%*u:Note:%s: %s bb%u->bb%u ran %llu times, %llu "
@@ -374,13 +374,13 @@ dump_report_edges (FILE *out, const dump_data *data,
 	return -1;
       for (size_t k = 0; k < c.num_edges; k++)
 	{
-	  const dump_edge_count *e = &c.edges[k];
+	  const ppf_edge_count *e = &c.edges[k];
 	  dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
 			  false);
 	  fprintf (out, "\t%u\t%u\t%s\t%llu\t", e->src, e->dst,
 		   dump_edge_kind_name (e->kind),
 		   (unsigned long long) e->count);
-	  if (e->kind == DUMP_EDGE_FORWARD || e->kind == DUMP_EDGE_RESTART)
+	  if (e->kind == PPF_CFG_FORWARD || e->kind == PPF_CFG_RESTART)
 	    fputs ("-\n", out);
 	  else
 	    fprintf (out, "%llu\n", (unsigned long long) e->started);

@@ -209,12 +209,12 @@ put_counts (FILE *out, const dump_function *fn)
 		     : "],\n      \"edges\": [", out);
   for (size_t k = 0; k < c.num_edges; k++)
     {
-      const dump_edge_count *e = &c.edges[k];
+      const ppf_edge_count *e = &c.edges[k];
       fprintf (out, "%s{\"src\": %u, \"dst\": %u, \"kind\": \"%s\", "
 	       "\"count\": %llu", k ? ",\n        " : "\n        ", e->src,
 	       e->dst, dump_edge_kind_name (e->kind),
 	       (unsigned long long) e->count);
-      if (e->kind == DUMP_EDGE_BACKEDGE || e->kind == DUMP_EDGE_CUT)
+      if (e->kind == PPF_CFG_BACKEDGE || e->kind == PPF_CFG_CUT)
 	fprintf (out, ", \"started\": %llu", (unsigned long long) e->started);
       fputc ('}', out);
     }

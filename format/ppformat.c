@@ -372,11 +372,11 @@ alloc_array (uint64_t count, size_t size)
 /* ------------------------------------------------------------------ */
 /* Metas.                                                             */
 
-/* The position of block number INDEX in M->blocks (sorted by index), or
-   -1.  */
+/* The block of M numbered INDEX, or NULL: a binary search, M->blocks
+   being sorted by number.  */
 
-static long
-find_block (const ppf_meta *m, uint32_t index)
+const ppf_block *
+ppf_meta_block (const ppf_meta *m, uint32_t index)
 {
   size_t lo = 0, hi = m->num_blocks;
 
@@ -385,13 +385,23 @@ find_block (const ppf_meta *m, uint32_t index)
       size_t mid = lo + (hi - lo) / 2;
 
       if (m->blocks[mid].index == index)
-	return (long) mid;
+	return &m->blocks[mid];
       if (m->blocks[mid].index < index)
 	lo = mid + 1;
       else
 	hi = mid;
     }
-  return -1;
+  return NULL;
+}
+
+/* The position of block number INDEX in M->blocks, or -1.  */
+
+static long
+find_block (const ppf_meta *m, uint32_t index)
+{
+  const ppf_block *b = ppf_meta_block (m, index);
+
+  return b ? (long) (b - m->blocks) : -1;
 }
 
 /* Check everything doc/file-format.md says of a meta beyond its byte
@@ -1144,6 +1154,15 @@ ppf_read_known (const char *path, const ppf_known *known, uint32_t num_known,
   return status;
 }
 
+/* A + B, or UINT64_MAX if that does not fit: counts saturate rather
+   than wrap to a small number.  */
+
+uint64_t
+ppf_count_add (uint64_t a, uint64_t b)
+{
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Add SRC's counts into DST's, both sorted by strictly increasing path:
    a merge of two sorted lists into a new array, adding the counts of a
    path present in both and saturating at UINT64_MAX rather than wrapping
@@ -1174,10 +1193,9 @@ ppf_counts_merge (ppf_function *dst, const ppf_function *src)
 	merged[n++] = src->counts[j++];
       else
 	{
-	  uint64_t a = dst->counts[i].count, b = src->counts[j].count;
-
 	  merged[n].path = dst->counts[i].path;
-	  merged[n].count = a > UINT64_MAX - b ? UINT64_MAX : a + b;
+	  merged[n].count = ppf_count_add (dst->counts[i].count,
+					   src->counts[j].count);
 	  n++, i++, j++;
 	}
     }

@@ -145,6 +145,8 @@ int ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size);
 int ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
 		     char *err, size_t errlen);
 void ppf_meta_free (ppf_meta *m);
+/* The block of M numbered INDEX, or NULL.  */
+const ppf_block *ppf_meta_block (const ppf_meta *m, uint32_t index);
 /* Only the num_paths of a meta: see ppformat.c.  */
 int ppf_meta_num_paths (const unsigned char *buf, size_t size,
 			uint64_t *num_paths);
@@ -177,6 +179,9 @@ int ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size);
    writes); PPF_EIO with errno preserved on failure.  */
 int ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen);
 void ppf_file_free (ppf_file *f);
+
+/* A + B, saturating at UINT64_MAX.  */
+uint64_t ppf_count_add (uint64_t a, uint64_t b);
 
 /* Add SRC's counts into DST's for one function whose metas are identical:
    merges the two sorted count lists, saturating at UINT64_MAX.  */

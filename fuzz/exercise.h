@@ -6,7 +6,8 @@
    runtime decodes it (ppf_decode), merges counts into it
    (ppf_counts_merge) and encodes it again (ppf_encode); pathprof-dump
    decodes it, decodes every meta (ppf_meta_decode), builds each
-   function's regeneration (pp_regen_new, as dump/load.c does) and
+   function's regeneration (pp_regen_new, as ppf_dag_init of
+   format/ppedges.c does for pathprof-dump and the plugin's use=) and
    regenerates every stored path (pp_regen_path, as dump/paths.c does).
    Whatever the bytes, each step must either refuse them with a message or
    give a result that satisfies the specification (doc/file-format.md):
@@ -82,28 +83,6 @@ ppfuzz_bug (struct ppfuzz_result *result, const char *fmt, ...)
   vsnprintf (result->message, sizeof result->message, fmt, ap);
   va_end (ap);
   return 0;
-}
-
-/* The position of block number INDEX in M->blocks, or -1: the dump's
-   dump_function_block.  */
-
-static long __attribute__ ((unused))
-ppfuzz_block_position (const ppf_meta *m, uint32_t index)
-{
-  uint32_t lo = 0, hi = m->num_blocks;
-
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-
-      if (m->blocks[mid].index == index)
-	return (long) mid;
-      if (m->blocks[mid].index < index)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return -1;
 }
 
 /* Regenerate PATH with REGEN over M's DAG (block positions SRC, DST and
@@ -337,17 +316,17 @@ ppfuzz_regen_meta (const ppf_meta *m, const ppf_count *paths,
     goto out;
   for (uint32_t e = 0; e < ne; e++)
     {
-      long s = ppfuzz_block_position (m, m->edges[e].src);
-      long d = ppfuzz_block_position (m, m->edges[e].dst);
+      const ppf_block *s = ppf_meta_block (m, m->edges[e].src);
+      const ppf_block *d = ppf_meta_block (m, m->edges[e].dst);
 
-      if (s < 0 || d < 0)
+      if (!s || !d)
 	{
 	  ppfuzz_bug (result, "edge %u joins a block that is not listed, "
 		      "yet the meta decoded", e);
 	  goto out;
 	}
-      src[e] = (uint32_t) s;
-      dst[e] = (uint32_t) d;
+      src[e] = (uint32_t) (s - m->blocks);
+      dst[e] = (uint32_t) (d - m->blocks);
       val[e] = m->edges[e].val;
     }
   reference = ppfuzz_reference_paths (m->num_blocks, ne, src, dst, val,

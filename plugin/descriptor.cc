@@ -358,6 +358,7 @@ pathprof_finish_unit (void *, void *)
   if (in_lto_p || seen_error ())
     return;
   pathprof_instrument_remaining ();
+  pathprof_use_finish_unit ();
   if (!function_decls)
     return;
   ensure_types ();

@@ -622,6 +622,7 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   if (why)
     return why;
   pathprof_build_cfg (fun, pcfg);
+  pcfg->measured_weights = pathprof_weigh_by_profile (fun, pcfg);
   pp_mark_backedges (&pcfg->cfg);
   pp_options options;
   memset (&options, 0, sizeof options);
@@ -708,11 +709,12 @@ instrument_function (function *fun)
   if (dump_file)
     {
       fprintf (dump_file, "pathprof: %" PRIu64 " paths, %u backedges, "
-	       "%u cut edges, %u probes, %s counters%s\n",
+	       "%u cut edges, %u probes, %s counters%s%s\n",
 	       (uint64_t) plan.num_paths, plan.num_backedges,
 	       plan.num_cut_edges, plan.num_probes,
 	       hashed ? "hashed" : "dense",
-	       pathprof_opts.naive ? ", naive placement" : "");
+	       pathprof_opts.naive ? ", naive placement" : "",
+	       pcfg.measured_weights ? ", measured weights" : "");
       for (unsigned i = 0; i < plan.num_dag_edges; i++)
 	{
 	  const pp_dag_edge *de = &plan.dag_edges[i];
@@ -724,10 +726,11 @@ instrument_function (function *fun)
     }
   if (pathprof_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
-	    "pathprof: %qD: %wu paths, %u probes, %s counters%s", fndecl,
+	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s", fndecl,
 	    (unsigned HOST_WIDE_INT) plan.num_paths, plan.num_probes,
 	    hashed ? "hashed" : "dense",
-	    plan.num_cut_edges ? ", paths cut to bound their number" : "");
+	    plan.num_cut_edges ? ", paths cut to bound their number" : "",
+	    pcfg.measured_weights ? ", weights from the profile" : "");
 
   free (meta);
   pp_plan_free (&plan);

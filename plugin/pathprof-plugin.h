@@ -3,7 +3,8 @@
    The plugin is glue only: pathprof.cc reads the arguments and registers
    the pass and callbacks; cfg-bridge.cc turns a function's GIMPLE CFG into
    the core's graph (core/ppcore.h) and describes it for the .pathprof file
-   (format/ppformat.h); instrument.cc is the pass, which asks the core for a
+   (format/ppformat.h); use-profile.cc replaces its static weights by the
+   counts of use=FILE; instrument.cc is the pass, which asks the core for a
    plan and turns its probes into GIMPLE; descriptor.cc builds the static
    records of plugin/runtime ABI (runtime/pathprof-abi.h) and the
    constructor that registers them.  */
@@ -22,6 +23,7 @@ struct pathprof_options
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
   bool atomic;                  /* update=atomic */
   const char *dir;              /* dir=DIR, absolute, or NULL */
+  const char *use;              /* use=FILE as given, or NULL */
   const char *profile_dir;      /* -fprofile-dir=DIR as given, or NULL
 				   (GCC's coverage_init sets the option's
 				   variable later even without it) */
@@ -39,6 +41,7 @@ struct pathprof_cfg
   auto_vec<pp_cfg_edge> cfg_edges;
   auto_vec<edge> edges;
   auto_vec<uint32_t> block_flags;
+  bool measured_weights = false; /* weights from use=FILE's counts */
 };
 
 /* cfg-bridge.cc */
@@ -61,6 +64,11 @@ bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
 extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
+
+/* use-profile.cc */
+bool pathprof_read_use_profile (const char *file);
+bool pathprof_weigh_by_profile (function *fun, pathprof_cfg *pcfg);
+void pathprof_use_finish_unit (void);
 
 /* runtime-note.cc */
 tree pathprof_absent_runtime_note (const char *note_name,

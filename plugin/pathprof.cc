@@ -11,7 +11,8 @@
    and -fplugin-arg-pathprof-help for the list of keys.
 
    Debugging: -fplugin-arg-pathprof-verbose notes each function's path
-   count and probes; -fdump-tree-all writes the pass's dump (the file with
+   count and probes, and with use=FILE each function whose CFG is not the
+   profile's; -fdump-tree-all writes the pass's dump (the file with
    "pathprof" in its name) with the plan of every function (the pass's own
    -fdump-tree-pathprof cannot work: GCC parses dump options before it
    loads plugins).  Always test with -fchecking: the installed compiler
@@ -41,7 +42,10 @@ static const char pathprof_help[] =
   "  update=single|atomic counter updates (default from -fprofile-update)\n"
   "  dir=DIR              write .pathprof files into DIR\n"
   "  include=REGEX        instrument only functions whose name matches\n"
-  "  exclude=REGEX        do not instrument functions whose name matches\n";
+  "  exclude=REGEX        do not instrument functions whose name matches\n"
+  "  use=FILE             weight the spanning tree by the edge counts of\n"
+  "                       FILE, a .pathprof of an earlier run of the same\n"
+  "                       source and options: hot edges carry no code\n";
 
 static struct plugin_info pathprof_info = { "0.1", pathprof_help };
 
@@ -160,6 +164,16 @@ parse_arguments (struct plugin_name_args *info)
 	  else
 	    pathprof_opts.dir = concat (getpwd (), "/", value, NULL);
 	}
+      else if (!strcmp (key, "use"))
+	{
+	  if (!value || !*value)
+	    {
+	      error ("pathprof: %<use%> needs a file name");
+	      ok = false;
+	    }
+	  else
+	    pathprof_opts.use = xstrdup (value);
+	}
       else if (!strcmp (key, "include"))
 	{
 	  pathprof_opts.have_include
@@ -207,6 +221,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &pathprof_info);
   if (!parse_arguments (info))
+    return 1;
+  /* Once per compilation, before any function.  */
+  if (pathprof_opts.use && !pathprof_read_use_profile (pathprof_opts.use))
     return 1;
 
   pathprof_init_types (info->base_name);

@@ -415,35 +415,6 @@ test_meta_restart (void)
     }
 }
 
-/* Build the two-function sample file; COUNTS0 has N0 entries.  The metas
-   are malloc'd into F and freed with ppf_file_free.  */
-
-static void
-sample_file (ppf_file *f, ppf_count *counts0, uint64_t n0)
-{
-  ppf_meta m;
-  unsigned char *buf;
-  size_t size;
-
-  memset (f, 0, sizeof *f);
-  f->version = PPF_VERSION;
-  f->runs = 3;
-  f->unit_name = strdup ("loop.c");
-  f->num_functions = 2;
-  f->functions = calloc (2, sizeof *f->functions);
-  sample_loop_meta (&m, "loop");
-  ppf_meta_encode (&m, &buf, &size);
-  f->functions[0].meta = buf;
-  f->functions[0].meta_size = (uint32_t) size;
-  f->functions[0].num_counts = n0;
-  f->functions[0].counts = malloc (n0 * sizeof (ppf_count) + 1);
-  memcpy (f->functions[0].counts, counts0, n0 * sizeof (ppf_count));
-  sample_tiny_meta (&m);
-  ppf_meta_encode (&m, &buf, &size);
-  f->functions[1].meta = buf;
-  f->functions[1].meta_size = (uint32_t) size;
-}
-
 /* Files: header bytes, round trip, and every rule of the decoder.  */
 
 static void

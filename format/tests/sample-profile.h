@@ -6,10 +6,15 @@
 
    whose Ball-Larus DAG replaces the backedge 5->2 by ENTRY->2 (kind 1) and
    5->EXIT (kind 2): NumPaths(5) = 2, NumPaths(2) = 4, NumPaths(ENTRY) = 8.
-   The structures point to static arrays: do not ppf_meta_free them.  */
+   The structures point to static arrays: do not ppf_meta_free them.
+   sample_file puts it, as "loop", and sample_tiny_meta's "f" into a
+   file.  */
 
 #ifndef PATHPROF_SAMPLE_PROFILE_H
 #define PATHPROF_SAMPLE_PROFILE_H
+
+#include <stdlib.h>
+#include <string.h>
 
 #include "ppformat.h"
 
@@ -73,6 +78,35 @@ sample_tiny_meta (ppf_meta *m)
   m->blocks = tiny_blocks;
   m->num_edges = 1;
   m->edges = tiny_edges;
+}
+
+/* Build the two-function sample file; COUNTS0 has N0 entries.  The metas
+   are malloc'd into F and freed with ppf_file_free.  */
+
+static void __attribute__ ((unused))
+sample_file (ppf_file *f, ppf_count *counts0, uint64_t n0)
+{
+  ppf_meta m;
+  unsigned char *buf;
+  size_t size;
+
+  memset (f, 0, sizeof *f);
+  f->version = PPF_VERSION;
+  f->runs = 3;
+  f->unit_name = strdup ("loop.c");
+  f->num_functions = 2;
+  f->functions = calloc (2, sizeof *f->functions);
+  sample_loop_meta (&m, "loop");
+  ppf_meta_encode (&m, &buf, &size);
+  f->functions[0].meta = buf;
+  f->functions[0].meta_size = (uint32_t) size;
+  f->functions[0].num_counts = n0;
+  f->functions[0].counts = malloc (n0 * sizeof (ppf_count) + 1);
+  memcpy (f->functions[0].counts, counts0, n0 * sizeof (ppf_count));
+  sample_tiny_meta (&m);
+  ppf_meta_encode (&m, &buf, &size);
+  f->functions[1].meta = buf;
+  f->functions[1].meta_size = (uint32_t) size;
 }
 
 #endif
