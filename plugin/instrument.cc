@@ -159,7 +159,8 @@ insert_at_block_end (basic_block bb, gimple_seq seq)
     }
   gimple *last = gsi_stmt (gsi);
   if (stmt_ends_bb_p (last) || is_ctrl_stmt (last)
-      || gimple_call_noreturn_p (last) || gimple_code (last) == GIMPLE_RESX)
+      || (is_gimple_call (last) && gimple_call_noreturn_p (last))
+      || gimple_code (last) == GIMPLE_RESX)
     gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
   else
     gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
@@ -373,15 +374,8 @@ end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
 	       profile_probability prob, basic_block true_dest,
 	       basic_block false_dest)
 {
-  gimple_stmt_iterator gsi = gsi_last_bb (bb);
-  gcond *test = gimple_build_cond (code, a, b, NULL_TREE, NULL_TREE);
-  if (gsi_end_p (gsi))
-    {
-      gsi = gsi_start_bb (bb);
-      gsi_insert_before (&gsi, test, GSI_NEW_STMT);
-    }
-  else
-    gsi_insert_after (&gsi, test, GSI_NEW_STMT);
+  insert_at_block_end (bb, gimple_build_cond (code, a, b, NULL_TREE,
+						NULL_TREE));
   edge t = find_edge (bb, true_dest);
   if (!t)
     t = make_edge (bb, true_dest, 0);
@@ -394,28 +388,15 @@ end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
   f->probability = prob.invert ();
 }
 
-/* Append SEQ to the end of BB (which ends in no control statement).  */
-
-static void
-append_to_block (basic_block bb, gimple_seq seq)
-{
-  gimple_stmt_iterator gsi = gsi_last_bb (bb);
-  if (gsi_end_p (gsi))
-    {
-      gsi = gsi_start_bb (bb);
-      gsi_insert_seq_before (&gsi, seq, GSI_NEW_STMT);
-    }
-  else
-    gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
-}
-
 /* *(uint64_t *) (SLOT + OFFSET), SLOT a pointer to a hash slot.  */
 
 static tree
 slot_field (tree slot, unsigned offset)
 {
-  return build2 (MEM_REF, uint64_type_node, slot,
-		 build_int_cst (TREE_TYPE (slot), offset));
+  tree ref = build2 (MEM_REF, uint64_type_node, slot,
+		     build_int_cst (TREE_TYPE (slot), offset));
+  TREE_THIS_NOTRAP (ref) = 1;	/* a slot the runtime made, never freed */
+  return ref;
 }
 
 /* Turn CALL, a count through the runtime's hash table that emit_count
@@ -472,7 +453,7 @@ expand_hashed_count (gcall *call, tree cache)
 						    NULL_TREE)));
   tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
   gimple_seq_add_stmt (&seq, gimple_build_assign (slot, NOP_EXPR, entry));
-  append_to_block (bb, seq);
+  insert_at_block_end (bb, seq);
   end_with_cond (bb, NE_EXPR, slot, build_int_cst (slot_type, 0),
 		 profile_probability::very_likely (), key_bb, miss_bb);
 
@@ -482,7 +463,7 @@ expand_hashed_count (gcall *call, tree cache)
   tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
   gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
 						  u64_cst (1)));
-  append_to_block (key_bb, seq);
+  insert_at_block_end (key_bb, seq);
   end_with_cond (key_bb, EQ_EXPR, key, wanted,
 		 profile_probability::very_likely (), hit_bb, miss_bb);
 
@@ -510,7 +491,7 @@ expand_hashed_count (gcall *call, tree cache)
       gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (count_ref),
 						      new_count));
     }
-  append_to_block (hit_bb, seq);
+  insert_at_block_end (hit_bb, seq);
 
   tree linked = pathprof_runtime_linked_p (fndecl);
   end_with_cond (miss_bb, TREE_CODE (linked), TREE_OPERAND (linked, 0),
