@@ -27,6 +27,26 @@
 #include "ppformat.h"
 #include "pathprof-abi.h"
 
+/* The pending run of one loop's path ends (backedge_runs): the count
+   index of the latest path ended inside the loop, and how many times in
+   a row that path ended, not yet added to memory.  */
+struct loop_run
+{
+  class loop *loop;  /* whose path ends are cached */
+  tree index;        /* a local: the index of the pending run */
+  tree count;        /* a local: its length */
+};
+
+/* A statement placed by emit_probes that expand_loop_runs turns into
+   control flow: a count at a backedge (INDEX set) or a flush of the
+   run at a loop exit (INDEX null).  */
+struct run_marker
+{
+  gimple *stmt;
+  tree index;
+  unsigned run;
+};
+
 /* Everything needed to emit one function's probes.  */
 struct emitter
 {
@@ -36,6 +56,10 @@ struct emitter
   tree fn_desc;      /* struct __pathprof_function of the function */
   tree arrived;      /* volatile sentinel for restart receivers, or null */
   bool atomic;
+  vec<loop_run> *runs;       /* loops whose backedge counts are cached */
+  vec<int> *loop_runs;       /* by loop number: the index in RUNS, or -1 */
+  vec<run_marker> *markers;  /* where they are, for expand_loop_runs */
+  int run;                   /* the run of the probe being emitted, or -1 */
 };
 
 /* A constant of R's type for the (modulo 2^64) VALUE.  */
@@ -46,11 +70,52 @@ u64_cst (uint64_t value)
   return build_int_cstu (uint64_type_node, value);
 }
 
+/* Append to SEQ the code for counters[INDEX] += AMOUNT, both GIMPLE
+   values, in a dense array.  */
+
+static void
+emit_add (const emitter *em, gimple_seq *seq, tree index, tree amount)
+{
+  tree ref = build4 (ARRAY_REF, uint64_type_node, em->counters, index,
+		     NULL_TREE, NULL_TREE);
+  if (em->atomic)
+    {
+      tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
+				  "__pathprof_addr");
+      gimple_seq_add_stmt (seq, gimple_build_assign (addr,
+						     build_fold_addr_expr (ref)));
+      tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gcall *call = gimple_build_call (fn, 3, addr, amount,
+				       build_int_cst (integer_type_node,
+						      MEMMODEL_RELAXED));
+      gimple_seq_add_stmt (seq, call);
+      return;
+    }
+  tree old_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
+  tree new_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
+  gimple_seq_add_stmt (seq, gimple_build_assign (old_count, ref));
+  gimple_seq_add_stmt (seq, gimple_build_assign (new_count, PLUS_EXPR,
+						 old_count, amount));
+  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
+						 new_count));
+}
+
 /* Append to SEQ the code for counters[INDEX]++, INDEX a GIMPLE value.  */
 
 static void
 emit_count (const emitter *em, gimple_seq *seq, tree index)
 {
+  if (em->run >= 0 && TREE_CODE (index) != INTEGER_CST)
+    {
+      /* A backedge count of a loop with a cached run: a marker that
+	 expand_loop_runs replaces.  A constant index needs none: GCC's
+	 store motion keeps such a counter in a register itself.  */
+      gimple *marker = gimple_build_nop ();
+      gimple_seq_add_stmt (seq, marker);
+      run_marker m = { marker, index, (unsigned) em->run };
+      em->markers->safe_push (m);
+      return;
+    }
   if (!em->counters)
     {
       tree fn = em->atomic ? pathprof_count_hashed_atomic_fn
@@ -61,28 +126,7 @@ emit_count (const emitter *em, gimple_seq *seq, tree index)
       gimple_seq_add_stmt (seq, call);
       return;
     }
-  tree ref = build4 (ARRAY_REF, uint64_type_node, em->counters, index,
-		     NULL_TREE, NULL_TREE);
-  if (em->atomic)
-    {
-      tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
-				  "__pathprof_addr");
-      gimple_seq_add_stmt (seq, gimple_build_assign (addr,
-						     build_fold_addr_expr (ref)));
-      tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      gcall *call = gimple_build_call (fn, 3, addr, u64_cst (1),
-				       build_int_cst (integer_type_node,
-						      MEMMODEL_RELAXED));
-      gimple_seq_add_stmt (seq, call);
-      return;
-    }
-  tree old_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
-  tree new_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
-  gimple_seq_add_stmt (seq, gimple_build_assign (old_count, ref));
-  gimple_seq_add_stmt (seq, gimple_build_assign (new_count, PLUS_EXPR,
-						 old_count, u64_cst (1)));
-  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
-						 new_count));
+  emit_add (em, seq, index, u64_cst (1));
 }
 
 /* R's value as a GIMPLE value: R itself, or a load of it into a
@@ -300,6 +344,109 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
     }
 }
 
+/* Whether the backedge counts of LOOP may wait in registers until the
+   loop is left (backedge_runs): an innermost loop with one latch, every
+   edge into, inside and out of it an ordinary one, and no call that may
+   keep control from coming back (longjmp, exit, an exception) — so that
+   every way out of the loop is one of its exit edges, where the pending
+   run is added to memory.  */
+
+static bool
+loop_run_possible_p (class loop *loop, const pathprof_cfg *pcfg)
+{
+  if (loop->inner || !loop->latch || loop->header->index < NUM_FIXED_BLOCKS)
+    return false;
+  const int bad = EDGE_ABNORMAL | EDGE_EH | EDGE_IRREDUCIBLE_LOOP;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (e->flags & bad)
+      return false;
+  basic_block *body = get_loop_body (loop);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < loop->num_nodes; i++)
+    {
+      basic_block bb = body[i];
+      if (pcfg->block_flags[bb->index] & PP_BLOCK_MAY_NOT_RETURN)
+	ok = false;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & bad)
+	  ok = false;
+    }
+  free (body);
+  return ok;
+}
+
+/* Cache the backedge counts of FUN's tight loops in registers (design
+   "tight single-path loops"; doc/plugin.md, "Backedge runs").  Each
+   iteration of a loop ends a path at its backedge, and the count there
+   is counters[R + c]++ with R different on the first iteration, which
+   keeps GCC from holding the counter in a register as it does gcov's
+   constant-address ones: every iteration is a read-modify-write of
+   memory, and under update=atomic a locked add.  Instead the backedge
+   does
+
+     if (index == run_index) run_count++;
+     else { counters[run_index] += run_count; run_index = index;
+	    run_count = 1; }
+
+   with run_index = run_count = 0 on the edges into the loop and
+   "if (run_count) counters[run_index] += run_count" on the edges out.
+   The counts are the same; they reach memory when the loop is left, as
+   gcov's do after store motion, so a signal handler that writes the
+   profile in the middle of such a loop sees the loop's current run
+   missing (doc/manual.md).  Done for every such loop under
+   update=atomic, where it turns a locked add per iteration into a
+   register add, and under backedge-runs=always also with update=single
+   (measured in doc/performance.md).  Records the loops in EM->runs and
+   puts the initialisations and the exit markers on the edges, to be
+   committed with the probes.  */
+
+static void
+backedge_runs (function *fun, const pathprof_cfg *pcfg, emitter *em)
+{
+  if (!em->counters || em->reg_in_memory || !current_loops
+      || !(pathprof_opts.backedge_runs == PATHPROF_RUNS_ALWAYS
+	   || (pathprof_opts.backedge_runs == PATHPROF_RUNS_ATOMIC
+	       && em->atomic)))
+    return;
+  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
+    {
+      if (!loop_run_possible_p (loop, pcfg))
+	continue;
+      loop_run run;
+      run.loop = loop;
+      run.index = create_tmp_reg (uint64_type_node, "__pathprof_run_index");
+      run.count = create_tmp_reg (uint64_type_node, "__pathprof_run_count");
+      unsigned r = em->runs->length ();
+      em->runs->safe_push (run);
+      if (em->loop_runs->is_empty ())
+	{
+	  em->loop_runs->safe_grow (number_of_loops (fun));
+	  for (int &x : *em->loop_runs)
+	    x = -1;
+	}
+      (*em->loop_runs)[loop->num] = r;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, loop->header->preds)
+	if (e->src != loop->latch)
+	  {
+	    gsi_insert_on_edge (e, gimple_build_assign (run.index,
+							u64_cst (0)));
+	    gsi_insert_on_edge (e, gimple_build_assign (run.count,
+							u64_cst (0)));
+	  }
+      for (edge exit : get_loop_exit_edges (loop))
+	{
+	  gimple *marker = gimple_build_nop ();
+	  gsi_insert_on_edge (exit, marker);
+	  run_marker m = { marker, NULL_TREE, r };
+	  em->markers->safe_push (m);
+	}
+    }
+}
+
 /* Turn PLAN's probes into GIMPLE in FUN.  R is set to 0 on function
    entry as well: the plan never reads R before setting it, but a defined
    value costs nothing (a constant after SSA) and keeps GCC's
@@ -307,8 +454,10 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
 
 static void
 emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
-	     const emitter *em)
+	     const emitter *fn_em)
 {
+  emitter probe_em = *fn_em;
+  const emitter *em = &probe_em;
   edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
   bool entry_done = false;
   for (unsigned i = 0; i < plan->num_probes; i++)
@@ -322,6 +471,18 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
       gimple_seq seq = NULL;
       bool on_entry_edge = probe->site == PP_SITE_EDGE
 			   && pcfg->edges[probe->index] == entry_edge;
+      probe_em.run = -1;
+      if (probe->site == PP_SITE_EDGE && !em->runs->is_empty ())
+	{
+	  /* Counts on an edge inside a loop with a run: a path ends there
+	     on its way round the loop (Figure 8 moves the backedge's count
+	     to the last chord before it).  */
+	  edge e = pcfg->edges[probe->index];
+	  class loop *l = e->src->loop_father;
+	  if (l && l == e->dest->loop_father
+	      && (unsigned) l->num < em->loop_runs->length ())
+	    probe_em.run = (*em->loop_runs)[l->num];
+	}
       if (on_entry_edge)
 	{
 	  gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg,
@@ -622,12 +783,64 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   return NULL;
 }
 
-/* The pass's body for one function.  Never fails the compilation: a
-   function the core cannot plan is left as it is, with a warning that
-   says why.  */
+/* Replace the markers emit_count and backedge_runs left (see
+   backedge_runs) with the run's code.  Done after the probes are
+   committed, before SSA, as expand_hashed_count.  */
+
+static void
+expand_loop_runs (const emitter *em)
+{
+  for (const run_marker &m : *em->markers)
+    {
+      const loop_run &run = (*em->runs)[m.run];
+      basic_block bb = gimple_bb (m.stmt);
+      basic_block join = split_block (bb, m.stmt)->dest;
+      gimple_stmt_iterator gsi = gsi_for_stmt (m.stmt);
+      gsi_remove (&gsi, true);
+      gimple_seq seq = NULL;
+      if (!m.index)
+	{
+	  /* At an exit: if (run_count != 0)
+	     counters[run_index] += run_count;  */
+	  basic_block flush_bb = split_edge (single_succ_edge (bb));
+	  end_with_cond (bb, NE_EXPR, run.count, u64_cst (0),
+			 profile_probability::likely (), flush_bb, join);
+	  emit_add (em, &seq, run.index, run.count);
+	  insert_at_block_end (flush_bb, seq);
+	  continue;
+	}
+      /* At the backedge.  */
+      basic_block same_bb = split_edge (single_succ_edge (bb));
+      basic_block new_bb
+	= split_edge (make_edge (bb, join, EDGE_FALLTHRU));
+      end_with_cond (bb, EQ_EXPR, m.index, run.index,
+		     profile_probability::very_likely (), same_bb, new_bb);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (run.count, PLUS_EXPR,
+						      run.count,
+						      u64_cst (1)));
+      insert_at_block_end (same_bb, seq);
+      seq = NULL;
+      emit_add (em, &seq, run.index, run.count);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (run.index, m.index));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (run.count,
+						      u64_cst (1)));
+      insert_at_block_end (new_bb, seq);
+    }
+  if (!em->markers->is_empty ())
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      if (current_loops)
+	loops_state_set (LOOPS_NEED_FIXUP);
+    }
+}
+
+/* The pass's body for one function, AT_CFG when called from the pass
+   after "cfg" rather than at the start of IPA.  Never fails the
+   compilation: a function the core cannot plan is left as it is, with a
+   warning that says why.  */
 
 static unsigned int
-instrument_function (function *fun)
+instrument_function (function *fun, bool at_cfg)
 {
   tree fndecl = fun->decl;
   if (pathprof_is_own_cdtor (fun))
@@ -683,17 +896,28 @@ instrument_function (function *fun)
       TREE_SIDE_EFFECTS (em.arrived) = 1;
       TREE_ADDRESSABLE (em.arrived) = 1;
     }
+  auto_vec<loop_run> runs;
+  auto_vec<int> loop_runs;
+  auto_vec<run_marker> markers;
+  em.runs = &runs;
+  em.loop_runs = &loop_runs;
+  em.markers = &markers;
+  em.run = -1;
+  /* Functions left for after omp expansion have no loop tree to trust.  */
+  if (at_cfg)
+    backedge_runs (fun, &pcfg, &em);
   emit_probes (fun, &pcfg, &plan, &em);
+  expand_loop_runs (&em);
   if (hashed)
     expand_hashed_counts (fun, cache);
 
   if (dump_file)
     {
       fprintf (dump_file, "pathprof: %" PRIu64 " paths, %u backedges, "
-	       "%u cut edges, %u probes, %s counters%s%s\n",
+	       "%u cut edges, %u probes, %s counters, %u backedge runs%s%s\n",
 	       (uint64_t) plan.num_paths, plan.num_backedges,
 	       plan.num_cut_edges, plan.num_probes,
-	       hashed ? "hashed" : "dense",
+	       hashed ? "hashed" : "dense", runs.length (),
 	       pathprof_opts.naive ? ", naive placement" : "",
 	       pcfg.measured_weights ? ", measured weights" : "");
       for (unsigned i = 0; i < plan.num_dag_edges; i++)
@@ -707,11 +931,12 @@ instrument_function (function *fun)
     }
   if (pathprof_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
-	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s", fndecl,
+	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s", fndecl,
 	    (unsigned HOST_WIDE_INT) plan.num_paths, plan.num_probes,
 	    hashed ? "hashed" : "dense",
 	    plan.num_cut_edges ? ", paths cut to bound their number" : "",
-	    pcfg.measured_weights ? ", weights from the profile" : "");
+	    pcfg.measured_weights ? ", weights from the profile" : "",
+	    runs.is_empty () ? "" : ", loop runs counted in registers");
 
   free (meta);
   pp_plan_free (&plan);
@@ -742,7 +967,7 @@ execute_after_cfg (function *fun)
   if (!seen_functions)
     seen_functions = new hash_set<tree>;
   seen_functions->add (fun->decl);
-  return instrument_function (fun);
+  return instrument_function (fun, true);
 }
 
 /* Instrument every function with a body that the pass after "cfg" did
@@ -768,7 +993,7 @@ pathprof_instrument_remaining (void)
 	seen_functions = new hash_set<tree>;
       seen_functions->add (decl);
       push_cfun (fun);
-      instrument_function (fun);
+      instrument_function (fun, false);
       /* Call-graph edges and references were built in the lowering
 	 passes; ours (runtime calls, counter addresses) need them too.  */
       cgraph_edge::rebuild_edges ();
@@ -782,7 +1007,7 @@ const pass_data pathprof_pass_data = {
   GIMPLE_PASS,        /* type */
   "pathprof",         /* name */
   OPTGROUP_NONE,      /* optinfo_flags */
-  TV_NONE,            /* tv_id */
+  TV_PLUGIN_RUN,      /* tv_id: "plugin execution" in -ftime-report */
   PROP_cfg,           /* properties_required */
   0,                  /* properties_provided */
   0,                  /* properties_destroyed */

@@ -15,6 +15,10 @@
 #include "ppcore.h"
 
 /* The plugin's arguments, -fplugin-arg-pathprof-KEY[=VALUE].  */
+/* backedge-runs=: when loops' backedge counts wait in registers
+   (instrument.cc, backedge_runs).  */
+enum { PATHPROF_RUNS_NEVER, PATHPROF_RUNS_ATOMIC, PATHPROF_RUNS_ALWAYS };
+
 struct pathprof_options
 {
   bool verbose;
@@ -22,6 +26,7 @@ struct pathprof_options
   unsigned long long max_array; /* dense counters up to this many paths */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
   bool atomic;                  /* update=atomic */
+  int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
   const char *use;              /* use=FILE as given, or NULL */
   const char *profile_dir;      /* -fprofile-dir=DIR as given, or NULL

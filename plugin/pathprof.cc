@@ -40,6 +40,10 @@ static const char pathprof_help[] =
   "  max-paths=N          cut edges so that no block starts more than N\n"
   "                       paths (default: only to stay below 2^63)\n"
   "  update=single|atomic counter updates (default from -fprofile-update)\n"
+  "  backedge-runs=atomic|always|never\n"
+  "                       count a tight loop's repeated path in a register,\n"
+  "                       added to memory when the loop is left: with\n"
+  "                       update=atomic (default), always, or never\n"
   "  dir=DIR              write .pathprof files into DIR\n"
   "  include=REGEX        instrument only functions whose name matches\n"
   "  exclude=REGEX        do not instrument functions whose name matches\n"
@@ -104,6 +108,7 @@ parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   pathprof_opts.max_array = 1 << 19;
+  pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
   pathprof_opts.profile_dir = profile_data_prefix;
   pathprof_opts.atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
   for (int i = 0; i < info->argc; i++)
@@ -145,6 +150,21 @@ parse_arguments (struct plugin_name_args *info)
 	    {
 	      error ("pathprof: %<update%> is %<single%> or %<atomic%>, "
 		     "not %qs", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (!strcmp (key, "backedge-runs"))
+	{
+	  if (value && !strcmp (value, "atomic"))
+	    pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
+	  else if (value && !strcmp (value, "always"))
+	    pathprof_opts.backedge_runs = PATHPROF_RUNS_ALWAYS;
+	  else if (value && !strcmp (value, "never"))
+	    pathprof_opts.backedge_runs = PATHPROF_RUNS_NEVER;
+	  else
+	    {
+	      error ("pathprof: %<backedge-runs%> is %<atomic%>, %<always%> "
+		     "or %<never%>, not %qs", value ? value : "");
 	      ok = false;
 	    }
 	}

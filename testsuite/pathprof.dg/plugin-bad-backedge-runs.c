@@ -1,0 +1,13 @@
+/* backedge-runs is "atomic", "always" or "never"; anything else is an
+   error naming the bad value.  */
+
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pathprof-backedge-runs=sometimes" } */
+/* { dg-error "backedge-runs.*sometimes" "" { target *-*-* } 0 } */
+/* { dg-prune-output {failed to initiali[sz]e plugin} } */
+
+int
+main (void)
+{
+  return 0;
+}
