@@ -78,6 +78,27 @@ parse_count (const char *key, const char *value, unsigned long long *out)
   return true;
 }
 
+/* The position of VALUE, KEY's value, in the null-terminated list
+   NAMES of two or three names; -1, with an error listing NAMES, if it
+   is not there.  */
+
+static int
+parse_choice (const char *key, const char *value,
+	      const char *const *names)
+{
+  int n = 0;
+  for (; names[n]; n++)
+    if (value && !strcmp (value, names[n]))
+      return n;
+  if (n == 2)
+    error ("pathprof: %<%s%> is %qs or %qs, not %qs", key, names[0],
+	   names[1], value ? value : "");
+  else
+    error ("pathprof: %<%s%> is %qs, %qs or %qs, not %qs", key, names[0],
+	   names[1], names[2], value ? value : "");
+  return -1;
+}
+
 /* Compile VALUE as the extended regular expression for KEY.  */
 
 static bool
@@ -129,44 +150,29 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (!strcmp (key, "placement"))
 	{
-	  if (value && !strcmp (value, "naive"))
-	    pathprof_opts.naive = true;
-	  else if (value && !strcmp (value, "optimized"))
-	    pathprof_opts.naive = false;
-	  else
-	    {
-	      error ("pathprof: %<placement%> is %<optimized%> or %<naive%>, "
-		     "not %qs", value ? value : "");
-	      ok = false;
-	    }
+	  static const char *const names[] = { "optimized", "naive", NULL };
+	  int i = parse_choice (key, value, names);
+	  ok &= i >= 0;
+	  if (i >= 0)
+	    pathprof_opts.naive = i == 1;
 	}
       else if (!strcmp (key, "update"))
 	{
-	  if (value && !strcmp (value, "atomic"))
-	    pathprof_opts.atomic = true;
-	  else if (value && !strcmp (value, "single"))
-	    pathprof_opts.atomic = false;
-	  else
-	    {
-	      error ("pathprof: %<update%> is %<single%> or %<atomic%>, "
-		     "not %qs", value ? value : "");
-	      ok = false;
-	    }
+	  static const char *const names[] = { "single", "atomic", NULL };
+	  int i = parse_choice (key, value, names);
+	  ok &= i >= 0;
+	  if (i >= 0)
+	    pathprof_opts.atomic = i == 1;
 	}
       else if (!strcmp (key, "backedge-runs"))
 	{
-	  if (value && !strcmp (value, "atomic"))
-	    pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
-	  else if (value && !strcmp (value, "always"))
-	    pathprof_opts.backedge_runs = PATHPROF_RUNS_ALWAYS;
-	  else if (value && !strcmp (value, "never"))
-	    pathprof_opts.backedge_runs = PATHPROF_RUNS_NEVER;
-	  else
-	    {
-	      error ("pathprof: %<backedge-runs%> is %<atomic%>, %<always%> "
-		     "or %<never%>, not %qs", value ? value : "");
-	      ok = false;
-	    }
+	  /* In the order of PATHPROF_RUNS_*.  */
+	  static const char *const names[] = { "never", "atomic", "always",
+					       NULL };
+	  int i = parse_choice (key, value, names);
+	  ok &= i >= 0;
+	  if (i >= 0)
+	    pathprof_opts.backedge_runs = i;
 	}
       else if (!strcmp (key, "max-array"))
 	ok &= parse_count (key, value, &pathprof_opts.max_array);
