@@ -63,23 +63,26 @@ with_call (int n)
 }
 
 /* Only the inner loop keeps a run; it is entered and left once per
-   outer iteration.  Called with 3 (the inner loop runs 1, 2, 3 times):
-     S OI OC II IC B IN   entry -> inner backedge            1
-     IC B IN              inner backedge -> inner backedge   0+1+2 = 3
-     IC ON                inner backedge -> outer backedge   3
-     OC II IC B IN        outer backedge -> inner backedge   2
-     OC R                 outer backedge -> return           1  */
+   outer iteration.  Called with 3: the inner loop counts j = i down by
+   two, once for i = 1 and 2, twice for i = 3.
+     S OI OC IJ IW ID   entry -> inner backedge            1
+     IW ID              inner backedge -> inner backedge   1
+     IW IS ON           inner backedge -> outer backedge   3
+     OC IJ IW ID        outer backedge -> inner backedge   2
+     OC R               outer backedge -> return           1  */
 static int __attribute__ ((noinline))
 nested (int n)
 {
   int s = 0;			/* @S */
-  for (int i = 0;		/* @OI */
-       i < n;			/* @OC */
+  for (int i = 1;		/* @OI */
+       i <= n;			/* @OC */
        i++)			/* @ON */
-    for (int j = 0;		/* @II */
-	 j <= i;		/* @IC */
-	 j++)			/* @IN */
-      s += i ^ j;		/* @B */
+    {
+      int j = i;		/* @IJ */
+      while (j > 0)		/* @IW */
+	j -= 2;			/* @ID */
+      s += j;			/* @IS */
+    }
   return s;			/* @R */
 }
 
@@ -106,9 +109,9 @@ main (void)
    { dg-final { pathprof-path with_call "C R" 1 backedge return } }
    { dg-final { pathprof-total with_call 5 } }
 
-   { dg-final { pathprof-path nested "S OI OC II IC B IN" 1 entry backedge } }
-   { dg-final { pathprof-path nested "IC B IN" 3 backedge backedge } }
-   { dg-final { pathprof-path nested "IC ON" 3 backedge backedge } }
-   { dg-final { pathprof-path nested "OC II IC B IN" 2 backedge backedge } }
+   { dg-final { pathprof-path nested "S OI OC IJ IW ID" 1 entry backedge } }
+   { dg-final { pathprof-path nested "IW ID" 1 backedge backedge } }
+   { dg-final { pathprof-path nested "IW IS ON" 3 backedge backedge } }
+   { dg-final { pathprof-path nested "OC IJ IW ID" 2 backedge backedge } }
    { dg-final { pathprof-path nested "OC R" 1 backedge return } }
-   { dg-final { pathprof-total nested 10 } } */
+   { dg-final { pathprof-total nested 8 } } */
