@@ -354,7 +354,8 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
 static bool
 loop_run_possible_p (class loop *loop, const pathprof_cfg *pcfg)
 {
-  if (loop->inner || !loop->latch || loop->header->index < NUM_FIXED_BLOCKS)
+  /* Without loops, the innermost "loop" is the whole function.  */
+  if (loop->inner || !loop_outer (loop) || !loop->latch)
     return false;
   const int bad = EDGE_ABNORMAL | EDGE_EH | EDGE_IRREDUCIBLE_LOOP;
   edge e;

@@ -30,8 +30,9 @@
    object, and the instrumented code probes it inline, so a count whose
    path is in the cache costs one multiply, two dependent loads, a
    compare and the increment, with no call (measured: a call per path end
-   cost pcre2's matcher 48 % against gcov's 10 %, doc/performance.md).  The path a tight loop repeats (paper
-   §5.3) always hits; so do the few hundred paths an interpreter's
+   cost pcre2's matcher 48 % against gcov's 10 %, doc/performance.md);
+   the runtime is called only on a miss, and does not probe the cache
+   again.  The path a tight loop repeats (paper §5.3) always hits; so do the few hundred paths an interpreter's
    dispatch loop alternates between, which defeated a one-entry cache
    of the last slot (measured: 18-72 % of all path ends in the
    benchmarks' interpreters went to the slow path, doc/performance.md).
@@ -230,12 +231,13 @@ probe (struct hash_table *t, uint64_t key, int insert, int *full)
   return NULL;
 }
 
-/* The slow path: PATH is not in the slot cache.  Find PATH's slot in any
-   table, or claim one in the newest (growing as needed), put it in
-   PATH's cache entry and count.  errno is preserved: mmap may set it,
-   and the program must not see that.  */
+/* Count PATH for FN: what instrumented code calls when its inline probe
+   of the slot cache missed (pathprof-abi.h), so the cache is not looked
+   at again.  Find PATH's slot in any table, or claim one in the newest
+   (growing as needed), put it in PATH's cache entry and count.  errno is
+   preserved: mmap may set it, and the program must not see that.  */
 
-static void __attribute__ ((noinline))
+static void
 count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
 {
   int saved_errno = errno;
@@ -280,36 +282,12 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
   errno = saved_errno;
 }
 
-/* The fast path shared by both entry points, the same test the inline
-   probe makes: if PATH's cache entry holds PATH's slot, count there.  Any
-   slot pointer is valid forever (see the top of this file), so a stale
-   entry only costs a trip to the slow path.  The acquire load pairs with
-   the release store that publishes an entry; on x86 it is a plain
-   load.  */
-
-static inline void
-count_hashed (struct __pathprof_function *fn, uint64_t path, int atomic)
-{
-  if (__builtin_expect (fn->cache != NULL, 1))
-    {
-      struct hash_slot *s = __atomic_load_n (&fn->cache[cache_index (path)],
-					     __ATOMIC_ACQUIRE);
-
-      if (s && __atomic_load_n (&s->key, __ATOMIC_RELAXED) == path + 1)
-	{
-	  bump (s, atomic);
-	  return;
-	}
-    }
-  count_slow (fn, path, atomic);
-}
-
 /* count[PATH]++ for FN, compiled with -fprofile-update=single.  */
 
 void
 __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path)
 {
-  count_hashed (fn, path, 0);
+  count_slow (fn, path, 0);
 }
 
 /* count[PATH]++ for FN, safe when threads count at once: no count is
@@ -319,7 +297,7 @@ void
 __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 				uint64_t path)
 {
-  count_hashed (fn, path, 1);
+  count_slow (fn, path, 1);
 }
 
 /* Order two counts by path, for qsort.  */

@@ -1,6 +1,6 @@
 /* Counting in the runtime's hash table (__pathprof_count_hashed and
    _atomic): many distinct paths (the tables grow several times) counted
-   exactly; a tight loop on one path (the cached-slot fast path); eight
+   exactly; a tight loop on one path; eight
    threads with the atomic entry point give exact counts while the tables
    grow under them; eight threads with the plain entry point never crash
    and never give a count to a path that was not counted; dumps taken
@@ -391,7 +391,8 @@ cache_contract (void *arg)
 	 "unregistering clears the slot cache", "entry %d still set", i);
 }
 
-/* Measure the fast path (information only, not a check).  */
+/* Measure a call of the runtime, what a miss of the inline probe costs
+   (information only, not a check).  */
 
 static void
 speed (void *arg)
