@@ -1,30 +1,47 @@
-/* Writing one unit's profile: lock, read, merge, write, rename.
+/* Writing one unit's profile: lock, recover, read, merge, rewrite in
+   place.
 
-   For a unit whose profile is NAME.pathprof (after PATHPROF_PREFIX):
+   For a unit whose profile is NAME.pathprof (after PATHPROF_PREFIX), as
+   libgcov does with a .gcda, so that the program cannot tell it was
+   profiled (same inode, same mode and owner, no other file left):
 
    1. take the counts from memory (snapshot.c);
-   2. take an exclusive fcntl lock on NAME.pathprof.lock, created if
-      missing and never removed (removing it would let two processes lock
-      two different files of one name); missing directories are created;
-   3. read NAME.pathprof if it exists.  If it decodes and holds the same
-      functions (same number, metas byte-identical in order: the same
-      build), add our counts to it and count this process as one more run
-      (once per process and file).  If it does not decode, rename it to
-      NAME.pathprof.bad; if it is another build's profile, to
-      NAME.pathprof.stale; either way with one message, and start afresh;
-   4. write NAME.pathprof.tmp.PID and rename it over NAME.pathprof, so
-      that a reader (or a crash) never sees half a file;
-   5. unlock; only now subtract the counts taken in 1.
+   2. open NAME.pathprof read-write, creating it (and the directories
+      above it) if missing, and wait for an exclusive fcntl lock on the
+      file itself.  Once locked, check that the descriptor is still the
+      file of that name: another process may have moved it aside or
+      removed it while we waited; if so, start again;
+   3. recover: if NAME.pathprof.journal exists, a write was interrupted.
+      If the journal is complete (its own checksum), the profile may be
+      torn: copy the journal's content back into it.  Otherwise the
+      interrupted writer had not touched the profile yet.  Either way
+      remove the journal;
+   4. read NAME.pathprof.  Empty (just created): start afresh.  If it
+      decodes and holds the same functions (same number, metas
+      byte-identical in order: the same build), add our counts to it and
+      count this process as one more run (once per process and file).  If
+      it does not decode, rename it to NAME.pathprof.bad; if it is
+      another build's profile, to NAME.pathprof.stale; either way with
+      one message, then start again at 2 with the name now free;
+   5. write the old content (an empty profile included) to
+      NAME.pathprof.journal, then the new content over NAME.pathprof from
+      offset 0, truncate it to the new length, and remove the journal;
+   6. unlock; only now subtract the counts taken in 1.
+
+   The journal exists only while a write is in flight, and holds the
+   counts already in the file: a process that dies at any point of 5
+   leaves either the old profile or the new one for the next writer,
+   never half of each and never nothing (doc/runtime.md, "Merging,
+   locking and crashes", goes through every point).
 
    Any failure (a directory in the way, no permission, a full disk...)
-   gives one message naming the file and the reason, removes the
-   temporary file, leaves NAME.pathprof as it was and keeps the counts in
-   memory for a later attempt.  The program's own output and exit status
-   are never touched.
+   gives one message naming the file and the reason, leaves NAME.pathprof
+   with the counts it had and keeps ours in memory for a later attempt.
+   The program's own output and exit status are never touched.
 
    There is no fsync: like gcov, we protect against a crashed or killed
-   process (the rename is atomic), not against a power cut; an fsync per
-   file at every exit would make short-lived programs pay dearly.
+   process, not against a power cut; an fsync per file at every exit
+   would make short-lived programs pay dearly.
 
    All of this runs with pp_rt_mutex held, so one thread of a process
    writes at a time (fcntl locks do not exclude threads of one
@@ -32,12 +49,83 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "runtime-internal.h"
+
+/* ---------------------------------------------------------------- */
+/* The test hook.                                                    */
+
+/* The steps of a write at which runtime/tests/kill.c stops a writer:
+   after the lock is taken, halfway through the journal, with the journal
+   complete, halfway through the profile, with the profile written but
+   the journal still there, and halfway through a recovery.  */
+enum write_step
+{
+  STEP_NONE,
+  STEP_LOCKED,
+  STEP_JOURNAL_HALF,
+  STEP_JOURNALED,
+  STEP_PROFILE_HALF,
+  STEP_WRITTEN,
+  STEP_RESTORE_HALF
+};
+
+static const char *const step_names[] = {
+  "", "locked", "journal-half", "journaled", "profile-half", "written",
+  "restore-half"
+};
+
+/* For tests only, and documented as such in doc/runtime.md:
+   PATHPROF_TEST_KILL_AT=STEP makes the writing process raise SIGKILL at
+   that step, PATHPROF_TEST_PAUSE_US=N makes it sleep N microseconds at
+   every step, so that a test can kill it there at random.  Read at each
+   write (under pp_rt_mutex); unset, they cost two getenv calls per write
+   and one comparison per step.  */
+static enum write_step test_kill_at;
+static unsigned long test_pause_us;
+
+static void
+read_test_hook (void)
+{
+  const char *s = getenv ("PATHPROF_TEST_KILL_AT");
+  size_t i;
+
+  test_kill_at = STEP_NONE;
+  if (s)
+    for (i = 1; i < sizeof step_names / sizeof *step_names; i++)
+      if (strcmp (s, step_names[i]) == 0)
+	test_kill_at = (enum write_step) i;
+  s = getenv ("PATHPROF_TEST_PAUSE_US");
+  test_pause_us = s ? strtoul (s, NULL, 10) : 0;
+}
+
+/* Whether the test hook asks for anything.  */
+
+static int
+test_hook_active (void)
+{
+  return test_kill_at != STEP_NONE || test_pause_us != 0;
+}
+
+/* Step STEP of a write is reached: do what the test hook asks.  */
+
+static void
+test_point (enum write_step step)
+{
+  if (!test_hook_active ())
+    return;
+  if (test_pause_us)
+    usleep (test_pause_us);
+  if (step != STEP_NONE && step == test_kill_at)
+    raise (SIGKILL);
+}
+
 
 /* The files into which this process has already counted its run: "runs"
    grows by one per process and file, however often the process writes
@@ -218,59 +306,439 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
   return 1;
 }
 
-/* Open PATH's lock file LOCK_PATH, creating it and the directories above
-   it if needed, and wait for an exclusive lock on it.  Returns the
-   descriptor (closing it releases the lock), or -1 after a message.  */
+/* ---------------------------------------------------------------- */
+/* Reading and writing whole files through a descriptor.             */
+
+/* Write SIZE bytes of BUF to FD from offset 0, retrying short and
+   interrupted writes.  Under the test hook the write stops halfway at
+   HALF_STEP, so that a test can kill the process with half of the
+   bytes written.  Returns 0, or -1 with errno set.  */
 
 static int
-lock_profile (const char *path, const char *lock_path)
+write_from_start (int fd, const unsigned char *buf, size_t size,
+		  enum write_step half_step)
 {
-  static int warned_no_lock;
-  struct flock lock;
-  int fd;
+  size_t done = 0, stop = test_hook_active () ? size / 2 : size;
 
-  fd = open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
-  if (fd < 0 && errno == ENOENT)
+  if (lseek (fd, 0, SEEK_SET) == (off_t) -1)
+    return -1;
+  while (done < size)
     {
-      char *dir;
+      ssize_t n;
 
-      if (pp_rt_make_parent_dirs (lock_path, &dir) != 0)
+      if (done == stop)
 	{
-	  pp_rt_message ("%s: cannot create directory %s: %s; profile not "
-			 "written", path, dir ? dir : "", strerror (errno));
-	  free (dir);
+	  test_point (half_step);
+	  stop = size;
+	}
+      n = write (fd, buf + done, stop - done);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	{
+	  if (n == 0)
+	    errno = ENOSPC;
 	  return -1;
 	}
-      fd = open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+      done += (size_t) n;
     }
-  if (fd < 0)
+  return 0;
+}
+
+/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
+   *SIZE bytes (an empty file gives a buffer of size 0).  Returns PPF_OK,
+   PPF_EIO with errno set, or PPF_ENOMEM.  */
+
+static int
+read_from_start (int fd, unsigned char **buf, size_t *size)
+{
+  struct stat st;
+  size_t capacity, used = 0;
+  unsigned char *data;
+
+  *buf = NULL;
+  *size = 0;
+  if (fstat (fd, &st) != 0)
+    return PPF_EIO;
+  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
+    return PPF_ENOMEM;
+  /* One byte more than the size, so that end of file is seen without a
+     reallocation; the loop still copes with a file that grows.  */
+  capacity = (size_t) st.st_size + 1;
+  data = malloc (capacity);
+  if (!data)
+    return PPF_ENOMEM;
+  for (;;)
     {
-      pp_rt_message ("%s: cannot open lock file %s: %s; profile not "
-		     "written", path, lock_path, strerror (errno));
+      ssize_t n;
+
+      if (used == capacity)
+	{
+	  unsigned char *bigger;
+
+	  if (capacity > SIZE_MAX / 2
+	      || !(bigger = realloc (data, capacity * 2)))
+	    {
+	      free (data);
+	      return PPF_ENOMEM;
+	    }
+	  data = bigger;
+	  capacity *= 2;
+	}
+      n = pread (fd, data + used, capacity - used, (off_t) used);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0)
+	{
+	  int saved_errno = errno;
+
+	  free (data);
+	  errno = saved_errno;
+	  return PPF_EIO;
+	}
+      if (n == 0)
+	break;
+      used += (size_t) n;
+    }
+  *buf = data;
+  *size = used;
+  return PPF_OK;
+}
+
+/* ---------------------------------------------------------------- */
+/* The journal: NAME.pathprof.journal.                               */
+
+/* Its layout: the magic, the u64 length of the profile's old content,
+   that content byte for byte (possibly empty), and the FNV-1a 64 of all
+   that; integers little-endian.  Complete exactly when the length, the
+   file's size and the checksum agree: a journal cut short by a crash
+   never passes, so its presence alone says nothing, its validity says
+   "the profile may be torn: restore this".  */
+#define JOURNAL_MAGIC "PPJOURNL"
+#define JOURNAL_MAGIC_SIZE 8
+#define JOURNAL_OVERHEAD (JOURNAL_MAGIC_SIZE + 8 + 8)
+
+static void
+store_le64 (unsigned char *p, uint64_t v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = (unsigned char) (v >> (8 * i));
+}
+
+static uint64_t
+load_le64 (const unsigned char *p)
+{
+  uint64_t v = 0;
+
+  for (int i = 7; i >= 0; i--)
+    v = (v << 8) | p[i];
+  return v;
+}
+
+/* The journal of the old content OLD (SIZE bytes) in a malloc'd buffer
+   of *JOURNAL_SIZE bytes; NULL when out of memory.  */
+
+static unsigned char *
+journal_encode (const unsigned char *old, size_t size, size_t *journal_size)
+{
+  unsigned char *j;
+
+  if (size > SIZE_MAX - JOURNAL_OVERHEAD
+      || !(j = malloc (size + JOURNAL_OVERHEAD)))
+    return NULL;
+  memcpy (j, JOURNAL_MAGIC, JOURNAL_MAGIC_SIZE);
+  store_le64 (j + JOURNAL_MAGIC_SIZE, size);
+  if (size)
+    memcpy (j + JOURNAL_MAGIC_SIZE + 8, old, size);
+  store_le64 (j + JOURNAL_MAGIC_SIZE + 8 + size,
+	      ppf_hash (j, JOURNAL_MAGIC_SIZE + 8 + size, PPF_HASH_SEED));
+  *journal_size = size + JOURNAL_OVERHEAD;
+  return j;
+}
+
+/* Whether the SIZE bytes at J are a complete journal; if so, the old
+   content it holds in *OLD and *OLD_SIZE (pointing into J).  */
+
+static int
+journal_decode (const unsigned char *j, size_t size,
+		const unsigned char **old, size_t *old_size)
+{
+  uint64_t length;
+
+  if (size < JOURNAL_OVERHEAD
+      || memcmp (j, JOURNAL_MAGIC, JOURNAL_MAGIC_SIZE) != 0)
+    return 0;
+  length = load_le64 (j + JOURNAL_MAGIC_SIZE);
+  if (length != size - JOURNAL_OVERHEAD
+      || load_le64 (j + size - 8) != ppf_hash (j, size - 8, PPF_HASH_SEED))
+    return 0;
+  *old = j + JOURNAL_MAGIC_SIZE + 8;
+  *old_size = (size_t) length;
+  return 1;
+}
+
+/* Step 3: with the lock on PATH held through FD, finish what an
+   interrupted write left.  No JOURNAL_PATH: nothing to do.  A complete
+   journal: its content goes back into the profile (which the
+   interrupted writer may have left torn), with one message.  An
+   incomplete one: the writer died before it touched the profile, which
+   is intact.  Then the journal is removed.  Returns 0, or -1 after a
+   message if the journal cannot be read, applied or removed: then
+   nothing is written, so a torn profile is never merged into.  A crash
+   here leaves the journal as it was, for the next writer.  */
+
+static int
+recover (const char *path, const char *journal_path, int fd)
+{
+  unsigned char *j = NULL;
+  const unsigned char *old;
+  size_t size, old_size;
+  int jfd, status, saved_errno;
+
+  jfd = open (journal_path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (jfd < 0 && errno == ENOENT)
+    return 0;
+  if (jfd < 0)
+    {
+      pp_rt_message ("%s: cannot open %s: %s; profile not written", path,
+		     journal_path, strerror (errno));
       return -1;
     }
-  memset (&lock, 0, sizeof lock);
-  lock.l_type = F_WRLCK;
-  lock.l_whence = SEEK_SET;
-  while (fcntl (fd, F_SETLKW, &lock) != 0)
+  status = read_from_start (jfd, &j, &size);
+  saved_errno = errno;
+  close (jfd);
+  if (status != PPF_OK)
     {
-      if (errno == EINTR)
-	continue;
-      /* Some file systems cannot lock.  As gcov does, go on without the
-	 lock rather than lose the profile; say so once.  */
-      if (!warned_no_lock)
-	pp_rt_message ("%s: cannot lock %s: %s; merging without a lock",
-		       path, lock_path, strerror (errno));
-      warned_no_lock = 1;
-      break;
+      pp_rt_message ("%s: cannot read %s: %s; profile not written", path,
+		     journal_path, status == PPF_ENOMEM ? "out of memory"
+		     : strerror (saved_errno));
+      return -1;
     }
-  return fd;
+  if (journal_decode (j, size, &old, &old_size))
+    {
+      if (write_from_start (fd, old, old_size, STEP_RESTORE_HALF) != 0
+	  || ftruncate (fd, (off_t) old_size) != 0)
+	{
+	  pp_rt_message ("%s: a write was interrupted; cannot restore the "
+			 "profile from %s: %s; profile not written", path,
+			 journal_path, strerror (errno));
+	  free (j);
+	  return -1;
+	}
+      pp_rt_message ("%s: a write was interrupted; profile restored from "
+		     "%s", path, journal_path);
+    }
+  free (j);
+  if (unlink (journal_path) != 0 && errno != ENOENT)
+    {
+      pp_rt_message ("%s: cannot remove %s: %s; profile not written", path,
+		     journal_path, strerror (errno));
+      return -1;
+    }
+  return 0;
+}
+
+/* Step 5: replace the content of PATH, open as FD and locked, by NEW
+   (NEW_SIZE bytes), its old content being OLD (OLD_SIZE bytes, what
+   FD held): journal, overwrite, truncate, remove the journal.  Returns
+   0 once the new content is the profile, or -1 after a message, with
+   the old content still the profile (or, if even putting it back
+   failed, still in the journal for the next writer to restore).  */
+
+static int
+rewrite_in_place (const char *path, const char *journal_path, int fd,
+		  const unsigned char *old, size_t old_size,
+		  const unsigned char *new, size_t new_size)
+{
+  unsigned char *j;
+  size_t j_size;
+  int jfd, saved_errno;
+
+  j = journal_encode (old, old_size, &j_size);
+  if (!j)
+    {
+      pp_rt_message ("%s: out of memory; profile not written", path);
+      return -1;
+    }
+  jfd = open (journal_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+	      | O_NOCTTY, 0666);
+  if (jfd < 0)
+    {
+      pp_rt_message ("%s: cannot create %s: %s; profile not written", path,
+		     journal_path, strerror (errno));
+      free (j);
+      return -1;
+    }
+  /* close reports delayed write errors on some file systems (NFS): the
+     journal must be known complete before the profile is touched.  */
+  saved_errno = 0;
+  if (write_from_start (jfd, j, j_size, STEP_JOURNAL_HALF) != 0)
+    {
+      saved_errno = errno;
+      close (jfd);
+    }
+  else if (close (jfd) != 0)
+    saved_errno = errno;
+  if (saved_errno)
+    {
+      unlink (journal_path);
+      pp_rt_message ("%s: cannot write %s: %s; profile not written", path,
+		     journal_path, strerror (saved_errno));
+      free (j);
+      return -1;
+    }
+  free (j);
+  test_point (STEP_JOURNALED);
+
+  if (write_from_start (fd, new, new_size, STEP_PROFILE_HALF) != 0
+      || ftruncate (fd, (off_t) new_size) != 0)
+    {
+      saved_errno = errno;
+      /* Put the old content back: it fitted before, so it fits now on
+	 any file system that overwrites in place.  */
+      if (write_from_start (fd, old, old_size, STEP_NONE) == 0
+	  && ftruncate (fd, (off_t) old_size) == 0)
+	{
+	  unlink (journal_path);
+	  pp_rt_message ("%s: cannot write: %s; profile not written", path,
+			 strerror (saved_errno));
+	}
+      else
+	pp_rt_message ("%s: cannot write: %s; profile not written (%s "
+		       "keeps the previous profile for the next run)", path,
+		       strerror (saved_errno), journal_path);
+      return -1;
+    }
+  test_point (STEP_WRITTEN);
+
+  /* From here the new content is the profile, unless the journal stays
+     complete: then the next writer would put the old one back.  */
+  if (unlink (journal_path) != 0 && errno != ENOENT)
+    {
+      saved_errno = errno;
+      if (truncate (journal_path, 0) == 0)
+	return 0;
+      pp_rt_message ("%s: cannot remove %s: %s; profile not written", path,
+		     journal_path, strerror (saved_errno));
+      return -1;
+    }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Opening and locking the profile.                                  */
+
+/* Step 2: open PATH read-write, creating it and the directories above it
+   if needed, wait for an exclusive fcntl lock on it, and make sure the
+   file locked is still the file named PATH.  Returns the descriptor
+   (closing it releases the lock), or -1 after a message.  *CREATED tells
+   whether this call created the file (empty).  */
+
+static int
+open_locked (const char *path, int *created)
+{
+  static int warned_no_lock;
+  struct stat st, named;
+  struct flock lock;
+  int fd, flags = O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+
+  for (;;)
+    {
+      *created = 0;
+      fd = open (path, flags);
+      if (fd < 0 && errno == ENOENT)
+	{
+	  /* O_EXCL: if another process creates it first, open that one.  */
+	  fd = open (path, flags | O_CREAT | O_EXCL, 0666);
+	  if (fd < 0 && errno == ENOENT)
+	    {
+	      char *dir;
+
+	      if (pp_rt_make_parent_dirs (path, &dir) != 0)
+		{
+		  pp_rt_message ("%s: cannot create directory %s: %s; "
+				 "profile not written", path, dir ? dir : "",
+				 strerror (errno));
+		  free (dir);
+		  return -1;
+		}
+	      fd = open (path, flags | O_CREAT | O_EXCL, 0666);
+	    }
+	  if (fd < 0 && errno == EEXIST)
+	    continue;
+	  if (fd < 0)
+	    {
+	      pp_rt_message ("%s: cannot create: %s; profile not written",
+			     path, strerror (errno));
+	      return -1;
+	    }
+	  *created = 1;
+	}
+      if (fd < 0)
+	{
+	  if (errno == EISDIR)
+	    pp_rt_message ("%s: is a directory; profile not written", path);
+	  else
+	    pp_rt_message ("%s: cannot open: %s; profile not written", path,
+			   strerror (errno));
+	  return -1;
+	}
+      /* A FIFO or a device: the open did not wait (O_NONBLOCK), and
+	 nothing is read from or written to it.  */
+      if (fstat (fd, &st) != 0)
+	{
+	  pp_rt_message ("%s: cannot stat: %s; profile not written", path,
+			 strerror (errno));
+	  close (fd);
+	  return -1;
+	}
+      if (!S_ISREG (st.st_mode))
+	{
+	  pp_rt_message ("%s: not a regular file; profile not written",
+			 path);
+	  close (fd);
+	  return -1;
+	}
+
+      memset (&lock, 0, sizeof lock);
+      lock.l_type = F_WRLCK;
+      lock.l_whence = SEEK_SET;
+      while (fcntl (fd, F_SETLKW, &lock) != 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  /* Some file systems cannot lock.  As gcov does, go on without
+	     the lock rather than lose the profile; say so once.  */
+	  if (!warned_no_lock)
+	    pp_rt_message ("%s: cannot lock: %s; merging without a lock",
+			   path, strerror (errno));
+	  warned_no_lock = 1;
+	  break;
+	}
+
+      /* While we waited, the holder of the lock may have moved this file
+	 aside (.bad, .stale) or removed it (a file it had created and
+	 could not fill): then PATH names another file, or none, and
+	 waiters on the new one would not exclude us.  Start again.  */
+      if (fstat (fd, &st) != 0)
+	{
+	  pp_rt_message ("%s: cannot stat: %s; profile not written", path,
+			 strerror (errno));
+	  close (fd);
+	  return -1;
+	}
+      if (st.st_nlink > 0 && stat (path, &named) == 0
+	  && named.st_ino == st.st_ino && named.st_dev == st.st_dev)
+	return fd;
+      close (fd);
+    }
 }
 
 /* Move the file at PATH aside to PATH + SUFFIX (".bad", ".stale"), with
-   the message "PATH: WHAT; moved to PATH.SUFFIX".  Returns 0, or -1
-   after a message when even that fails (then nothing is written, so the
-   file is not lost).  */
+   the message "PATH: WHAT; moved to PATH.SUFFIX".  Called with the lock
+   on PATH held: processes waiting for it notice the rename
+   (open_locked).  Returns 0, or -1 after a message when even that
+   fails (then nothing is written, so the file is not lost).  */
 
 static int
 move_aside (const char *path, const char *suffix, const char *what)
@@ -292,51 +760,6 @@ move_aside (const char *path, const char *suffix, const char *what)
     }
   pp_rt_message ("%s: %s; moved to %s", path, what, aside);
   free (aside);
-  return 0;
-}
-
-/* Write FILE to TMP_PATH and rename it over PATH.  Returns 0, or -1
-   after a message with TMP_PATH removed.  */
-
-static int
-replace_profile (const char *path, const char *tmp_path, const ppf_file *file)
-{
-  char err[200];
-  int fd, status;
-
-  fd = open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY,
-	     0666);
-  if (fd < 0)
-    {
-      pp_rt_message ("%s: cannot create %s: %s; profile not written", path,
-		     tmp_path, strerror (errno));
-      return -1;
-    }
-  status = ppf_write_fd (fd, file, err, sizeof err);
-  if (status != PPF_OK)
-    {
-      pp_rt_message ("%s: %s %s: %s; profile not written", path,
-		     status == PPF_EIO ? "cannot write" : "internal error in",
-		     tmp_path, status == PPF_EIO ? strerror (errno) : err);
-      close (fd);
-      unlink (tmp_path);
-      return -1;
-    }
-  /* close reports delayed write errors on some file systems (NFS).  */
-  if (close (fd) != 0)
-    {
-      pp_rt_message ("%s: cannot write %s: %s; profile not written", path,
-		     tmp_path, strerror (errno));
-      unlink (tmp_path);
-      return -1;
-    }
-  if (rename (tmp_path, path) != 0)
-    {
-      pp_rt_message ("%s: cannot rename %s over it: %s; profile not "
-		     "written", path, tmp_path, strerror (errno));
-      unlink (tmp_path);
-      return -1;
-    }
   return 0;
 }
 
@@ -375,65 +798,91 @@ fresh_profile (const struct __pathprof_unit *unit, struct pp_snapshot *snaps,
 int
 pp_rt_write_unit (struct __pathprof_unit *unit)
 {
-  char *path = NULL, *lock_path = NULL, *tmp_path = NULL;
+  char *path = NULL, *journal_path = NULL;
   struct pp_snapshot *snaps = NULL;
   ppf_known *known = NULL;
   ppf_file old, fresh, *out = NULL;
-  char err[256], why[256], suffix[32];
-  int lock_fd = -1, result = -1, status;
+  unsigned char *old_bytes = NULL, *new_bytes = NULL;
+  size_t old_size = 0, new_size = 0;
+  char err[256], why[256];
+  int fd = -1, created = 0, result = -1, status, attempts = 0;
   uint64_t i;
 
   memset (&old, 0, sizeof old);
   memset (&fresh, 0, sizeof fresh);
   if (!check_metas (unit))
     return -1;
+  read_test_hook ();
   path = pp_rt_target_path (unit->filename);
-  snprintf (suffix, sizeof suffix, ".tmp.%ld", (long) getpid ());
   if (path)
-    {
-      lock_path = pp_rt_sibling_path (path, ".lock");
-      tmp_path = pp_rt_sibling_path (path, suffix);
-    }
+    journal_path = pp_rt_sibling_path (path, ".journal");
   snaps = calloc (unit->num_functions ? unit->num_functions : 1,
 		  sizeof *snaps);
   known = known_metas (unit);
-  if (!path || !lock_path || !tmp_path || !snaps || !known)
+  if (!path || !journal_path || !snaps || !known)
     goto no_memory;
   for (i = 0; i < unit->num_functions; i++)
     if (pp_rt_snapshot_take (unit->functions[i], &snaps[i]) != PPF_OK)
       goto no_memory;
 
-  lock_fd = lock_profile (path, lock_path);
-  if (lock_fd < 0)
-    goto out;
-
-  status = ppf_read_known (path, known, (uint32_t) unit->num_functions,
-			   &old, err, sizeof err);
-  if (status == PPF_OK && !same_build (&old, unit, why, sizeof why))
+  for (;;)
     {
-      char what[300];
-
-      snprintf (what, sizeof what, "profile of another build (%s)", why);
-      ppf_file_free (&old);
-      if (move_aside (path, ".stale", what) != 0)
+      fd = open_locked (path, &created);
+      if (fd < 0)
 	goto out;
-      status = PPF_ENOENT;
-    }
-  else if (status == PPF_EBAD)
-    {
-      if (move_aside (path, ".bad", err) != 0)
+      test_point (STEP_LOCKED);
+      if (recover (path, journal_path, fd) != 0)
 	goto out;
-      status = PPF_ENOENT;
-    }
-  else if (status == PPF_EIO)
-    {
-      pp_rt_message ("%s: %s; profile not written", path, err);
-      goto out;
-    }
-  else if (status == PPF_ENOMEM)
-    goto no_memory;
+      status = read_from_start (fd, &old_bytes, &old_size);
+      if (status == PPF_EIO)
+	{
+	  pp_rt_message ("%s: cannot read: %s; profile not written", path,
+			 strerror (errno));
+	  goto out;
+	}
+      if (status == PPF_ENOMEM)
+	goto no_memory;
+      /* An empty file is one just created, here or by a writer that
+	 failed before writing anything: no profile yet.  */
+      if (old_size == 0)
+	break;
+      status = ppf_decode_known (old_bytes, old_size, known,
+				 (uint32_t) unit->num_functions, &old, err,
+				 sizeof err);
+      if (status == PPF_OK && same_build (&old, unit, why, sizeof why))
+	break;
+      if (status == PPF_OK)
+	{
+	  char what[300];
 
-  if (status == PPF_OK)
+	  snprintf (what, sizeof what, "profile of another build (%s)", why);
+	  ppf_file_free (&old);
+	  if (move_aside (path, ".stale", what) != 0)
+	    goto out;
+	}
+      else if (status == PPF_EBAD)
+	{
+	  if (move_aside (path, ".bad", err) != 0)
+	    goto out;
+	}
+      else
+	goto no_memory;
+      /* The name is free: start again, under the lock of whatever file
+	 bears it next (ours, or another writer's).  */
+      close (fd);
+      fd = -1;
+      free (old_bytes);
+      old_bytes = NULL;
+      old_size = 0;
+      if (++attempts == 100)
+	{
+	  pp_rt_message ("%s: replaced by other builds' profiles 100 times "
+			 "in a row; profile not written", path);
+	  goto out;
+	}
+    }
+
+  if (old_size != 0)
     {
       /* The same build: add our counts to the file's.  */
       for (i = 0; i < unit->num_functions; i++)
@@ -454,7 +903,17 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
     }
   if (!run_counted (path) && out->runs < UINT64_MAX)
     out->runs++;
-  if (replace_profile (path, tmp_path, out) != 0)
+  status = ppf_encode (out, &new_bytes, &new_size);
+  if (status == PPF_ENOMEM)
+    goto no_memory;
+  if (status != PPF_OK)
+    {
+      pp_rt_message ("%s: internal error: invalid profile structure; "
+		     "profile not written", path);
+      goto out;
+    }
+  if (rewrite_in_place (path, journal_path, fd, old_bytes, old_size,
+			new_bytes, new_size) != 0)
     goto out;
 
   for (i = 0; i < unit->num_functions; i++)
@@ -467,8 +926,16 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   pp_rt_message ("%s: out of memory; profile not written",
 		 path ? path : unit->filename);
  out:
-  if (lock_fd >= 0)
-    close (lock_fd);
+  if (fd >= 0)
+    {
+      struct stat st;
+
+      /* A file this attempt created and could not fill is removed, still
+	 under the lock, so that a failed write leaves nothing behind.  */
+      if (result != 0 && created && fstat (fd, &st) == 0 && st.st_size == 0)
+	unlink (path);
+      close (fd);
+    }
   ppf_file_free (&old);
   free (fresh.functions);
   if (snaps)
@@ -476,9 +943,10 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       pp_rt_snapshot_free (&snaps[i]);
   free (snaps);
   free (known);
+  free (old_bytes);
+  free (new_bytes);
   free (path);
-  free (lock_path);
-  free (tmp_path);
+  free (journal_path);
   return result;
 }
 

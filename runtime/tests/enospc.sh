@@ -1,12 +1,16 @@
 #!/bin/sh
-# A full disk while the profile is written: an LD_PRELOAD shim makes
-# write() fail with ENOSPC on NAME.pathprof.tmp.* files.  Expected: one
-# message naming the file and the reason, the previous profile untouched,
-# no temporary file left, the program's output and exit status its own;
-# the next run (disk no longer full) merges normally.  First with the
-# hand-built unit of programs/unitprog.c, then with a real instrumented
-# program (instrumented/badprog.c), whose destructor must not repeat the
-# exit handler's failed attempt (one message, not two).
+# A full disk while the profile is written.  An LD_PRELOAD shim makes
+# write() fail with ENOSPC, as a full disk would: with ENOSPC_ON=journal
+# on NAME.pathprof.journal, with ENOSPC_ON=profile on NAME.pathprof past
+# its current end (overwriting bytes the file has succeeds, growing it
+# does not, so the profile is left half rewritten).  Expected each time:
+# one message naming the file and the reason, the previous profile
+# untouched (same bytes, same inode), nothing else left in the directory
+# (no journal), the program's output and exit status its own; the next
+# run (disk no longer full) merges normally.  First with the hand-built
+# unit of programs/unitprog.c, then with a real instrumented program
+# (instrumented/badprog.c), whose destructor must not repeat the exit
+# handler's failed attempt (one message, not two).
 . "$(dirname "$0")/lib.shinc"
 
 cat > "$work/enospc.c" <<'SHIM'
@@ -14,14 +18,27 @@ cat > "$work/enospc.c" <<'SHIM'
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-/* write() fails with ENOSPC on *.pathprof.tmp.* files.  */
+/* Whether NAME ends with SUFFIX.  */
+static int
+ends_with (const char *name, const char *suffix)
+{
+  size_t a = strlen (name), b = strlen (suffix);
+
+  return a >= b && strcmp (name + a - b, suffix) == 0;
+}
+
+/* write() fails with ENOSPC on *.pathprof.journal files (ENOSPC_ON=
+   journal), or past the end of *.pathprof files (ENOSPC_ON=profile).  */
 ssize_t
 write (int fd, const void *buf, size_t n)
 {
   static ssize_t (*real_write) (int, const void *, size_t);
+  const char *on = getenv ("ENOSPC_ON");
   char link[64], name[4096];
   ssize_t len;
 
@@ -30,13 +47,28 @@ write (int fd, const void *buf, size_t n)
       dlsym (RTLD_NEXT, "write");
   snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
   len = readlink (link, name, sizeof name - 1);
-  if (len > 0)
+  if (on && len > 0)
     {
       name[len] = 0;
-      if (strstr (name, ".pathprof.tmp."))
+      if (!strcmp (on, "journal") && ends_with (name, ".pathprof.journal"))
 	{
 	  errno = ENOSPC;
 	  return -1;
+	}
+      if (!strcmp (on, "profile") && ends_with (name, ".pathprof"))
+	{
+	  struct stat st;
+	  off_t at = lseek (fd, 0, SEEK_CUR);
+
+	  if (fstat (fd, &st) == 0 && at >= 0 && at + (off_t) n > st.st_size)
+	    {
+	      if (at >= st.st_size)
+		{
+		  errno = ENOSPC;
+		  return -1;
+		}
+	      n = (size_t) (st.st_size - at);
+	    }
 	}
     }
   return real_write (fd, buf, n);
@@ -53,33 +85,39 @@ if ! $CC -shared -fPIC -o "$work/enospc.so" "$work/enospc.c" -ldl \
   finish
 fi
 
+# inode FILE: its inode number.
+inode () {
+  ls -i "$1" | awk '{ print $1 }'
+}
+
 prof=$work/out/u.pathprof
 "$work/unitprog" "$prof" 5 > /dev/null 2>&1
 cp "$prof" "$work/saved.pathprof"
+ino=$(inode "$prof")
 
-LD_PRELOAD=$work/enospc.so "$work/unitprog" "$prof" 7 \
-  > "$work/stdout" 2> "$work/stderr"
-rc=$?
-[ "$rc" -eq 3 ] && pass "full disk: exit status unchanged" \
-  || fail "full disk: exit status unchanged" 3 "$rc"
-[ "$(cat "$work/stdout")" = hello ] && pass "full disk: output unchanged" \
-  || fail "full disk: output unchanged" hello "$(cat "$work/stdout")"
-msg=$(cat "$work/stderr")
-case $msg in
-  "pathprof: $prof: cannot write $prof.tmp."*": No space left on device; profile not written")
-    pass "full disk: one message naming the file and the reason" ;;
-  *) fail "full disk: one message naming the file and the reason" \
-       "pathprof: $prof: cannot write $prof.tmp.PID: No space left on device; profile not written" \
-       "$msg" ;;
-esac
-[ "$(printf '%s\n' "$msg" | wc -l)" -eq 1 ] && pass "full disk: exactly one line" \
-  || fail "full disk: exactly one line" 1 "$(printf '%s\n' "$msg" | wc -l)"
-cmp -s "$prof" "$work/saved.pathprof" \
-  && pass "full disk: previous profile untouched" \
-  || fail "full disk: previous profile untouched" "identical bytes" "a change"
-left=$(ls -a "$work/out" | grep -c '\.tmp\.')
-[ "$left" -eq 0 ] && pass "full disk: temporary file removed" \
-  || fail "full disk: temporary file removed" 0 "$left"
+# full_disk WHERE EXTRA MESSAGE: a run that adds 7 to loop path 1 (and
+# big path EXTRA if not empty) with the disk full at WHERE; MESSAGE is
+# the one line expected on stderr.
+full_disk () {
+  ENOSPC_ON=$1 LD_PRELOAD=$work/enospc.so "$work/unitprog" "$prof" 7 $2 \
+    > "$work/stdout" 2> "$work/stderr"
+  rc=$?
+  same "full disk ($1): exit status and output unchanged" "3 hello" \
+    "$rc $(cat "$work/stdout")"
+  same "full disk ($1): one message naming the file and the reason" \
+    "$3" "$(cat "$work/stderr")"
+  cmp -s "$prof" "$work/saved.pathprof" \
+    && pass "full disk ($1): previous profile untouched" \
+    || fail "full disk ($1): previous profile untouched" "identical bytes" \
+	 "a change"
+  same "full disk ($1): same inode" "$ino" "$(inode "$prof")"
+  same "full disk ($1): nothing else left in the directory" u.pathprof \
+    "$(ls -A "$work/out" | tr '\n' ' ' | sed 's/ $//')"
+}
+full_disk journal "" \
+  "pathprof: $prof: cannot write $prof.journal: No space left on device; profile not written"
+full_disk profile 12 \
+  "pathprof: $prof: cannot write: No space left on device; profile not written"
 
 "$work/unitprog" "$prof" 11 > /dev/null 2>&1
 info=$("$work/profinfo" "$prof" | tr '\n' ' ')
@@ -87,30 +125,25 @@ info=$("$work/profinfo" "$prof" | tr '\n' ' ')
   && pass "after the full disk, the next run merges" \
   || fail "after the full disk, the next run merges" \
        "runs 2, loop path 1 = 16, big path 10 = 2" "$info"
+same "after the full disk: same inode" "$ino" "$(inode "$prof")"
 
 # The same with a real instrumented program.
 "$work/badprog" > /dev/null 2>&1
 real=$(profile_file "$work/prof" badprog)
 cp "$real" "$work/saved-real.pathprof"
-LD_PRELOAD=$work/enospc.so "$work/badprog" > "$work/stdout" 2> "$work/stderr"
+ENOSPC_ON=journal LD_PRELOAD=$work/enospc.so "$work/badprog" \
+  > "$work/stdout" 2> "$work/stderr"
 same "real program, full disk: output and exit status unchanged" \
   "3 hello 1" "$? $(cat "$work/stdout")"
-msg=$(cat "$work/stderr")
-case $msg in
-  *"
-"*) fail "real program, full disk: one message" "one line" "$msg" ;;
-  "pathprof: $real: cannot write $real.tmp."*": No space left on device; profile not written")
-    pass "real program, full disk: one message naming the file and the reason" ;;
-  *) fail "real program, full disk: one message naming the file and the reason" \
-       "pathprof: $real: cannot write $real.tmp.PID: No space left on device; profile not written" \
-       "$msg" ;;
-esac
+same "real program, full disk: one message naming the file and the reason" \
+  "pathprof: $real: cannot write $real.journal: No space left on device; profile not written" \
+  "$(cat "$work/stderr")"
 cmp -s "$real" "$work/saved-real.pathprof" \
   && pass "real program, full disk: previous profile untouched" \
   || fail "real program, full disk: previous profile untouched" \
        "identical bytes" "a change"
-same "real program, full disk: temporary file removed" 0 \
-  "$(ls -a "$work/prof" | grep -c '\.tmp\.')"
+same "real program, full disk: no journal left" 0 \
+  "$(ls -A "$work/prof" | grep -c '\.journal')"
 "$work/badprog" > /dev/null 2>&1
 same "real program, after the full disk: the next run merges" 2 \
   "$(profile_runs "$real")"

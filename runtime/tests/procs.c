@@ -10,7 +10,7 @@
 
 #include <sys/syscall.h>
 
-static char dir[256], profile[300];
+static char dir[256], profile[320], profile_dir[300];
 static struct test_unit tu;
 
 #define PROCESSES 16
@@ -86,8 +86,10 @@ test_concurrent (void)
 	     profile_count (&f, 0, 7), profile_count (&f, 1, 5), own);
       ppf_file_free (&f);
     }
-  check (!tmp_file_left (dir), "16 concurrent processes: no temporary "
-	 "file left", "expected no .tmp. file in %s", dir);
+  check (!*other_files (profile_dir, "u.pathprof"), "16 concurrent "
+	 "processes: the profile and nothing else left", "expected only "
+	 "u.pathprof in %s, also saw \"%s\"", profile_dir,
+	 other_files (profile_dir, "u.pathprof"));
   remove (profile);
 }
 
@@ -209,7 +211,8 @@ main (void)
 {
   unit_test_init ();
   make_temp_dir (dir, sizeof dir, "procs");
-  snprintf (profile, sizeof profile, "%s/deep/er/u.pathprof", dir);
+  snprintf (profile_dir, sizeof profile_dir, "%s/deep/er", dir);
+  snprintf (profile, sizeof profile, "%s/u.pathprof", profile_dir);
   test_concurrent ();
   test_fork ();
   test_raw_fork ();

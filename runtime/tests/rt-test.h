@@ -12,6 +12,7 @@
 #define PATHPROF_RT_TEST_H
 
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -191,15 +192,51 @@ file_text (const char *path)
   return buf;
 }
 
-/* Whether a NAME.pathprof.tmp.* file is left in DIR.  */
+/* qsort comparison of two names.  */
 
-static int __attribute__ ((unused))
-tmp_file_left (const char *dir)
+static int compare_names (const void *, const void *) __attribute__ ((unused));
+
+static int
+compare_names (const void *a, const void *b)
 {
-  char cmd[600];
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
 
-  snprintf (cmd, sizeof cmd, "ls -a '%s' | grep -q '\\.tmp\\.'", dir);
-  return system (cmd) == 0;
+/* The names in DIR other than ".", ".." and KEEP, sorted and separated
+   by spaces, in a static buffer: "" when KEEP is all there is (or DIR
+   cannot be read, which the caller's read of KEEP then reports).  The
+   runtime promises that a normal write leaves nothing but the profile
+   itself: no lock file, no temporary file, no journal.  */
+
+static const char *other_files (const char *dir, const char *keep)
+  __attribute__ ((unused));
+
+static const char *
+other_files (const char *dir, const char *keep)
+{
+  static char names[2048];
+  char *found[64];
+  size_t num = 0, used = 0;
+  DIR *d = opendir (dir);
+  struct dirent *e;
+
+  names[0] = 0;
+  if (!d)
+    return names;
+  while ((e = readdir (d)) && num < 64)
+    if (strcmp (e->d_name, ".") && strcmp (e->d_name, "..")
+	&& !(keep && !strcmp (e->d_name, keep)))
+      found[num++] = strdup (e->d_name);
+  closedir (d);
+  qsort (found, num, sizeof *found, compare_names);
+  for (size_t i = 0; i < num; i++)
+    {
+      if (found[i] && used < sizeof names)
+	used += (size_t) snprintf (names + used, sizeof names - used, "%s%s",
+				   used ? " " : "", found[i]);
+      free (found[i]);
+    }
+  return names;
 }
 
 /* ---------------------------------------------------------------- */

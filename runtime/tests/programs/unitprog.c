@@ -1,7 +1,8 @@
 /* A stand-in for an instrumented program, for the shell tests: registers
    the test unit of rt-test.h for the profile named by argv[1], counts
    path 1 of "loop" COUNT times (argv[2], default 1) and path 10 of "big"
-   once, prints "hello" and exits with 3.  */
+   once, and path EXTRA of "big" once if argv[3] gives one (a profile
+   that grows), prints "hello" and exits with 3.  */
 
 #include "rt-test.h"
 
@@ -21,6 +22,8 @@ main (int argc, char **argv)
   __pathprof_register (&tu.unit);
   tu.counters[1] = (uint64_t) count;
   __pathprof_count_hashed (&tu.fn[1], 10);
+  if (argc > 3)
+    __pathprof_count_hashed (&tu.fn[1], strtoull (argv[3], NULL, 10));
   printf ("hello\n");
   return 3;
 }
