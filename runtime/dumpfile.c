@@ -64,7 +64,8 @@
 /* The steps of a write at which runtime/tests/kill.c stops a writer:
    after the lock is taken, halfway through the journal, with the journal
    complete, halfway through the profile, with the profile written but
-   the journal still there, and halfway through a recovery.  */
+   the journal still there, with the journal removed (the lock still
+   held), and halfway through a recovery.  */
 enum write_step
 {
   STEP_NONE,
@@ -73,12 +74,13 @@ enum write_step
   STEP_JOURNALED,
   STEP_PROFILE_HALF,
   STEP_WRITTEN,
+  STEP_COMMITTED,
   STEP_RESTORE_HALF
 };
 
 static const char *const step_names[] = {
   "", "locked", "journal-half", "journaled", "profile-half", "written",
-  "restore-half"
+  "committed", "restore-half"
 };
 
 /* For tests only, and documented as such in doc/runtime.md:
@@ -622,6 +624,7 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
 		     journal_path, strerror (saved_errno));
       return -1;
     }
+  test_point (STEP_COMMITTED);
   return 0;
 }
 
