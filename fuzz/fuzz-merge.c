@@ -15,7 +15,9 @@
      build (one function, ENTRY -> EXIT): the runtime must move the input
      aside, to NAME.pathprof.bad if it does not decode and
      NAME.pathprof.stale if it does, byte for byte, and write a fresh
-     profile of the unit's counts alone.
+     profile of the unit's counts alone.  An empty input is no profile
+     yet: nothing is moved aside.  Either way the file is rewritten in
+     place and no journal is left.
 
    The process writes the same file name every time, so only the first
    input counts a run (as a process that calls pathprof_dump twice).
@@ -24,8 +26,8 @@
 
    Build and run: make fuzz (fuzz/run.sh).  This target links the
    runtime's .c files besides the format and core modules.  Each input
-   costs a lock, a read, a write and a rename, so it runs far fewer
-   inputs a second than fuzz-file.  */
+   costs a lock, a read and two writes (journal, then profile), so it
+   runs far fewer inputs a second than fuzz-file.  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -47,7 +49,7 @@ size_t LLVMFuzzerMutate (uint8_t *data, size_t size, size_t max_size);
 #define MAX_DENSE 4096
 
 static char dir[4096], path[4200], bad_path[4300], stale_path[4300],
-  lock_path[4300];
+  journal_path[4300];
 static int first_write = 1;
 static unsigned long long runs, merged, moved_bad, moved_stale;
 
@@ -74,7 +76,7 @@ clean_up (void)
   unlink (path);
   unlink (bad_path);
   unlink (stale_path);
-  unlink (lock_path);
+  unlink (journal_path);
   rmdir (dir);
   fprintf (stderr, "fuzz-merge: %llu inputs: %llu merged, %llu moved to "
 	   ".bad, %llu to .stale\n", runs, merged, moved_bad, moved_stale);
@@ -98,7 +100,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   snprintf (path, sizeof path, "%s/unit.pathprof", dir);
   snprintf (bad_path, sizeof bad_path, "%s.bad", path);
   snprintf (stale_path, sizeof stale_path, "%s.stale", path);
-  snprintf (lock_path, sizeof lock_path, "%s.lock", path);
+  snprintf (journal_path, sizeof journal_path, "%s.journal", path);
   setenv ("PATHPROF_QUIET", "1", 1);
   unsetenv ("PATHPROF_PREFIX");
   unsetenv ("PATHPROF_PREFIX_STRIP");
@@ -260,8 +262,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (ppf_read (path, &written, err, sizeof err) != PPF_OK)
     bug ("the file written does not read back: %s", err);
 
-  /* Where the input went: nowhere when merged, else aside intact.  */
-  aside_path = same ? NULL : decoded ? stale_path : bad_path;
+  /* Where the input went: nowhere when merged or empty, else aside
+     intact.  */
+  aside_path = same || size == 0 ? NULL : decoded ? stale_path : bad_path;
   aside = slurp (same || decoded ? stale_path : bad_path, &aside_size);
   if (!aside_path && aside)
     bug ("a profile of the same build was moved aside");
@@ -276,6 +279,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   free (aside);
   if (slurp (same || decoded ? bad_path : stale_path, &aside_size))
     bug ("the input was moved to the wrong place");
+  if (access (journal_path, F_OK) == 0)
+    bug ("a journal was left after a write");
 
   /* What the file holds now.  */
   {

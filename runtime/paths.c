@@ -7,7 +7,8 @@
    gcov_exit_open_gcda_file), so that a program built in one tree can
    write its profile into another (a test machine, a sandbox).  Missing
    directories are created, as gcov's create_file_directory does.  The
-   lock, temporary and set-aside files sit next to the profile.  */
+   journal of a write in flight and the set-aside files sit next to the
+   profile.  */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -94,7 +95,7 @@ pp_rt_target_path (const char *filename)
   return path;
 }
 
-/* PATH followed by SUFFIX, malloc'd (NAME.pathprof.lock and friends);
+/* PATH followed by SUFFIX, malloc'd (NAME.pathprof.journal and friends);
    NULL when out of memory.  */
 
 char *

@@ -7,10 +7,10 @@
 		  dump thread
      hashcount.c  counting in the hash table (__pathprof_count_hashed*)
      snapshot.c   reading the counts a write takes, and zeroing them
-     dumpfile.c   writing one unit: lock, read, merge, rename; bad and
-		  stale files
+     dumpfile.c   writing one unit: lock, recover, read, merge, rewrite
+		  in place through a journal; bad and stale files
      paths.c      where a unit's file goes: PATHPROF_PREFIX[_STRIP],
-		  directories, the .lock/.tmp/.bad/.stale siblings
+		  directories, the .journal/.bad/.stale siblings
      message.c    "pathprof: " messages, PATHPROF_ERROR_FILE, PATHPROF_QUIET
      api.c        pathprof_dump, pathprof_reset
 

@@ -1,8 +1,8 @@
 /* The counts a write takes from memory, and what happens to them after.
 
    A write reads each function's counts once (its snapshot), merges them
-   into the file, and only when the file is safely renamed into place
-   subtracts exactly what it read.  Threads may go on counting during the
+   into the file, and only when the file is safely rewritten (its journal
+   removed) subtracts exactly what it read.  Threads may go on counting during the
    write: reads are atomic loads, and the subtraction is an atomic
    fetch-and-sub, so an increment that lands after the read survives for
    the next write, and nothing is written twice.  If the write fails

@@ -156,6 +156,7 @@ test_directories (void)
   write_bytes (test_path ("tree/z.pathprof"), c, nc);
   write_bytes (test_path ("tree/notes.txt"), "not a profile\n", 14);
   write_bytes (test_path ("tree/y.pathprof.lock"), "", 0);
+  write_bytes (test_path ("tree/y.pathprof.journal"), "PPJOURNL", 8);
   write_bytes (test_path ("tree/y.pathprof.bad"), "garbage", 7);
   free (a);
   free (b);
