@@ -6,6 +6,7 @@
 #   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir,
 #                   pathprof.specs into GCC's library dir)
 #   make projects   real Debian packages profiled with -specs=pathprof.specs
+#   make gcov-check GCC's gcov tests' count() annotations against pathprof
 #   make clean
 #
 # CC names the GCC to build the plugin for (default gcc); the plugin is
@@ -177,6 +178,23 @@ torture: all
 	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \
 	  TORTURE_CACHE='$(TORTURE_CACHE)' TORTURE_SRCDIR='$(TORTURE_SRCDIR)' \
 	  sh testsuite/torture.sh "$(abspath $(BUILD))" '$(CC)'
+
+# ---------------------------------------------------------------- gcov-check
+# GCC's own gcov tests (gcc.misc-tests/gcov-*.c): each count() annotation
+# checked against the line counts pathprof-dump derives from the path
+# profile, with gcov's own count quoted on a failure
+# (testsuite/gcov-oracle.sh, doc/testing.md).  About 10 seconds; fetches
+# gcc-12-source as make torture does.  Not part of make check: it needs
+# that package, and it reports what pathprof cannot yet count.
+# GCOV_ORACLE_FILTER=GLOBS, GCOV_ORACLE_TIMEOUT=SECONDS,
+# GCOV_ORACLE_CACHE=DIR, GCOV_ORACLE_SRCDIR=DIR.
+.PHONY: gcov-check
+gcov-check: all
+	@GCOV_ORACLE_FILTER='$(GCOV_ORACLE_FILTER)' \
+	  GCOV_ORACLE_TIMEOUT='$(GCOV_ORACLE_TIMEOUT)' \
+	  GCOV_ORACLE_CACHE='$(GCOV_ORACLE_CACHE)' \
+	  GCOV_ORACLE_SRCDIR='$(GCOV_ORACLE_SRCDIR)' \
+	  sh testsuite/gcov-oracle.sh "$(abspath $(BUILD))" '$(CC)'
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer targets over the file reader (fuzz/run.sh, doc/testing.md),

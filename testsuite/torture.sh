@@ -51,10 +51,10 @@
 #   TORTURE_SRCDIR   a gcc.c-torture/execute directory to use instead
 #
 # The suite comes from Debian's gcc-MAJOR-source (MAJOR: CC's version):
-# "apt-get download" into TORTURE_CACHE, and only
-# gcc/testsuite/gcc.c-torture/execute is taken out of the GCC tarball
-# inside it; the extraction is kept (delete it to fetch again) and the
-# .deb removed.  Nothing is written into the source tree: the work
+# "apt-get download" into TORTURE_CACHE, and only the parts of
+# gcc/testsuite that pathprof uses are taken out of the GCC tarball
+# inside it (testsuite/gcc-source.sh); the extraction is kept (delete it
+# to fetch again) and the .deb removed.  Nothing is written into the source tree: the work
 # directory is BUILD_DIR/torture, one directory per level and program.
 #
 # Debugging: BUILD_DIR/torture/LEVEL/NAME/ keeps, for the last run, the
@@ -385,58 +385,18 @@ done
 [ -n "$tcl" ] || { say "no Tcl interpreter (tclsh): install DejaGnu (make deps)"; exit 2; }
 
 # The execute directory: TORTURE_SRCDIR, or the cached extraction of
-# gcc-MAJOR-source, fetched and extracted the first time.  Prints it.
+# gcc-MAJOR-source (testsuite/gcc-source.sh), fetched and extracted the
+# first time.  Prints it.
+. "$here/gcc-source.sh"
 fetch_suite () {
   if [ -n "${TORTURE_SRCDIR:-}" ]; then
     [ -d "$TORTURE_SRCDIR" ] || { say "TORTURE_SRCDIR $TORTURE_SRCDIR: no such directory"; return 1; }
     (cd "$TORTURE_SRCDIR" && pwd)
     return 0
   fi
-  major=$($cc -dumpversion | cut -d. -f1)
-  package=gcc-$major-source
-  cache=${TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof}
-  top=$cache/$package
-  execute=$top/gcc/testsuite/gcc.c-torture/execute
-  if [ -f "$top/.extracted" ] && [ -d "$execute" ]; then
-    printf '%s\n' "$execute"
-    return 0
-  fi
-  for tool in apt-get dpkg-deb tar xz; do
-    command -v $tool > /dev/null 2>&1 || { say "$tool not found: cannot fetch $package (or set TORTURE_SRCDIR)"; return 1; }
-  done
-  mkdir -p "$cache" || return 1
-  deb=$(ls "$cache/${package}_"*.deb 2>/dev/null | tail -n 1)
-  if [ -z "$deb" ]; then
-    say "fetching $package into $cache"
-    # As root apt would download as _apt, who cannot write to our cache.
-    sandbox=
-    [ "$(id -u)" = 0 ] && sandbox="-o APT::Sandbox::User=root"
-    if ! (cd "$cache" && apt-get -q $sandbox download "$package") >&2; then
-      if [ "$(id -u)" = 0 ]; then
-	apt-get -q update >&2 && (cd "$cache" && apt-get -q $sandbox download "$package") >&2
-      fi
-    fi
-    deb=$(ls "$cache/${package}_"*.deb 2>/dev/null | tail -n 1)
-    [ -n "$deb" ] || { say "could not download $package (apt-get update? or set TORTURE_SRCDIR)"; return 1; }
-  fi
-  say "extracting gcc.c-torture/execute from $(basename "$deb")"
-  tmp=$top.tmp.$$
-  rm -rf "$tmp"
-  mkdir -p "$tmp" || return 1
-  # The .deb holds usr/src/gcc-MAJOR/gcc-VERSION-dfsg.tar.xz: out of it,
-  # only the execute directory.
-  dpkg-deb --fsys-tarfile "$deb" \
-    | tar -xOf - --wildcards "./usr/src/gcc-$major/gcc-[0-9]*.tar.xz" \
-    | tar -xJf - -C "$tmp" --strip-components=1 --wildcards \
-      '*/gcc/testsuite/gcc.c-torture/execute/*'
-  if [ ! -d "$tmp/gcc/testsuite/gcc.c-torture/execute" ]; then
-    say "no gcc.c-torture/execute in $deb"
-    rm -rf "$tmp"
-    return 1
-  fi
-  rm -rf "$top"
-  mv "$tmp" "$top" && basename "$deb" > "$top/.extracted" && rm -f "$deb"
-  printf '%s\n' "$execute"
+  top=$(gcc_source_tree "$cc" "${TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof}") \
+    || { say "no c-torture programs (or set TORTURE_SRCDIR)"; return 1; }
+  printf '%s\n' "$top/gcc/testsuite/gcc.c-torture/execute"
 }
 
 srcdir=$(fetch_suite) || exit 2
