@@ -125,4 +125,4 @@ main (void)
    start of a path there: what the program did, so gcov is not the truth
    here.
    { dg-final { pathprof-gcov-skip-line 41 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
-   { dg-final { pathprof-gcov-skip-line 79 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
+   { dg-final { pathprof-gcov-skip-line 81 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
