@@ -90,9 +90,18 @@ pp_cfg_validate (pp_work *w)
     return pp_fail (w, "ENTRY has no successor");
   if (cfg->block_flags != NULL)
     for (uint32_t v = 0; v < cfg->num_blocks; v++)
-      if (cfg->block_flags[v] & ~(uint32_t) PP_BLOCK_MAY_NOT_RETURN)
+      if (cfg->block_flags[v]
+	  & ~(uint32_t) (PP_BLOCK_MAY_NOT_RETURN | PP_BLOCK_UNWIND))
 	return pp_fail (w, "block %u has unknown flags 0x%x", v,
 			cfg->block_flags[v]);
+  if (cfg->num_calls != 0 && cfg->call_blocks == NULL)
+    return pp_fail (w, "%u early-exit calls but no blocks for them",
+		    cfg->num_calls);
+  for (uint32_t i = 0; i < cfg->num_calls; i++)
+    if (cfg->call_blocks[i] >= cfg->num_blocks
+	|| cfg->call_blocks[i] == PP_ENTRY || cfg->call_blocks[i] == PP_EXIT)
+      return pp_fail (w, "early-exit call %u is in block %u, not a block "
+		      "of the function body", i, cfg->call_blocks[i]);
   return 0;
 }
 

@@ -17,7 +17,11 @@
        successor (a call that does not return, __builtin_unreachable, a
        trap; restart edges do not count), a dummy b->EXIT
        (PP_DAG_NORETURN_EXIT), so that EXIT is the only sink and the path
-       is counted before the call;
+       is counted before the call; a PP_BLOCK_UNWIND block's (a landing
+       pad that resumes unwinding) is PP_DAG_UNWIND_EXIT;
+     - for every early-exit call (pp_cfg.call_blocks) of a reachable
+       block with a flow successor, a dummy b->EXIT (PP_DAG_EARLY_EXIT):
+       the path that a longjmp, exit or the like ends at that call;
      - later, numbering.c replaces edges it cuts by a CUT_EXIT/CUT_ENTRY
        pair (section 5.3).
    Every reachable block then reaches EXIT in the DAG (a block with a CFG
@@ -45,19 +49,31 @@ pp_dag_add_edge (pp_work *w, uint32_t src, uint32_t dst, uint32_t kind,
   e->dst = dst;
   e->kind = kind;
   e->cfg_edge = cfg_edge;
+  e->call = PP_NONE;
   e->live = true;
   return id;
+}
+
+/* Whether a DAG edge of KIND is a dummy into EXIT that stands for no CFG
+   edge but for a block (NORETURN_EXIT, UNWIND_EXIT) or a call in it
+   (EARLY_EXIT): its code has a site of its own, never stuck.  */
+bool
+pp_dag_kind_is_exit_dummy (uint32_t kind)
+{
+  return kind == PP_DAG_NORETURN_EXIT || kind == PP_DAG_UNWIND_EXIT
+	 || kind == PP_DAG_EARLY_EXIT;
 }
 
 /* Create the DAG edges from the CFG and its PP_CFG_BACKEDGE and
    PP_CFG_RESTART flags, in a deterministic order: CFG edges by id (a
    backedge gives its BACK_EXIT then its BACK_ENTRY dummy, a restart edge
-   its RESTART_ENTRY dummy), then noreturn dummies by block.  */
+   its RESTART_ENTRY dummy), then noreturn dummies by block, then
+   early-exit dummies by call.  */
 int
 pp_dag_build (pp_work *w)
 {
   const pp_cfg *cfg = w->cfg;
-  w->cap = cfg->num_edges * 3 + w->nv;
+  w->cap = cfg->num_edges * 3 + w->nv + cfg->num_calls;
   w->e = pp_xcalloc (w, w->cap, sizeof (pp_work_edge));
   if (w->e == NULL)
     return -1;
@@ -81,7 +97,17 @@ pp_dag_build (pp_work *w)
     }
   for (uint32_t v = 0; v < w->nv; v++)
     if (v != PP_EXIT && w->reachable[v] && w->flow_outdeg[v] == 0)
-      pp_dag_add_edge (w, v, PP_EXIT, PP_DAG_NORETURN_EXIT, PP_NONE);
+      pp_dag_add_edge (w, v, PP_EXIT,
+		       cfg->block_flags != NULL
+		       && (cfg->block_flags[v] & PP_BLOCK_UNWIND)
+		       ? PP_DAG_UNWIND_EXIT : PP_DAG_NORETURN_EXIT, PP_NONE);
+  for (uint32_t i = 0; i < cfg->num_calls; i++)
+    {
+      uint32_t b = cfg->call_blocks[i];
+      if (w->reachable[b] && w->flow_outdeg[b] != 0)
+	w->e[pp_dag_add_edge (w, b, PP_EXIT, PP_DAG_EARLY_EXIT, PP_NONE)]
+	  .call = i;
+    }
   return 0;
 }
 

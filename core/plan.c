@@ -75,6 +75,7 @@ copy_dag (pp_work *w, pp_plan *plan)
       d->dst = e->dst;
       d->kind = e->kind;
       d->cfg_edge = e->cfg_edge;
+      d->call = e->call;
       d->val = e->val;
       /* Two's complement, spelled out: converting a uint64_t above
 	 INT64_MAX to int64_t is implementation-defined in C.  */

@@ -31,7 +31,9 @@ typedef struct pp_work_edge
 {
   uint32_t src, dst;
   uint32_t kind;       /* enum pp_dag_kind */
-  uint32_t cfg_edge;   /* PP_NONE for NORETURN_EXIT */
+  uint32_t cfg_edge;   /* PP_NONE for NORETURN_EXIT, UNWIND_EXIT and
+			  EARLY_EXIT */
+  uint32_t call;       /* EARLY_EXIT: index into cfg->call_blocks */
   bool live;           /* false once the edge has been cut (trap 10) */
   bool on_tree;
   double weight;       /* spanning-tree weight, see spantree.c */
@@ -97,6 +99,7 @@ bool pp_cfg_edge_relocation (const pp_cfg *cfg, const uint32_t *outdeg,
 			     uint32_t *site, uint32_t *index);
 
 /* dag.c */
+bool pp_dag_kind_is_exit_dummy (uint32_t kind);
 int pp_dag_build (pp_work *w);
 uint32_t pp_dag_add_edge (pp_work *w, uint32_t src, uint32_t dst,
 			  uint32_t kind, uint32_t cfg_edge);

@@ -90,7 +90,12 @@ enum
      pull a count up into or above it, or a path cut short in the callee
      would be counted as if it had completed (paper section 3.6: such a
      path is lost, never miscounted).  */
-  PP_BLOCK_MAY_NOT_RETURN = 1u << 0
+  PP_BLOCK_MAY_NOT_RETURN = 1u << 0,
+  /* The block is a landing pad the caller made so that an exception
+     passing through a call is seen leaving the function: it has no
+     successor (it resumes unwinding), and its NORETURN dummy is a
+     PP_DAG_UNWIND_EXIT, the path "left by an exception".  */
+  PP_BLOCK_UNWIND = 1u << 1
 };
 
 typedef struct pp_cfg
@@ -100,6 +105,15 @@ typedef struct pp_cfg
   pp_cfg_edge *edges;   /* edge id = index */
   /* [num_blocks] PP_BLOCK_* flags, or NULL for none.  */
   const uint32_t *block_flags;
+  /* Early exits (paper section 3.6 done better): calls at which a path
+     may be left without reaching the block's end, and that must still be
+     counted, as a path that ends at the call.  CALL_BLOCKS[i] is the
+     block of call i (several calls may share a block); each call of a
+     reachable block with a flow successor gets a dummy block->EXIT
+     (PP_DAG_EARLY_EXIT) whose one count operation is the probe
+     PP_SITE_CALL with index i.  NUM_CALLS may be 0.  */
+  uint32_t num_calls;
+  const uint32_t *call_blocks;
 } pp_cfg;
 
 /* Mark with PP_CFG_BACKEDGE every edge that a depth-first search from ENTRY
@@ -144,9 +158,15 @@ enum pp_dag_kind
   PP_DAG_CUT_EXIT = 4,      /* src of cut cfg_edge -> EXIT */
   PP_DAG_NORETURN_EXIT = 5, /* block without successor -> EXIT;
 			       cfg_edge = PP_NONE */
-  PP_DAG_RESTART_ENTRY = 6  /* ENTRY -> dst of PP_CFG_RESTART edge
+  PP_DAG_RESTART_ENTRY = 6, /* ENTRY -> dst of PP_CFG_RESTART edge
 			       cfg_edge: a path that starts where a
 			       longjmp or nonlocal goto lands */
+  PP_DAG_EARLY_EXIT = 7,    /* block of early-exit call CALL -> EXIT: the
+			       path left at that call (longjmp, exit,
+			       ...); cfg_edge = PP_NONE */
+  PP_DAG_UNWIND_EXIT = 8    /* PP_BLOCK_UNWIND block -> EXIT: the path
+			       left by an exception; as NORETURN_EXIT
+			       otherwise; cfg_edge = PP_NONE */
 };
 
 /* Operations on the path register R.  */
@@ -169,6 +189,8 @@ typedef struct pp_dag_edge
   uint32_t src, dst;   /* blocks */
   uint32_t kind;       /* enum pp_dag_kind */
   uint32_t cfg_edge;   /* the CFG edge this DAG edge stands for, or PP_NONE */
+  uint32_t call;       /* for PP_DAG_EARLY_EXIT, the early-exit call
+			  (index into pp_cfg.call_blocks); else PP_NONE */
   uint64_t val;        /* Val(e), Figure 5 */
   int64_t inc;         /* Inc(e) if a chord, 0 if a tree edge */
   bool on_tree;        /* in the maximum spanning tree */
@@ -187,13 +209,23 @@ enum pp_site_kind
 			      (a call that does not return, a computed goto,
 			      a throw, resx), otherwise after it */
   PP_SITE_BLOCK_START = 2, /* at the start of block INDEX, after labels */
-  PP_SITE_RESTART = 3      /* where the destination of PP_CFG_RESTART
+  PP_SITE_RESTART = 3,     /* where the destination of PP_CFG_RESTART
 			      edge INDEX resumes after the jump, executed
 			      only when control arrived by the jump (the
 			      plugin emits R = arrived_normally ? R : value,
 			      before every other probe of the receiver and
 			      of its out-edges).  Always exactly one
 			      PP_OP_SET.  */
+  PP_SITE_CALL = 4         /* just before early-exit call INDEX, before any
+			      other probe of its block's end: exactly one
+			      PP_OP_COUNT or PP_OP_COUNT_CONST, whose
+			      counter index (R + value, or value) is the
+			      number of the path that ends at the call.
+			      The plugin does not count it there as it
+			      stands: it counts it before the call and takes
+			      it back when the call returns, or keeps the
+			      index for a receiver to count after a longjmp
+			      left the call.  R is not changed.  */
 };
 
 /* A probe: the code for one site, the concatenation of the operations of
@@ -202,7 +234,9 @@ enum pp_site_kind
    ENTRY->v dummy (trap 4: count[R + Inc(u->EXIT)]++; R = Inc(ENTRY->v),
    after folding).  A NORETURN_EXIT dummy's operations go to BLOCK_END of
    its source, so the path is counted before the call that never returns
-   (trap 6).  A RESTART_ENTRY dummy's one SET goes to PP_SITE_RESTART of
+   (trap 6); so do an UNWIND_EXIT dummy's.  An EARLY_EXIT dummy's one
+   count goes to PP_SITE_CALL of its call.  A RESTART_ENTRY dummy's one
+   SET goes to PP_SITE_RESTART of
    its restart edge; it is never folded into a count nor left out, and the
    receiver's other probes are as if the restart edge did not exist (no
    BLOCK_START probe ever goes to a receiver: its restart edge counts as a
@@ -210,7 +244,7 @@ enum pp_site_kind
 typedef struct pp_probe
 {
   uint32_t site;    /* enum pp_site_kind */
-  uint32_t index;   /* CFG edge or block */
+  uint32_t index;   /* CFG edge, block, or early-exit call */
   uint32_t num_ops;
   pp_op ops[4];     /* executed in order */
 } pp_probe;

@@ -7,6 +7,8 @@
        ENTRY->v dummy's next (the next path starts): design trap 4;
      - a noreturn dummy b->EXIT: the end of b, before the call that does
        not return (trap 6);
+     - an unwind dummy b->EXIT: the end of b, before the resx;
+     - an early-exit dummy: PP_SITE_CALL of its call, one count;
      - the dummy ENTRY->s of a restart edge: PP_SITE_RESTART of that edge,
        where s resumes after the jump.  Its one SET is never empty (R holds
        garbage after the jump), so the probe is always there.
@@ -52,7 +54,8 @@ pp_make_probes (pp_work *w, pp_plan *plan)
   bool *end_used = pp_xcalloc (w, nv, sizeof (bool));
   bool *start_used = pp_xcalloc (w, nv, sizeof (bool));
   pp_probe *probes
-    = pp_xcalloc (w, (size_t) ne_cfg + nv + 1, sizeof (pp_probe));
+    = pp_xcalloc (w, (size_t) ne_cfg + nv + cfg->num_calls + 1,
+		  sizeof (pp_probe));
   int ret = -1;
   if (real == NULL || to_exit == NULL || from_entry == NULL
       || end_used == NULL || start_used == NULL || probes == NULL)
@@ -63,7 +66,7 @@ pp_make_probes (pp_work *w, pp_plan *plan)
   for (uint32_t i = 0; i < w->ne; i++)
     {
       const pp_work_edge *e = &w->e[i];
-      if (!e->live || e->kind == PP_DAG_NORETURN_EXIT)
+      if (!e->live || pp_dag_kind_is_exit_dummy (e->kind))
 	continue;
       if (e->kind == PP_DAG_REAL)
 	real[e->cfg_edge] = i;
@@ -103,7 +106,8 @@ pp_make_probes (pp_work *w, pp_plan *plan)
 	  if (b == PP_EXIT || !w->reachable[b] || w->flow_outdeg[b] != 0)
 	    continue;
 	  for (uint32_t p = w->out_start[b]; p < w->out_start[b + 1]; p++)
-	    if (w->e[w->out_list[p]].kind == PP_DAG_NORETURN_EXIT)
+	    if (w->e[w->out_list[p]].kind == PP_DAG_NORETURN_EXIT
+		|| w->e[w->out_list[p]].kind == PP_DAG_UNWIND_EXIT)
 	      append_ops (w, w->out_list[p], probe);
 	  if (probe->num_ops == 0)
 	    continue;
@@ -125,6 +129,26 @@ pp_make_probes (pp_work *w, pp_plan *plan)
 	  used[probe->index] = true;
 	}
       n++;
+    }
+  /* Early exits, by call: one count each, never empty (an edge into
+     EXIT always counts).  */
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (!e->live || e->kind != PP_DAG_EARLY_EXIT)
+	continue;
+      if (e->num_ops != 1 || (e->ops[0].kind != PP_OP_COUNT
+			      && e->ops[0].kind != PP_OP_COUNT_CONST))
+	{
+	  pp_fail (w, "internal error: early exit of call %u is not one "
+		   "count", e->call);
+	  goto out;
+	}
+      pp_probe *probe = &probes[n++];
+      memset (probe, 0, sizeof *probe);
+      probe->site = PP_SITE_CALL;
+      probe->index = e->call;
+      append_ops (w, i, probe);
     }
   plan->probes = probes;
   plan->num_probes = n;

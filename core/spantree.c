@@ -27,7 +27,10 @@
    weight of the CFG edge it stands for (both dummies execute exactly when
    that edge does), and so a restart dummy that of its restart edge; a
    noreturn dummy b->EXIT the sum of the weights of the CFG edges entering
-   b, which is b's frequency, all of which leaves by the dummy.
+   b, which is b's frequency, all of which leaves by the dummy (an unwind
+   dummy likewise); an early-exit dummy 0, since its count is emitted at
+   its call whether it is a chord or a tree edge (the tree is better
+   spent on an edge that would otherwise carry code).
 
    Increments in linear time with potentials: root the tree at ENTRY with
    phi(ENTRY) = 0 and give every vertex phi(dst) = phi(src) + Val(e) along
@@ -109,10 +112,13 @@ pp_spanning_tree (pp_work *w)
       if (!e->live)
 	continue;
       keys[n].edge = i;
-      if (e->kind == PP_DAG_NORETURN_EXIT)
+      if (pp_dag_kind_is_exit_dummy (e->kind))
 	{
 	  keys[n].klass = 3;
-	  keys[n].weight = block_weight[e->src];
+	  /* An early exit's count is emitted at its call whether it is a
+	     chord or not: let it be a chord, so that a real edge is not.  */
+	  keys[n].weight
+	    = e->kind == PP_DAG_EARLY_EXIT ? 0.0 : block_weight[e->src];
 	}
       else
 	{

@@ -116,6 +116,13 @@ add_marker (dump_path_text *t, const dump_function *fn,
       return add_token (t, ROLE_END, "[noreturn call at %s]", from);
     case DUMP_END_CUT:
       return add_token (t, ROLE_END, "[cut at %s]", from);
+    case DUMP_END_LONGJMP:
+      return add_token (t, ROLE_END, "[left by longjmp in call at %s]",
+			from);
+    case DUMP_END_CALL:
+      return add_token (t, ROLE_END, "[left in call at %s]", from);
+    case DUMP_END_EXCEPTION:
+      return add_token (t, ROLE_END, "[left by exception at %s]", from);
     case DUMP_END_RETURN:
     default:
       return add_token (t, ROLE_END, "[return]");

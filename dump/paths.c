@@ -43,10 +43,14 @@ start_of_kind (uint32_t kind)
    with such an edge.  */
 
 static int
-end_of_kind (uint32_t kind)
+end_of_kind (uint32_t kind, uint32_t fn_flags)
 {
   switch (kind)
     {
+    case PPF_EDGE_EARLY_EXIT:
+      return fn_flags & PPF_FN_PARTIAL ? DUMP_END_CALL : DUMP_END_LONGJMP;
+    case PPF_EDGE_UNWIND_EXIT:
+      return DUMP_END_EXCEPTION;
     case PPF_EDGE_REAL:
       return DUMP_END_RETURN;
     case PPF_EDGE_BACK_EXIT:
@@ -99,7 +103,7 @@ dump_path_regen (const dump_function *fn, uint64_t id, dump_path *path,
   path->num_edges = len;
 
   start = start_of_kind (m->edges[path->edges[0]].kind);
-  end = end_of_kind (m->edges[path->edges[len - 1]].kind);
+  end = end_of_kind (m->edges[path->edges[len - 1]].kind, m->flags);
   if (start < 0 || end < 0)
     {
       snprintf (err, errlen,
@@ -166,7 +170,9 @@ dump_edge_source (const dump_function *fn, const ppf_edge *e)
   const ppf_block *b = ppf_meta_block (&fn->meta, e->cfg_src);
   dump_loc loc = { e->cfg_src, NULL };
 
-  if (b && b->num_lines)
+  if (b && e->kind == PPF_EDGE_EARLY_EXIT && e->cfg_dst < b->num_lines)
+    loc.line = &b->lines[e->cfg_dst];
+  else if (b && b->num_lines)
     loc.line = &b->lines[b->num_lines - 1];
   return loc;
 }
@@ -195,11 +201,18 @@ dump_path_lines (const dump_function *fn, const dump_path *path,
 {
   uint32_t nblocks = dump_path_num_blocks (path);
 
+  const ppf_edge *last = dump_path_edge (fn, path, path->num_edges - 1);
+
   lines->num = 0;
   for (uint32_t i = 0; i < nblocks; i++)
     {
       const ppf_block *b = dump_path_block (fn, path, i);
-      for (uint32_t j = 0; j < b->num_lines; j++)
+      uint32_t shown = b->num_lines;
+      /* A path left at a call ran its block only up to the call.  */
+      if (i == nblocks - 1 && last->kind == PPF_EDGE_EARLY_EXIT
+	  && last->cfg_dst < shown)
+	shown = last->cfg_dst + 1;
+      for (uint32_t j = 0; j < shown; j++)
 	{
 	  const ppf_line *l = &b->lines[j];
 	  if (lines->num
@@ -263,6 +276,12 @@ dump_end_name (enum dump_end end)
       return "noreturn";
     case DUMP_END_CUT:
       return "cut";
+    case DUMP_END_LONGJMP:
+      return "longjmp";
+    case DUMP_END_CALL:
+      return "call";
+    case DUMP_END_EXCEPTION:
+      return "exception";
     case DUMP_END_RETURN:
     default:
       return "return";

@@ -16,7 +16,14 @@
      kind 0 (real bk->EXIT)            at a return,
      kind 2 (tail of backedge->EXIT)   at that backedge,
      kind 4 (src of cut edge->EXIT)    at that cut edge,
-     kind 5 (noreturn block->EXIT)     at a call that does not return.
+     kind 5 (noreturn block->EXIT)     at a call that does not return,
+     kind 7 (call block->EXIT)         left at a call that did not return:
+				       by longjmp back into the function,
+				       or (partial-paths) by exit, abort,
+				       longjmp or an exception,
+     kind 8 (landing pad->EXIT)        left by an exception passing
+				       through the call before the pad.
+   Paths of the last two kinds are partial: they ran only up to the call.
    Every other edge of a path is a real one.  */
 
 #ifndef PATHPROF_DUMP_PATHS_H
@@ -40,8 +47,17 @@ enum dump_end
   DUMP_END_RETURN,
   DUMP_END_BACKEDGE,
   DUMP_END_NORETURN,
-  DUMP_END_CUT
+  DUMP_END_CUT,
+  DUMP_END_LONGJMP,   /* left by longjmp in a call (kind 7) */
+  DUMP_END_CALL,      /* left in a call, partial-paths (kind 7) */
+  DUMP_END_EXCEPTION  /* left by an exception (kind 8) */
 };
+
+/* Whether a path that ends as END ran only part of the way: it was cut
+   short in a call.  */
+#define DUMP_END_PARTIAL_P(END) \
+  ((END) == DUMP_END_LONGJMP || (END) == DUMP_END_CALL \
+   || (END) == DUMP_END_EXCEPTION)
 
 /* One regenerated path.  Reused from path to path: dump_path_regen grows
    EDGES as needed.  */

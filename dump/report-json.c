@@ -164,7 +164,10 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
   fputs (",\n          \"end\": ", out);
   put_end (out, fn, last, dump_end_name (path->end),
 	   path->end == DUMP_END_RETURN ? 0
-	   : path->end == DUMP_END_NORETURN ? 1 : 2);
+	   : path->end == DUMP_END_NORETURN || DUMP_END_PARTIAL_P (path->end)
+	   ? 1 : 2);
+  fprintf (out, ",\n          \"partial\": %s",
+	   DUMP_END_PARTIAL_P (path->end) ? "true" : "false");
   fputs (",\n          \"blocks\": [", out);
   for (uint32_t i = 0; i < nblocks; i++)
     {

@@ -480,7 +480,7 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 
       if (src < 0 || find_block (m, e->dst) < 0)
 	problem = "an endpoint is not a block";
-      else if (e->kind > PPF_EDGE_RESTART_ENTRY)
+      else if (e->kind > PPF_EDGE_UNWIND_EXIT)
 	problem = "unknown kind";
       /* A restart edge leaves the abnormal dispatcher, which never runs
 	 and is normally unreachable: it need not be listed.  */
@@ -488,10 +488,23 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 	       && find_block (m, e->cfg_src) < 0)
 	problem = "cfg_src is not a block";
       else if (e->kind == PPF_EDGE_NORETURN_EXIT
-	       ? e->cfg_dst != PPF_NONE : find_block (m, e->cfg_dst) < 0)
-	problem = e->kind == PPF_EDGE_NORETURN_EXIT
+	       || e->kind == PPF_EDGE_UNWIND_EXIT
+	       ? e->cfg_dst != PPF_NONE
+	       : e->kind == PPF_EDGE_EARLY_EXIT
+	       ? e->cfg_dst != PPF_NONE
+		 && e->cfg_dst >= m->blocks[find_block (m, e->cfg_src)].num_lines
+	       : find_block (m, e->cfg_dst) < 0)
+	problem = e->kind == PPF_EDGE_EARLY_EXIT
+	  ? "cfg_dst of an early exit is not a line of its block"
+	  : e->kind == PPF_EDGE_NORETURN_EXIT
+	    || e->kind == PPF_EDGE_UNWIND_EXIT
 	  ? "cfg_dst of a noreturn edge is not 0xFFFFFFFF"
 	  : "cfg_dst is not a block";
+      else if ((e->kind == PPF_EDGE_EARLY_EXIT
+		|| e->kind == PPF_EDGE_UNWIND_EXIT)
+	       && (e->dst != 1 || e->cfg_src != e->src))
+	problem = "an early or unwind exit does not go from its block to "
+		  "EXIT";
       else if (e->val >= m->num_paths)
 	problem = "val not below num_paths";
       else if (src == prev_src && e->val <= m->edges[i - 1].val)

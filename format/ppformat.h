@@ -49,15 +49,29 @@ enum
   PPF_EDGE_CUT_ENTRY = 3,
   PPF_EDGE_CUT_EXIT = 4,
   PPF_EDGE_NORETURN_EXIT = 5,
-  PPF_EDGE_RESTART_ENTRY = 6  /* ENTRY -> receiver of a longjmp or nonlocal
+  PPF_EDGE_RESTART_ENTRY = 6, /* ENTRY -> receiver of a longjmp or nonlocal
 				 goto: the path starts after the jump */
+  PPF_EDGE_EARLY_EXIT = 7,    /* block -> EXIT: the path left at a call
+				 in the block that did not return
+				 (longjmp, exit...); cfg_src = the block,
+				 cfg_dst = the index of the call's line in
+				 the block's lines, or PPF_NONE */
+  PPF_EDGE_UNWIND_EXIT = 8    /* landing pad -> EXIT: the path left by an
+				 exception passing through the call before
+				 the pad; cfg_dst = PPF_NONE */
 };
 
 /* Function flags.  */
 enum
 {
   PPF_FN_HASHED = 1u << 0,    /* counted in the runtime's hash table */
-  PPF_FN_TRUNCATED = 1u << 1  /* some edges were cut to bound path counts */
+  PPF_FN_TRUNCATED = 1u << 1, /* some edges were cut to bound path counts */
+  PPF_FN_PARTIAL = 1u << 2    /* built with partial-paths: an EARLY_EXIT
+				 path was counted before its call, and taken
+				 back if the call returned (exit, abort,
+				 longjmp or an exception left it); without
+				 it, only a longjmp back into the function
+				 counts one */
 };
 
 typedef struct ppf_line

@@ -71,11 +71,81 @@ pathprof_abnormal_dispatcher_p (basic_block bb)
   return gimple_call_internal_p (stmt, IFN_ABNORMAL_DISPATCHER);
 }
 
+/* Whether BB has an edge into the abnormal dispatcher: its last
+   statement is a call that may come back by longjmp or nonlocal goto
+   to a receiver of this function.  */
+
+static bool
+jumps_to_dispatcher_p (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (pathprof_abnormal_dispatcher_p (e->dest))
+      return true;
+  return false;
+}
+
+/* Fill OUT's early exits (core: pp_cfg.call_blocks), the calls at which
+   a path left early is still counted, as a path that ends at the call:
+     - with partial-paths, every call that may not return
+       (stmt_may_not_return) and returns otherwise; not one whose
+       exception this function catches or cleans up, since the path
+       then goes on through the handler and a count before the call
+       would count it twice; not pathprof_reset, whose zeroing would
+       leave the take-back without its count;
+     - without it, in a function that calls setjmp or has a nonlocal
+       label, every call that may come back here by longjmp or a
+       nonlocal goto (it ends its block with an edge to the dispatcher):
+       the receiver counts the path kept before the call.
+   Calls that never return end blocks without successors and are
+   counted by the core's noreturn dummies; returns-twice calls (setjmp)
+   are receivers, where nothing may go before the call.  */
+
+static void
+find_early_exits (function *fun, pathprof_cfg *out)
+{
+  bool jumps_back = fun->calls_setjmp || fun->has_nonlocal_label;
+  out->early_exits_pending = jumps_back && !pathprof_opts.partial_paths;
+  if (!pathprof_opts.partial_paths && !jumps_back)
+    return;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      bool to_dispatcher = jumps_to_dispatcher_p (bb);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
+	  if (!call || !stmt_may_not_return (call)
+	      || gimple_call_noreturn_p (call)
+	      || (gimple_call_flags (call) & ECF_RETURNS_TWICE))
+	    continue;
+	  if (out->early_exits_pending)
+	    {
+	      if (!to_dispatcher || call != last_stmt (bb))
+		continue;
+	    }
+	  else
+	    {
+	      tree callee = gimple_call_fndecl (call);
+	      if (stmt_can_throw_internal (fun, call)
+		  || (callee && DECL_NAME (callee)
+		      && id_equal (DECL_NAME (callee), "pathprof_reset")))
+		continue;
+	    }
+	  out->call_blocks.safe_push (bb->index);
+	  out->calls.safe_push (call);
+	}
+    }
+}
+
 /* Fill OUT with FUN's CFG: every edge of every block, in block order.
    Abnormal and EH edges cannot be split and so cannot carry code.  Edges
    into an abnormal dispatcher are left out (a call that longjmps ends no
-   path: the path is lost), and its edges to the receivers are restart
-   edges: a new path starts where the jump lands.  */
+   path of the flow; the path in progress ends at the call by an early
+   exit, see find_early_exits), and its edges to the receivers are
+   restart edges: a new path starts where the jump lands.  */
 
 void
 pathprof_build_cfg (function *fun, pathprof_cfg *out)
@@ -114,6 +184,9 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
 	  break;
 	}
   out->cfg.block_flags = out->block_flags.address ();
+  find_early_exits (fun, out);
+  out->cfg.num_calls = out->call_blocks.length ();
+  out->cfg.call_blocks = out->call_blocks.address ();
 }
 
 /* The name users know FNDECL by: the demangled assembler name with its
@@ -284,7 +357,27 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
       fe.dst = de->dst;
       fe.kind = de->kind;
       fe.val = de->val;
-      if (de->cfg_edge == PP_NONE)
+      if (de->kind == PP_DAG_EARLY_EXIT)
+	{
+	  /* The call's line, as an index into its block's lines.  */
+	  fe.cfg_src = de->src;
+	  fe.cfg_dst = PPF_NONE;
+	  location_t loc = gimple_location (pcfg->calls[de->call]);
+	  expanded_location xloc = expand_location (loc);
+	  const ppf_block *b = NULL;
+	  for (unsigned k = 0; k < blocks.length () && !b; k++)
+	    if (blocks[k].index == de->src)
+	      b = &blocks[k];
+	  if (b && xloc.file && !RESERVED_LOCATION_P (loc))
+	    for (uint32_t k = 0; k < b->num_lines; k++)
+	      if (b->lines[k].line == (uint32_t) xloc.line
+		  && !strcmp (files[b->lines[k].file], xloc.file))
+		{
+		  fe.cfg_dst = k;
+		  break;
+		}
+	}
+      else if (de->cfg_edge == PP_NONE)
 	{
 	  fe.cfg_src = de->src;
 	  fe.cfg_dst = PPF_NONE;

@@ -28,6 +28,8 @@ static GTY(()) tree register_fn;
 static GTY(()) tree unregister_fn;
 tree pathprof_count_hashed_fn;
 tree pathprof_count_hashed_atomic_fn;
+tree pathprof_uncount_hashed_fn;
+tree pathprof_uncount_hashed_atomic_fn;
 static GTY(()) tree function_decls;      /* TREE_LIST, newest first */
 static unsigned num_function_decls;
 static unsigned label_counter;
@@ -45,6 +47,10 @@ static const struct ggc_root_tab pathprof_roots[] = {
     &gt_pch_nx_tree_node },
   { &pathprof_count_hashed_atomic_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
+  { &pathprof_uncount_hashed_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &pathprof_uncount_hashed_atomic_fn, 1, sizeof (tree),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   { &function_decls, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
@@ -138,6 +144,10 @@ ensure_types (void)
 					 u64);
   pathprof_count_hashed_atomic_fn
     = runtime_fn ("__pathprof_count_hashed_atomic", fn_ptr, u64);
+  pathprof_uncount_hashed_fn = runtime_fn ("__pathprof_uncount_hashed",
+					   fn_ptr, u64);
+  pathprof_uncount_hashed_atomic_fn
+    = runtime_fn ("__pathprof_uncount_hashed_atomic", fn_ptr, u64);
   register_fn = runtime_fn ("__pathprof_register", unit_ptr, NULL_TREE);
   unregister_fn = runtime_fn ("__pathprof_unregister", unit_ptr, NULL_TREE);
 }

@@ -28,6 +28,8 @@
 #include "gimple-expr.h"
 #include "gimplify.h"
 #include "tree-cfg.h"
+#include "except.h"
+#include "tree-eh.h"
 #include "tree-iterator.h"
 #include "fold-const.h"
 #include "stor-layout.h"

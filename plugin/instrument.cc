@@ -47,6 +47,19 @@ struct run_marker
   unsigned run;
 };
 
+/* A conditional count placed by emit_restart, which expand_count_ifs
+   turns into control flow: if (COND) counters[INDEX]++.  */
+struct count_if_marker
+{
+  gimple *stmt;
+  tree cond;
+  tree index;
+};
+
+/* The value of the pending early exit (emitter.pending) when no call is
+   in progress.  No path number reaches it: numbers stay below 2^63.  */
+#define PATHPROF_NO_PENDING (~(uint64_t) 0)
+
 /* Everything needed to emit one function's probes.  */
 struct emitter
 {
@@ -55,6 +68,10 @@ struct emitter
   tree counters;     /* dense counter array, or NULL_TREE when hashed */
   tree fn_desc;      /* struct __pathprof_function of the function */
   tree arrived;      /* volatile sentinel for restart receivers, or null */
+  tree pending;      /* volatile: the number of the path that ends at the
+			call in progress, counted by the receiver if a
+			longjmp leaves it (early_exits_pending), or null */
+  vec<count_if_marker> *count_ifs;  /* for expand_count_ifs */
   bool atomic;
   vec<loop_run> *runs;       /* loops whose backedge counts are cached */
   vec<int> *loop_runs;       /* by loop number: the index in RUNS, or -1 */
@@ -98,6 +115,25 @@ emit_add (const emitter *em, gimple_seq *seq, tree index, tree amount)
 						 old_count, amount));
   gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
 						 new_count));
+}
+
+/* Append to SEQ the code for counters[INDEX]--, INDEX a GIMPLE value:
+   the take-back of an early exit's count (partial-paths).  */
+
+static void
+emit_uncount (const emitter *em, gimple_seq *seq, tree index)
+{
+  if (!em->counters)
+    {
+      tree fn = em->atomic ? pathprof_uncount_hashed_atomic_fn
+			   : pathprof_uncount_hashed_fn;
+      gimple_seq_add_stmt (seq,
+			   gimple_build_call (fn, 2,
+					      build_fold_addr_expr (em->fn_desc),
+					      index));
+      return;
+    }
+  emit_add (em, seq, index, u64_cst (~(uint64_t) 0));
 }
 
 /* Append to SEQ the code for counters[INDEX]++, INDEX a GIMPLE value.  */
@@ -329,6 +365,30 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
 					    u64_cst (probe->ops[0].value)));
   gimple_seq_add_stmt (&resume, gimple_build_assign (em->reg, new_value));
   gimple_seq_add_stmt (&resume, gimple_build_assign (em->arrived, zero));
+  if (em->pending)
+    {
+      /* The path left by the jump ends at the call it left (its number
+	 kept in PENDING before the call): count it, once.  */
+      tree left = create_tmp_reg (uint64_type_node, "__pathprof_left");
+      gimple_seq_add_stmt (&resume, gimple_build_assign (left, em->pending));
+      tree some = create_tmp_reg (boolean_type_node, "__pathprof_some");
+      gimple_seq_add_stmt (&resume,
+			   gimple_build_assign (some, NE_EXPR, left,
+						u64_cst (PATHPROF_NO_PENDING)));
+      tree jumped = create_tmp_reg (boolean_type_node, "__pathprof_jumped");
+      gimple_seq_add_stmt (&resume, gimple_build_assign (jumped, EQ_EXPR,
+							 arrived, zero));
+      tree cond = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
+      gimple_seq_add_stmt (&resume, gimple_build_assign (cond, BIT_AND_EXPR,
+							 some, jumped));
+      gimple *marker = gimple_build_nop ();
+      gimple_seq_add_stmt (&resume, marker);
+      count_if_marker m = { marker, cond, left };
+      em->count_ifs->safe_push (m);
+      gimple_seq_add_stmt (&resume,
+			   gimple_build_assign (em->pending,
+						u64_cst (PATHPROF_NO_PENDING)));
+    }
 
   edge e;
   edge_iterator ei;
@@ -453,6 +513,74 @@ backedge_runs (function *fun, const pathprof_cfg *pcfg, emitter *em)
    value costs nothing (a constant after SSA) and keeps GCC's
    uninitialized-use analysis quiet.  */
 
+/* The edge on which control leaves BB when CALL, its last statement,
+   returns normally: its one successor edge that is neither abnormal nor
+   EH.  */
+
+static edge
+normal_return_edge (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (!(e->flags & EDGE_COMPLEX))
+      return e;
+  return NULL;
+}
+
+/* Emit the early exit PROBE (PP_SITE_CALL): the number of the path that
+   ends at its call is INDEX = R + value (or value); then
+
+     partial-paths:   counters[INDEX]++; call; counters[INDEX]--
+     otherwise:       pending = INDEX;   call; pending = none
+
+   so that a call that does not return leaves its path counted (exit,
+   abort, longjmp out of the function), or counted where the longjmp
+   lands (emit_restart).  INDEX is computed into a temporary of its own
+   before the call, so the code after the call, on the normal return
+   edge when the call ends its block, needs no R and may come in any
+   order with the probes of that edge.  Must run before the other probes
+   of the call's block, so that a probe at the block's end (before the
+   call when it ends the block) runs after this one, with R as it is
+   in the block.  */
+
+static void
+emit_early_exit (const pathprof_cfg *pcfg, const pp_probe *probe,
+		 const emitter *em)
+{
+  gcall *call = pcfg->calls[probe->index];
+  basic_block bb = gimple_bb (call);
+  gimple_seq before = NULL, after = NULL;
+  const pp_op *op = &probe->ops[0];
+  tree index = create_tmp_reg (uint64_type_node, "__pathprof_early");
+  if (op->kind == PP_OP_COUNT_CONST)
+    gimple_seq_add_stmt (&before, gimple_build_assign (index,
+						       u64_cst (op->value)));
+  else
+    gimple_seq_add_stmt (&before,
+			 gimple_build_assign (index, PLUS_EXPR,
+					      load_reg (em, &before),
+					      u64_cst (op->value)));
+  if (em->pending)
+    {
+      gimple_seq_add_stmt (&before, gimple_build_assign (em->pending, index));
+      gimple_seq_add_stmt (&after,
+			   gimple_build_assign (em->pending,
+						u64_cst (PATHPROF_NO_PENDING)));
+    }
+  else
+    {
+      emit_count (em, &before, index);
+      emit_uncount (em, &after, index);
+    }
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_insert_seq_before (&gsi, before, GSI_SAME_STMT);
+  if (stmt_ends_bb_p (call))
+    gsi_insert_seq_on_edge (normal_return_edge (bb), after);
+  else
+    gsi_insert_seq_after (&gsi, after, GSI_SAME_STMT);
+}
+
 static void
 emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	     const emitter *fn_em)
@@ -461,13 +589,17 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
   const emitter *em = &probe_em;
   edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
   bool entry_done = false;
+  probe_em.run = -1;
+  for (unsigned i = 0; i < plan->num_probes; i++)
+    if (plan->probes[i].site == PP_SITE_CALL)
+      emit_early_exit (pcfg, &plan->probes[i], em);
   for (unsigned i = 0; i < plan->num_probes; i++)
     if (plan->probes[i].site == PP_SITE_RESTART)
       emit_restart (pcfg, &plan->probes[i], em);
   for (unsigned i = 0; i < plan->num_probes; i++)
     {
       const pp_probe *probe = &plan->probes[i];
-      if (probe->site == PP_SITE_RESTART)
+      if (probe->site == PP_SITE_RESTART || probe->site == PP_SITE_CALL)
 	continue;
       gimple_seq seq = NULL;
       bool on_entry_edge = probe->site == PP_SITE_EDGE
@@ -491,6 +623,10 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	  if (em->arrived)
 	    gimple_seq_add_stmt (&seq, gimple_build_assign (em->arrived,
 							    u64_cst (0)));
+	  if (em->pending)
+	    gimple_seq_add_stmt (&seq,
+				 gimple_build_assign (em->pending,
+						      u64_cst (PATHPROF_NO_PENDING)));
 	  entry_done = true;
 	}
       for (unsigned k = 0; k < probe->num_ops; k++)
@@ -523,6 +659,10 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
       if (em->arrived)
 	gsi_insert_on_edge (entry_edge, gimple_build_assign (em->arrived,
 							     u64_cst (0)));
+      if (em->pending)
+	gsi_insert_on_edge (entry_edge,
+			    gimple_build_assign (em->pending,
+						 u64_cst (PATHPROF_NO_PENDING)));
     }
   gsi_commit_edge_inserts ();
 }
@@ -580,7 +720,12 @@ static void
 expand_hashed_count (gcall *call, tree cache)
 {
   tree fndecl = gimple_call_fndecl (call);
-  bool atomic = fndecl == pathprof_count_hashed_atomic_fn;
+  bool atomic = (fndecl == pathprof_count_hashed_atomic_fn
+		 || fndecl == pathprof_uncount_hashed_atomic_fn);
+  /* One, or the take-back of an early exit (modulo 2^64).  */
+  tree amount = u64_cst (fndecl == pathprof_uncount_hashed_fn
+			 || fndecl == pathprof_uncount_hashed_atomic_fn
+			 ? ~(uint64_t) 0 : 1);
   tree path = gimple_call_arg (call, 1);
 
   /* BB: what came before; CALL_BB: the call; JOIN: the rest.  */
@@ -639,7 +784,7 @@ expand_hashed_count (gcall *call, tree cache)
       gimple_seq_add_stmt (&seq,
 			   gimple_build_call (builtin_decl_explicit
 					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
-					      3, addr, u64_cst (1),
+					      3, addr, amount,
 					      build_int_cst (integer_type_node,
 							     MEMMODEL_RELAXED)));
     }
@@ -649,7 +794,7 @@ expand_hashed_count (gcall *call, tree cache)
       tree new_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
       gimple_seq_add_stmt (&seq, gimple_build_assign (old_count, count_ref));
       gimple_seq_add_stmt (&seq, gimple_build_assign (new_count, PLUS_EXPR,
-						      old_count, u64_cst (1)));
+						      old_count, amount));
       gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (count_ref),
 						      new_count));
     }
@@ -674,9 +819,12 @@ expand_hashed_counts (function *fun, tree cache)
 	 gsi_next (&gsi))
       {
 	gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
-	if (call
-	    && (gimple_call_fndecl (call) == pathprof_count_hashed_fn
-		|| gimple_call_fndecl (call) == pathprof_count_hashed_atomic_fn))
+	tree fndecl = call ? gimple_call_fndecl (call) : NULL_TREE;
+	if (fndecl
+	    && (fndecl == pathprof_count_hashed_fn
+		|| fndecl == pathprof_count_hashed_atomic_fn
+		|| fndecl == pathprof_uncount_hashed_fn
+		|| fndecl == pathprof_uncount_hashed_atomic_fn))
 	  calls.safe_push (call);
       }
   for (gcall *call : calls)
@@ -778,10 +926,39 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
     return why;
   unsigned flags = (plan->num_paths > pathprof_opts.max_array
 		    ? PPF_FN_HASHED : 0)
-		   | (plan->num_cut_edges ? PPF_FN_TRUNCATED : 0);
+		   | (plan->num_cut_edges ? PPF_FN_TRUNCATED : 0)
+		   | (pathprof_opts.partial_paths ? PPF_FN_PARTIAL : 0);
   if (!pathprof_encode_meta (fun, pcfg, plan, flags, meta, meta_size))
     return "cannot encode its description";
   return NULL;
+}
+
+/* Replace the markers emit_restart left by their conditional counts:
+   if (cond) counters[index]++.  Done after the probes are committed,
+   before the hashed counts are expanded (the count may be one).  */
+
+static void
+expand_count_ifs (const emitter *em)
+{
+  for (const count_if_marker &m : *em->count_ifs)
+    {
+      basic_block bb = gimple_bb (m.stmt);
+      basic_block join = split_block (bb, m.stmt)->dest;
+      gimple_stmt_iterator gsi = gsi_for_stmt (m.stmt);
+      gsi_remove (&gsi, true);
+      basic_block count_bb = split_edge (single_succ_edge (bb));
+      end_with_cond (bb, NE_EXPR, m.cond, boolean_false_node,
+		     profile_probability::unlikely (), count_bb, join);
+      gimple_seq seq = NULL;
+      emit_count (em, &seq, m.index);
+      insert_at_block_end (count_bb, seq);
+    }
+  if (!em->count_ifs->is_empty ())
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      if (current_loops)
+	loops_state_set (LOOPS_NEED_FIXUP);
+    }
 }
 
 /* Replace the markers emit_count and backedge_runs left (see
@@ -897,6 +1074,16 @@ instrument_function (function *fun, bool at_cfg)
       TREE_SIDE_EFFECTS (em.arrived) = 1;
       TREE_ADDRESSABLE (em.arrived) = 1;
     }
+  em.pending = NULL_TREE;
+  if (pcfg.early_exits_pending && pcfg.cfg.num_calls)
+    {
+      em.pending = create_tmp_var (uint64_type_node, "__pathprof_pending");
+      TREE_THIS_VOLATILE (em.pending) = 1;
+      TREE_SIDE_EFFECTS (em.pending) = 1;
+      TREE_ADDRESSABLE (em.pending) = 1;
+    }
+  auto_vec<count_if_marker> count_ifs;
+  em.count_ifs = &count_ifs;
   auto_vec<loop_run> runs;
   auto_vec<int> loop_runs;
   auto_vec<run_marker> markers;
@@ -908,6 +1095,7 @@ instrument_function (function *fun, bool at_cfg)
   if (at_cfg)
     backedge_runs (fun, &pcfg, &em);
   emit_probes (fun, &pcfg, &plan, &em);
+  expand_count_ifs (&em);
   expand_loop_runs (&em);
   if (hashed)
     expand_hashed_counts (fun, cache);

@@ -29,6 +29,9 @@ struct pathprof_options
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
   const char *use;              /* use=FILE as given, or NULL */
+  bool partial_paths;           /* partial-paths: count the path in
+				   progress before each call that may not
+				   return, take it back after */
   const char *profile_dir;      /* -fprofile-dir=DIR as given, or NULL
 				   (GCC's coverage_init sets the option's
 				   variable later even without it) */
@@ -46,6 +49,14 @@ struct pathprof_cfg
   auto_vec<pp_cfg_edge> cfg_edges;
   auto_vec<edge> edges;
   auto_vec<uint32_t> block_flags;
+  /* Early exits (pp_cfg.call_blocks): the block and the call of each.  */
+  auto_vec<uint32_t> call_blocks;
+  auto_vec<gcall *> calls;
+  /* How they are counted: false, before the call and taken back after it
+     (partial-paths); true, the path's number kept in a volatile local
+     before the call and counted where a longjmp lands (functions that
+     call setjmp or have nonlocal labels, without partial-paths).  */
+  bool early_exits_pending = false;
   bool measured_weights = false; /* weights from use=FILE's counts */
 };
 
@@ -69,6 +80,8 @@ bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
 extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
+extern tree pathprof_uncount_hashed_fn;
+extern tree pathprof_uncount_hashed_atomic_fn;
 
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);

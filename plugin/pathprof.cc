@@ -49,7 +49,10 @@ static const char pathprof_help[] =
   "  exclude=REGEX        do not instrument functions whose name matches\n"
   "  use=FILE             weight the spanning tree by the edge counts of\n"
   "                       FILE, a .pathprof of an earlier run of the same\n"
-  "                       source and options: hot edges carry no code\n";
+  "                       source and options: hot edges carry no code\n"
+  "  partial-paths        count the path in progress before each call that\n"
+  "                       may not return and take it back when it returns,\n"
+  "                       so exit, abort or longjmp in a callee lose no path\n";
 
 static struct plugin_info pathprof_info = { "0.1", pathprof_help };
 
@@ -147,6 +150,11 @@ parse_arguments (struct plugin_name_args *info)
 	{
 	  takes_value = false;
 	  pathprof_opts.verbose = true;
+	}
+      else if (!strcmp (key, "partial-paths"))
+	{
+	  takes_value = false;
+	  pathprof_opts.partial_paths = true;
 	}
       else if (!strcmp (key, "placement"))
 	{

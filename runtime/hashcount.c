@@ -120,17 +120,18 @@ cache_index (uint64_t path)
   return (path * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS);
 }
 
-/* Add one to slot S: atomically, or as a plain increment (see the top
-   of this file for why the plain form is allowed to race).  */
+/* Add AMOUNT (modulo 2^64: ~0 takes one back) to slot S: atomically, or
+   as a plain addition (see the top of this file for why the plain form
+   is allowed to race).  */
 
 static inline void
-bump (struct hash_slot *s, int atomic)
+bump (struct hash_slot *s, uint64_t amount, int atomic)
 {
   if (atomic)
-    __atomic_fetch_add (&s->count, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add (&s->count, amount, __ATOMIC_RELAXED);
   else
     __atomic_store_n (&s->count,
-		      __atomic_load_n (&s->count, __ATOMIC_RELAXED) + 1,
+		      __atomic_load_n (&s->count, __ATOMIC_RELAXED) + amount,
 		      __ATOMIC_RELAXED);
 }
 
@@ -238,7 +239,8 @@ probe (struct hash_table *t, uint64_t key, int insert, int *full)
    preserved: mmap may set it, and the program must not see that.  */
 
 static void
-count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
+count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
+	    int atomic)
 {
   int saved_errno = errno;
   uint64_t key = path + 1;
@@ -273,7 +275,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
      S lives in, which may be one this thread just mapped.  */
   if (fn->cache)
     __atomic_store_n (&fn->cache[cache_index (path)], s, __ATOMIC_RELEASE);
-  bump (s, atomic);
+  bump (s, amount, atomic);
   goto out;
 
  no_memory:
@@ -287,7 +289,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, int atomic)
 void
 __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path)
 {
-  count_slow (fn, path, 0);
+  count_slow (fn, path, 1, 0);
 }
 
 /* count[PATH]++ for FN, safe when threads count at once: no count is
@@ -297,7 +299,27 @@ void
 __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 				uint64_t path)
 {
-  count_slow (fn, path, 1);
+  count_slow (fn, path, 1, 1);
+}
+
+/* count[PATH]-- for FN: the take-back of an early exit's count when its
+   call returned (partial-paths).  The count is a difference modulo 2^64
+   until it is written (snapshot.c reads counts at or above 2^63 as
+   negative), so a take-back after a dump in the call is exact too.  */
+
+void
+__pathprof_uncount_hashed (struct __pathprof_function *fn, uint64_t path)
+{
+  count_slow (fn, path, ~(uint64_t) 0, 0);
+}
+
+/* The same, safe when threads count at once.  */
+
+void
+__pathprof_uncount_hashed_atomic (struct __pathprof_function *fn,
+				  uint64_t path)
+{
+  count_slow (fn, path, ~(uint64_t) 0, 1);
 }
 
 /* Order two counts by path, for qsort.  */

@@ -92,6 +92,12 @@ void __pathprof_unregister (struct __pathprof_unit *unit);
 void __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path);
 void __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 				     uint64_t path);
+/* count[PATH]-- (modulo 2^64), likewise: the take-back of the count of a
+   path that ends at a call, when the call returned (partial-paths).  */
+void __pathprof_uncount_hashed (struct __pathprof_function *fn,
+				uint64_t path);
+void __pathprof_uncount_hashed_atomic (struct __pathprof_function *fn,
+				       uint64_t path);
 
 /* Replacements for calls that end or fork the process image, as GCC's
    gcov has (__gcov_execve...).  The plugin redirects every call to the

@@ -300,10 +300,10 @@ test_meta_rules (void)
 
   sample_loop_meta (&m, "loop");
   memcpy (edges, sample_edges, sizeof edges);
-  edges[2].kind = PPF_EDGE_RESTART_ENTRY + 1;
+  edges[2].kind = PPF_EDGE_UNWIND_EXIT + 1;
   m.edges = edges;
   check_meta_rule ("unknown edge kind", &m, loop_edge_offset (2, 2),
-		   PPF_EDGE_RESTART_ENTRY + 1, "unknown kind");
+		   PPF_EDGE_UNWIND_EXIT + 1, "unknown kind");
 
   /* A restart edge's cfg_dst is its receiver, a listed block.  */
   sample_loop_meta (&m, "loop");

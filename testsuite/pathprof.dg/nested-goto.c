@@ -9,13 +9,14 @@
    carry code.
 
    The path of the parent in progress at the call is interrupted (Ball &
-   Larus section 3.6: a non-local exit from the call); what runs from the
-   label on is counted.  Whether the counted path starts at the label or
-   is the whole acyclic path "... call, dispatcher, label ..." (which the
-   DAG does contain when the abnormal edge is not a backedge) is the
+   Larus section 3.6: a non-local exit from the call).  It is counted, as
+   a path that ends at the call (end "longjmp": left by a jump in the
+   call), when control lands at the label; what runs from the label on
+   is counted as a path of its own.  Whether that one starts at the label
+   or is the whole acyclic path "... call, dispatcher, label ..." is the
    plugin's choice, so the directives below match the paths through the
-   label by their ending ("*O", "*K L") and say that no path ends at the
-   interrupted call ("*C").  Every other path is counted exactly.
+   label by their ending ("*O", "*K L").  Every other path is counted
+   exactly.
 
    Only direct calls of the nested functions: no trampoline, no
    executable stack.  */
@@ -35,8 +36,9 @@ static const int vals[] = { 3, 8, -1, 5 };
      P L C L   entry -> backedge      2  (i = 0 of both calls)
      L C L     backedge -> backedge   2  (i = 1 of both calls)
      L R       backedge -> return     1  (parent (2))
+     L C       backedge -> longjmp    1  (parent (4), i = 2: the goto)
      ... O     -> return              1  (parent (4), after the goto)
-   and nothing else: 6 path executions.  */
+   and nothing else: 7 path executions.  */
 
 static int
 parent (int n)
@@ -73,9 +75,10 @@ parent (int n)
    sum_rows (the continue and next_row both lead to r++ on line L):
      P L C L   entry -> backedge        1  (row 0)
      L C L     backedge -> backedge     1  (row 2)
+     L C       backedge -> longjmp      2  (rows 1 and 3: the goto)
      ... K L   -> backedge              2  (rows 1 and 3, after the goto)
      L R       backedge -> return       1
-   and nothing else: 5 path executions.  */
+   and nothing else: 7 path executions.  */
 
 static const int grid[4][4] = {
   { 1, 2, 3, 4 }, { 5, -1, 7, 8 }, { 9, 10, 11, 12 }, { -2, 0, 0, 0 }
@@ -124,9 +127,10 @@ main (void)
    { dg-final { pathprof-path parent "L C L" 2 backedge:L backedge:L } }
    { dg-final { pathprof-path parent "L R" 1 backedge:L return } }
    { dg-final { pathprof-path parent "*O" 1 * return } }
-   { dg-final { pathprof-path parent "*C" 0 } }
-   { dg-final { pathprof-executed parent 4 } }
-   { dg-final { pathprof-total parent 6 } }
+   { dg-final { pathprof-path parent "L C" 1 backedge:L longjmp } }
+   { dg-final { pathprof-path parent "*C" 1 } }
+   { dg-final { pathprof-executed parent 5 } }
+   { dg-final { pathprof-total parent 7 } }
 
    { dg-final { pathprof-path "*scan*" "SL SI SA SL" 3 entry backedge } }
    { dg-final { pathprof-path "*scan*" "SL SI SA SL" 6 backedge backedge } }
@@ -140,12 +144,7 @@ main (void)
    { dg-final { pathprof-path sum_rows "L C L" 1 backedge:L backedge:L } }
    { dg-final { pathprof-path sum_rows "*K L" 2 * backedge:L } }
    { dg-final { pathprof-path sum_rows "L R" 1 backedge:L return } }
-   { dg-final { pathprof-path sum_rows "*C" 0 } }
-   { dg-final { pathprof-executed sum_rows 4 } }
-   { dg-final { pathprof-total sum_rows 5 } } */
-
-/* gcov agreement (the -O0 oracle): the path in progress at a call whose
-   nested function jumps out is lost (paper 3.6), so the lines on it count
-   only completed paths.
-   { dg-final { pathprof-gcov-skip-line 53 "path of the call whose nested function jumps out is lost" } }
-   { dg-final { pathprof-gcov-skip-line 100 "path of the call whose nested function jumps out is lost" } } */
+   { dg-final { pathprof-path sum_rows "L C" 2 backedge:L longjmp } }
+   { dg-final { pathprof-path sum_rows "*C" 2 } }
+   { dg-final { pathprof-executed sum_rows 5 } }
+   { dg-final { pathprof-total sum_rows 7 } } */

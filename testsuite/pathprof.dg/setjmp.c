@@ -60,12 +60,14 @@ work (int i)
 
 /* A longjmp back into a loop of the function that called setjmp.
    retry_loop (7): i = 0 .. 6.  For i = 1 and 4 work longjmps: the path in
-   progress (L J W, up to the call of work) is lost, setjmp returns i, and
-   a new path starts at the setjmp call: J K L up to the loop's backedge
-   (the for's test is at the bottom, after i++ on line L).  i is volatile,
-   so the loop goes on with i + 1: 7 iterations in all.
+   progress (L J W, up to the call of work) is counted as a path that
+   ends at that call (end "longjmp"), setjmp returns i, and a new path
+   starts at the setjmp call: J K L up to the loop's backedge (the for's
+   test is at the bottom, after i++ on line L).  i is volatile, so the
+   loop goes on with i + 1: 7 iterations in all.
      S L J W L   entry -> backedge (i = 0)                  1
      L J W L     backedge -> backedge (i = 2 3 5 6)         4
+     L J W       backedge -> longjmp in work (i = 1 4)      2
      J K L       setjmp returned again -> backedge (i = 1 4) 2
      L R         backedge -> return                          1
    done = 5, caught = 2.  */
@@ -111,10 +113,16 @@ main (void)
    { dg-final { pathprof-path retry_loop "J K L" 2 * backedge:L } }
    { dg-final { pathprof-path retry_loop "L R" 1 backedge:L return } }
    { dg-final { pathprof-path retry_loop "*K*" 2 } }
-   { dg-final { pathprof-path retry_loop "*W" 0 } }
-   { dg-final { pathprof-executed retry_loop 4 } }
-   { dg-final { pathprof-total retry_loop 8 } } */
+   { dg-final { pathprof-path retry_loop "L J W" 2 backedge:L longjmp } }
+   { dg-final { pathprof-path retry_loop "*W" 2 } }
+   { dg-final { pathprof-executed retry_loop 5 } }
+   { dg-final { pathprof-total retry_loop 10 } } */
 
-/* gcov agreement (the -O0 oracle): two lines legitimately differ.
+/* gcov agreement (the -O0 oracle): the setjmp lines legitimately differ.
+   gcov counts a line by the entries into its block over CFG edges; a
+   longjmp lands after the setjmp call without taking one.  pathprof
+   counts the line once per return of setjmp, a longjmp return being the
+   start of a path there: what the program did, so gcov is not the truth
+   here.
    { dg-final { pathprof-gcov-skip-line 41 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
-   { dg-final { pathprof-gcov-skip-line 81 "the path of the call to work that longjmps is lost (paper 3.6): gcov counts the call, pathprof only completed paths" } } */
+   { dg-final { pathprof-gcov-skip-line 81 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
