@@ -278,14 +278,117 @@ first_block (const dump_function *fn)
   return 0;
 }
 
-/* The lines gcov gives each block of FN, as records: the declaration
-   line first in the first block, then the block's lines, each (file,
-   line) once per block (profile.cc streams a location once per block),
-   owner flags set.  Records start with owner false.  Returns a malloc'd
-   array of *NUM records, or NULL.  */
+/* gcov's blocks, which are FN's blocks split after every call at which
+   a path may end early (an EARLY_EXIT edge names the call's line):
+   profile.cc's branch_prob first splits blocks after calls that may not
+   return (flow_call_edges_add), so the lines after such a call count
+   only the paths that got past it.  Segment 0 of a block is the block
+   itself (its position in meta.blocks); segment i > 0, the lines after
+   the i-th split, has position EXTRA[b] + i - 1, after all the blocks.
+   The split after line index SPLIT of block b is also a gcov edge from
+   the segment before it to the one after, taken by the block's paths
+   less those that ended at the call (ENDED).  */
+
+typedef struct split
+{
+  uint32_t block;   /* position in meta.blocks */
+  uint32_t line;    /* index into the block's lines: the call's */
+  uint64_t ended;   /* paths that ended at the call(s) of that line */
+} split;
+
+typedef struct segmentation
+{
+  uint32_t num_positions;  /* blocks, then the extra segments */
+  size_t num_splits;
+  split *splits;           /* by block, then line; one per (block, line) */
+  size_t *first_split;     /* [num_blocks + 1]: the block's splits are
+			      splits[first_split[b] .. first_split[b+1]) */
+  uint32_t *extra;         /* [num_blocks]: position of its segment 1 */
+} segmentation;
+
+/* Order splits by block, then line.  */
+
+static int
+compare_splits (const void *a, const void *b)
+{
+  const split *x = a, *y = b;
+
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Fill SEG for FN from the counts of its DAG edges.  Returns 0 or -1.  */
+
+static int
+segment_blocks (const dump_function *fn, const uint64_t *dag_counts,
+		segmentation *seg)
+{
+  const ppf_meta *m = &fn->meta;
+  size_t n = 0;
+
+  memset (seg, 0, sizeof *seg);
+  seg->splits = malloc ((m->num_edges + 1) * sizeof *seg->splits);
+  seg->first_split = calloc (m->num_blocks + 1, sizeof *seg->first_split);
+  seg->extra = calloc (m->num_blocks + 1, sizeof *seg->extra);
+  if (!seg->splits || !seg->first_split || !seg->extra)
+    return -1;
+  /* A call on the block's last line splits nothing: a call that ends
+     its block gets no split in gcov either, and statements after the
+     call on that same line would only make a segment of that line.  */
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    if (m->edges[e].kind == PPF_EDGE_EARLY_EXIT
+	&& m->edges[e].cfg_dst != PPF_NONE
+	&& m->edges[e].cfg_dst + 1 < m->blocks[fn->dag.src[e]].num_lines)
+      seg->splits[n++] = (split) { fn->dag.src[e], m->edges[e].cfg_dst,
+				   dag_counts[e] };
+  qsort (seg->splits, n, sizeof *seg->splits, compare_splits);
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    if (kept && !compare_splits (&seg->splits[kept - 1], &seg->splits[i]))
+      seg->splits[kept - 1].ended = ppf_count_add (seg->splits[kept - 1].ended,
+						   seg->splits[i].ended);
+    else
+      seg->splits[kept++] = seg->splits[i];
+  seg->num_splits = kept;
+  seg->num_positions = m->num_blocks;
+  for (size_t i = 0; i < kept; i++)
+    seg->first_split[seg->splits[i].block + 1]++;
+  for (uint32_t b = 0; b < m->num_blocks; b++)
+    {
+      size_t count = seg->first_split[b + 1];
+      seg->first_split[b + 1] += seg->first_split[b];
+      seg->extra[b] = seg->num_positions;
+      seg->num_positions += (uint32_t) count;
+    }
+  return 0;
+}
+
+static void
+segmentation_free (segmentation *seg)
+{
+  free (seg->splits);
+  free (seg->first_split);
+  free (seg->extra);
+}
+
+/* The position of segment I of block B.  */
+
+static uint32_t
+segment_position (const segmentation *seg, uint32_t b, size_t i)
+{
+  return i == 0 ? b : seg->extra[b] + (uint32_t) i - 1;
+}
+
+/* The lines gcov gives each of FN's blocks (segments of SEG), as
+   records: the declaration line first in the first block, then the
+   block's lines, each (file, line) once per block (profile.cc streams a
+   location once per block), owner flags set.  Records start with owner
+   false.  Returns a malloc'd array of *NUM records, or NULL.  */
 
 static line_record *
-block_line_records (const dump_function *fn, size_t *num)
+block_line_records (const dump_function *fn, const segmentation *seg,
+		    size_t *num)
 {
   const ppf_meta *m = &fn->meta;
   uint32_t first = first_block (fn);
@@ -300,36 +403,51 @@ block_line_records (const dump_function *fn, size_t *num)
   for (uint32_t b = 2; b < m->num_blocks; b++)
     {
       const ppf_block *blk = &m->blocks[b];
-      size_t start = n, kept;
-      uint32_t order = 0;
+      size_t nsplits = seg->first_split[b + 1] - seg->first_split[b];
+      uint32_t lo = 0;
 
-      if (b == first && m->file < m->num_files)
-	recs[n++] = (line_record) { m->file, m->line ? m->line : 1, b,
-				    order++, false };
-      for (uint32_t i = 0; i < blk->num_lines; i++)
-	recs[n++] = (line_record) { blk->lines[i].file, blk->lines[i].line,
-				    b, order++, false };
-      /* Keep the first occurrence of each line in the block.  */
-      qsort (recs + start, n - start, sizeof *recs, compare_records);
-      kept = start;
-      for (size_t i = start; i < n; i++)
-	if (kept == start || recs[kept - 1].file != recs[i].file
-	    || recs[kept - 1].line != recs[i].line)
-	  recs[kept++] = recs[i];
-      n = kept;
-      qsort (recs + start, n - start, sizeof *recs, compare_order);
-      /* gcov sorts the lines of each run of one file (process_all_functions)
-	 and gives the block to the last: the greatest.  */
-      for (size_t i = start, run = start; i < n; i++)
-	if (i + 1 == n || recs[i + 1].file != recs[i].file)
-	  {
-	    size_t greatest = run;
-	    for (size_t k = run + 1; k <= i; k++)
-	      if (recs[k].line > recs[greatest].line)
-		greatest = k;
-	    recs[greatest].owner = true;
-	    run = i + 1;
-	  }
+      for (size_t part = 0; part <= nsplits; part++)
+	{
+	  uint32_t pos = segment_position (seg, b, part);
+	  uint32_t hi = part < nsplits
+			? seg->splits[seg->first_split[b] + part].line + 1
+			: blk->num_lines;
+	  size_t start = n, kept;
+	  uint32_t order = 0;
+
+	  if (hi > blk->num_lines)
+	    hi = blk->num_lines;
+	  if (b == first && part == 0 && m->file < m->num_files)
+	    recs[n++] = (line_record) { m->file, m->line ? m->line : 1, pos,
+					order++, false };
+	  for (uint32_t i = lo; i < hi; i++)
+	    recs[n++] = (line_record) { blk->lines[i].file,
+					blk->lines[i].line, pos, order++,
+					false };
+	  lo = hi > lo ? hi : lo;
+	  /* Keep the first occurrence of each line in the block.  */
+	  qsort (recs + start, n - start, sizeof *recs, compare_records);
+	  kept = start;
+	  for (size_t i = start; i < n; i++)
+	    if (kept == start || recs[kept - 1].file != recs[i].file
+		|| recs[kept - 1].line != recs[i].line)
+	      recs[kept++] = recs[i];
+	  n = kept;
+	  qsort (recs + start, n - start, sizeof *recs, compare_order);
+	  /* gcov sorts the lines of each run of one file
+	     (process_all_functions) and gives the block to the last: the
+	     greatest.  */
+	  for (size_t i = start, run = start; i < n; i++)
+	    if (i + 1 == n || recs[i + 1].file != recs[i].file)
+	      {
+		size_t greatest = run;
+		for (size_t k = run + 1; k <= i; k++)
+		  if (recs[k].line > recs[greatest].line)
+		    greatest = k;
+		recs[greatest].owner = true;
+		run = i + 1;
+	      }
+	}
     }
   *num = n;
   return recs;
@@ -403,23 +521,86 @@ line_graph_free (line_graph *g)
   free (g->in_line);
 }
 
-/* Fill OUT's lines from its edges (at SRC_POS and DST_POS) and block
-   counts.  Returns 0 or -1.  */
+/* gcov's graph for FN's lines: OUT's edges and block counts with the
+   blocks split as SEG says.  An edge leaves the last segment of its
+   source; segment i - 1 goes on to segment i.  Fills G_COUNTS (its
+   block_counts and edges only) and the positions *SRC_OUT, *DST_OUT.
+   Returns 0 or -1.  */
 
 static int
-derive_lines (const dump_function *fn, dump_counts *out,
-	      const uint32_t *src_pos, const uint32_t *dst_pos)
+segmented_graph (const segmentation *seg, const dump_counts *out,
+		 const uint32_t *src_pos, const uint32_t *dst_pos,
+		 dump_counts *g_counts, uint32_t **src_out, uint32_t **dst_out)
 {
-  uint32_t nblocks = fn->meta.num_blocks;
+  size_t ne = out->num_edges + seg->num_splits;
+  uint32_t nblocks = (uint32_t) (seg->num_positions - seg->num_splits);
+
+  memset (g_counts, 0, sizeof *g_counts);
+  g_counts->block_counts = calloc (seg->num_positions + 1,
+				   sizeof *g_counts->block_counts);
+  g_counts->edges = malloc ((ne + 1) * sizeof *g_counts->edges);
+  *src_out = malloc ((ne + 1) * sizeof **src_out);
+  *dst_out = malloc ((ne + 1) * sizeof **dst_out);
+  if (!g_counts->block_counts || !g_counts->edges || !*src_out || !*dst_out)
+    return -1;
+  memcpy (g_counts->block_counts, out->block_counts,
+	  nblocks * sizeof *out->block_counts);
+  for (size_t e = 0; e < out->num_edges; e++)
+    {
+      uint32_t from = src_pos[e];
+      if (from != NO_BLOCK)
+	from = segment_position (seg, from, seg->first_split[from + 1]
+					    - seg->first_split[from]);
+      g_counts->edges[e] = out->edges[e];
+      (*src_out)[e] = from;
+      (*dst_out)[e] = dst_pos[e];
+    }
+  g_counts->num_edges = out->num_edges;
+  for (uint32_t b = 0; b < nblocks; b++)
+    for (size_t i = seg->first_split[b]; i < seg->first_split[b + 1]; i++)
+      {
+	size_t part = i - seg->first_split[b] + 1;
+	uint32_t before = segment_position (seg, b, part - 1);
+	uint32_t after = segment_position (seg, b, part);
+	uint64_t c = g_counts->block_counts[before];
+	c = c > seg->splits[i].ended ? c - seg->splits[i].ended : 0;
+	g_counts->block_counts[after] = c;
+	ppf_edge_count *ec = &g_counts->edges[g_counts->num_edges];
+	memset (ec, 0, sizeof *ec);
+	ec->kind = PPF_CFG_FORWARD;
+	ec->count = ec->started = c;
+	(*src_out)[g_counts->num_edges] = before;
+	(*dst_out)[g_counts->num_edges] = after;
+	g_counts->num_edges++;
+      }
+  return 0;
+}
+
+/* Fill OUT's lines from its edges (at SRC_POS and DST_POS) and block
+   counts, with FN's blocks split after calls as SEG says.  Returns 0
+   or -1.  */
+
+static int
+derive_lines (const dump_function *fn, const segmentation *seg,
+	      dump_counts *out, const uint32_t *src_pos,
+	      const uint32_t *dst_pos)
+{
+  uint32_t nblocks = seg->num_positions;
   size_t nrec = 0, nlines = 0;
-  line_record *recs = block_line_records (fn, &nrec);
+  line_record *recs = block_line_records (fn, seg, &nrec);
   dump_line_count *lines = NULL;
   u32_vec owners = { NULL, 0, 0 };
+  dump_counts gc;
+  uint32_t *gsrc = NULL, *gdst = NULL;
   line_graph g;
+  bool have_graph = false;
   int rc = -1;
 
-  if (!recs || line_graph_init (&g, out, nblocks, src_pos, dst_pos) != 0)
+  if (!recs
+      || segmented_graph (seg, out, src_pos, dst_pos, &gc, &gsrc, &gdst) != 0
+      || line_graph_init (&g, &gc, nblocks, gsrc, gdst) != 0)
     goto done;
+  have_graph = true;
   lines = malloc ((nrec + 1) * sizeof *lines);
   if (!lines)
     goto done;
@@ -436,7 +617,7 @@ derive_lines (const dump_function *fn, dump_counts *out,
       for (j = i; j < nrec && recs[j].file == lc->file
 		  && recs[j].line == lc->line; j++)
 	{
-	  uint64_t bc = out->block_counts[recs[j].block];
+	  uint64_t bc = gc.block_counts[recs[j].block];
 	  sum = ppf_count_add (sum, bc);
 	  lc->unexecuted_block |= bc == 0;
 	  if (recs[j].owner && u32_push (&owners, recs[j].block) != 0)
@@ -458,13 +639,13 @@ derive_lines (const dump_function *fn, dump_counts *out,
 	  uint32_t b = owners.v[k];
 	  for (size_t p = g.pred_begin[b]; p < g.pred_begin[b + 1]; p++)
 	    {
-	      uint32_t from = src_pos[g.pred[p]];
+	      uint32_t from = gsrc[g.pred[p]];
 	      if (from == NO_BLOCK || !g.in_line[from])
 		lc->count = ppf_count_add (lc->count,
-					    out->edges[g.pred[p]].count);
+					    gc.edges[g.pred[p]].count);
 	    }
 	  for (size_t k = g.succ_begin[b]; k < g.succ_begin[b + 1]; k++)
-	    g.cs[g.succ[k]] = out->edges[g.succ[k]].count;
+	    g.cs[g.succ[k]] = gc.edges[g.succ[k]].count;
 	}
       lc->count = ppf_count_add (lc->count,
 				  cycles_count (&g, owners.v, owners.n));
@@ -478,8 +659,12 @@ derive_lines (const dump_function *fn, dump_counts *out,
   lines = NULL;
   rc = 0;
  done:
-  if (recs)
+  if (have_graph)
     line_graph_free (&g);
+  free (gc.block_counts);
+  free (gc.edges);
+  free (gsrc);
+  free (gdst);
   free (recs);
   free (lines);
   free (owners.v);
@@ -497,10 +682,12 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
   const ppf_meta *m = &fn->meta;
   uint32_t *src_pos = NULL, *dst_pos = NULL;
   uint64_t *dag_counts;
+  segmentation seg;
   size_t kept = 0;
   int rc = -1;
 
   memset (out, 0, sizeof *out);
+  memset (&seg, 0, sizeof seg);
   /* Every path regenerated when the file was loaded.  */
   dag_counts = malloc ((m->num_edges + 1) * sizeof *dag_counts);
   if (!dag_counts
@@ -538,8 +725,10 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
     }
   out->num_edges = kept;
   out->block_counts[0] = out->entry_count;
-  rc = derive_lines (fn, out, src_pos, dst_pos);
+  if (segment_blocks (fn, dag_counts, &seg) == 0)
+    rc = derive_lines (fn, &seg, out, src_pos, dst_pos);
  done:
+  segmentation_free (&seg);
   free (dag_counts);
   free (src_pos);
   free (dst_pos);

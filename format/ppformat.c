@@ -41,7 +41,7 @@
 #define META_HEADER_SIZE 16	/* checksum, num_paths */
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
-#define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED)
+#define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL)
 
 /* Format a message into ERR (ERRLEN bytes, may be 0).  Every decoding
    failure goes through here so that the caller always gets a reason.  */

@@ -588,7 +588,19 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
   emitter probe_em = *fn_em;
   const emitter *em = &probe_em;
   edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  bool entry_done = false;
+  /* R and the sentinels start known, before anything else on the entry
+     edge: a receiver right after ENTRY puts arrived = 1 there, which
+     must come after arrived = 0.  */
+  gimple_seq init = NULL;
+  gimple_seq_add_stmt (&init, gimple_build_assign (em->reg, u64_cst (0)));
+  if (em->arrived)
+    gimple_seq_add_stmt (&init, gimple_build_assign (em->arrived,
+						     u64_cst (0)));
+  if (em->pending)
+    gimple_seq_add_stmt (&init,
+			 gimple_build_assign (em->pending,
+					      u64_cst (PATHPROF_NO_PENDING)));
+  gsi_insert_seq_on_edge (entry_edge, init);
   probe_em.run = -1;
   for (unsigned i = 0; i < plan->num_probes; i++)
     if (plan->probes[i].site == PP_SITE_CALL)
@@ -602,8 +614,6 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
       if (probe->site == PP_SITE_RESTART || probe->site == PP_SITE_CALL)
 	continue;
       gimple_seq seq = NULL;
-      bool on_entry_edge = probe->site == PP_SITE_EDGE
-			   && pcfg->edges[probe->index] == entry_edge;
       probe_em.run = -1;
       if (probe->site == PP_SITE_EDGE && !em->runs->is_empty ())
 	{
@@ -615,19 +625,6 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	  if (l && l == e->dest->loop_father
 	      && (unsigned) l->num < em->loop_runs->length ())
 	    probe_em.run = (*em->loop_runs)[l->num];
-	}
-      if (on_entry_edge)
-	{
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg,
-							  u64_cst (0)));
-	  if (em->arrived)
-	    gimple_seq_add_stmt (&seq, gimple_build_assign (em->arrived,
-							    u64_cst (0)));
-	  if (em->pending)
-	    gimple_seq_add_stmt (&seq,
-				 gimple_build_assign (em->pending,
-						      u64_cst (PATHPROF_NO_PENDING)));
-	  entry_done = true;
 	}
       for (unsigned k = 0; k < probe->num_ops; k++)
 	emit_op (em, &seq, &probe->ops[k]);
@@ -651,18 +648,6 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	default:
 	  gcc_unreachable ();
 	}
-    }
-  if (!entry_done)
-    {
-      gsi_insert_on_edge (entry_edge, gimple_build_assign (em->reg,
-							   u64_cst (0)));
-      if (em->arrived)
-	gsi_insert_on_edge (entry_edge, gimple_build_assign (em->arrived,
-							     u64_cst (0)));
-      if (em->pending)
-	gsi_insert_on_edge (entry_edge,
-			    gimple_build_assign (em->pending,
-						 u64_cst (PATHPROF_NO_PENDING)));
     }
   gsi_commit_edge_inserts ();
 }

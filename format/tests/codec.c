@@ -268,8 +268,8 @@ test_meta_rules (void)
   check_meta_rule ("zero num_paths", &m, 8, 0, "num_paths");
 
   sample_loop_meta (&m, "loop");
-  m.flags = 4;
-  check_meta_rule ("unknown flags", &m, 16, 4, "flags");
+  m.flags = 8;
+  check_meta_rule ("unknown flags", &m, 16, 8, "flags");
 
   sample_loop_meta (&m, "loop");
   m.file = 2;
