@@ -217,10 +217,12 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
      front ends give some statements other columns at other levels
      (gfortran's DO WHILE).  Left out of a block's lines: debug
      statements (absent at -O0; at -O2 -g they would add lines), and
-     predict hints, which are not code and carry another statement's line
-     (a "continue" hint has its "if"'s), so that paths do not seem to go
-     back to it; a hint's own goto follows it (a hint is not "seen": its
-     line is that goto's, or one seen before).  gcov also puts the
+     predict hints whose line was seen before: they are not code and
+     mostly carry another statement's line (a "continue" hint has its
+     "if"'s), so that paths do not seem to go back to it; a hint's own
+     goto follows it.  A hint with a line of its own stays (GCC 12's C
+     front end gives the hint of a "continue" at the end of a loop body
+     the line of the function's "{", which gcov counts).  gcov also puts the
      function's declaration line at the head of its first block:
      pathprof-dump does that, from the meta's line.  */
   auto_vec<vec<ppf_line> > lines_of (plan->num_blocks);
@@ -240,9 +242,17 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 	{
 	  gimple *stmt = gsi_stmt (gsi);
 	  location_t loc = gimple_location (stmt);
-	  if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_PREDICT
-	      || RESERVED_LOCATION_P (loc))
+	  if (is_gimple_debug (stmt) || RESERVED_LOCATION_P (loc))
 	    continue;
+	  if (gimple_code (stmt) == GIMPLE_PREDICT)
+	    {
+	      expanded_location xloc = expand_location (loc);
+	      if (!xloc.file || xloc.line <= 0
+		  || seen_lines.contains ((uint64_t) file_index (&m, &files,
+								  xloc.file)
+					  << 32 | (uint32_t) xloc.line))
+		continue;
+	    }
 	  add_line (&m, &files, lines, loc);
 	  if (!lines->is_empty ())
 	    seen_lines.add ((uint64_t) lines->last ().file << 32
