@@ -274,76 +274,86 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 
   /* The lines of a block are those profile.cc's branch_prob gives it in
      gcov's notes file, so that the line counts pathprof-dump derives
-     from the paths are gcov's (doc/testing.md, the gcov oracle): the
-     location of every statement, labels included ("out:" and "case 3:"
-     are lines of gcov's), then the goto_locus of the block's single
-     successor edge when no statement so far had that line: the
-     "break;", "continue;", "goto" or "return" that CFG construction
-     turned into that edge.  Paths must not depend on -O (the CFG is
-     GCC's right after it is built, cleaned up a little more above -O0),
-     so that line is only taken where it survives at every level: when
-     the block has code besides labels (not a forwarder, which CFG
-     cleanup removes above -O0 with its goto_locus; a prediction hint
-     counts, as it does for the cleanup) and its successor has
-     several predecessors (so the two are not merged, which loses the
-     goto_locus, above -O0).  gcov asks whether the exact location was
-     seen; we ask for the line, because front ends give some statements
-     other columns at other levels (gfortran's DO WHILE).  Left out too: debug statements (absent at
-     -O0; at -O2 -g they would add lines), and predict hints, which are
-     not code and carry another statement's line (a "continue" hint has
-     its "if"'s), so that paths do not seem to go back to it; a hint's
-     own goto follows it.  gcov also puts the function's declaration line
-     at the head of its first block: pathprof-dump does that, from the
-     meta's line.  */
-  /* (file index << 32 | line) of every line recorded so far.  */
+     from the paths are gcov's (doc/testing.md, the gcov oracle).  In
+     gcov's block order (FOR_EACH_BB, not the order of the indices: a
+     block pathprof_split_goto_edges added has the highest index but
+     follows the block it leaves), a block gets the location of every
+     statement, labels included ("out:" and "case 3:" are lines of
+     gcov's), and then, when it has a single successor edge, that edge's
+     goto_locus unless it was already seen in a statement of this block
+     or an earlier one (or is the function's declaration): the "goto",
+     "break;", "continue;" or "return" that CFG construction turned into
+     that edge.  The CFG is the one GCC builds at -O0, at every level
+     (o0-cfg.cc), so the blocks that carry those jumps are there above
+     -O0 too, and the lines of a path do not depend on -O.  gcov asks
+     whether the exact location was seen; we ask for the line, because
+     front ends give some statements other columns at other levels
+     (gfortran's DO WHILE).  Left out of a block's lines: debug
+     statements (absent at -O0; at -O2 -g they would add lines), and
+     predict hints whose line was seen before: they are not code and
+     mostly carry another statement's line (a "continue" hint has its
+     "if"'s), so that paths do not seem to go back to it; a hint's own
+     goto follows it.  A hint with a line of its own stays (GCC 12's C
+     front end gives the hint of a "continue" at the end of a loop body
+     the line of the function's "{", which gcov counts).  gcov also puts the
+     function's declaration line at the head of its first block:
+     pathprof-dump does that, from the meta's line.  */
+  auto_vec<vec<ppf_line> > lines_of (plan->num_blocks);
+  lines_of.safe_grow_cleared (plan->num_blocks);
+  /* (file index << 32 | line) of every line seen so far.  */
   hash_set<int_hash<uint64_t, UINT64_MAX, UINT64_MAX - 1> > seen_lines;
   seen_lines.add ((uint64_t) m.file << 32 | m.line);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      unsigned i = bb->index;
+      if (i >= plan->num_blocks || !plan->reachable[i])
+	continue;
+      vec<ppf_line> *lines = &lines_of[i];
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  location_t loc = gimple_location (stmt);
+	  if (is_gimple_debug (stmt) || RESERVED_LOCATION_P (loc))
+	    continue;
+	  if (gimple_code (stmt) == GIMPLE_PREDICT)
+	    {
+	      expanded_location xloc = expand_location (loc);
+	      if (!xloc.file || xloc.line <= 0
+		  || seen_lines.contains ((uint64_t) file_index (&m, &files,
+								  xloc.file)
+					  << 32 | (uint32_t) xloc.line))
+		continue;
+	    }
+	  add_line (&m, &files, lines, loc);
+	  if (!lines->is_empty ())
+	    seen_lines.add ((uint64_t) lines->last ().file << 32
+			    | lines->last ().line);
+	}
+      location_t loc;
+      if (single_succ_p (bb)
+	  && (loc = single_succ_edge (bb)->goto_locus)
+	  && !RESERVED_LOCATION_P (loc))
+	{
+	  expanded_location xloc = expand_location (loc);
+	  if (xloc.file && xloc.line > 0
+	      && !seen_lines.contains ((uint64_t) file_index (&m, &files,
+							      xloc.file) << 32
+				       | (uint32_t) xloc.line))
+	    add_line (&m, &files, lines, loc);
+	}
+    }
   for (unsigned i = 0; i < plan->num_blocks; i++)
     {
       if (!plan->reachable[i])
 	continue;
-      basic_block bb = BASIC_BLOCK_FOR_FN (fun, i);
-      vec<ppf_line> lines = vNULL;
-      if (bb && i != ENTRY_BLOCK && i != EXIT_BLOCK)
-	{
-	  bool has_code = false;
-	  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	       gsi_next (&gsi))
-	    {
-	      gimple *stmt = gsi_stmt (gsi);
-	      location_t loc = gimple_location (stmt);
-	      if (is_gimple_debug (stmt))
-		continue;
-	      if (gimple_code (stmt) != GIMPLE_LABEL)
-		has_code = true;
-	      if (gimple_code (stmt) == GIMPLE_PREDICT
-		  || RESERVED_LOCATION_P (loc))
-		continue;
-	      add_line (&m, &files, &lines, loc);
-	    }
-	  for (unsigned k = 0; k < lines.length (); k++)
-	    seen_lines.add ((uint64_t) lines[k].file << 32 | lines[k].line);
-	  location_t loc;
-	  if (has_code
-	      && single_succ_p (bb)
-	      && EDGE_COUNT (single_succ (bb)->preds) > 1
-	      && (loc = single_succ_edge (bb)->goto_locus)
-	      && !RESERVED_LOCATION_P (loc))
-	    {
-	      expanded_location xloc = expand_location (loc);
-	      if (xloc.file && xloc.line > 0
-		  && !seen_lines.contains ((uint64_t) file_index (&m, &files,
-								  xloc.file)
-					   << 32 | (uint32_t) xloc.line))
-		add_line (&m, &files, &lines, loc);
-	    }
-	}
       ppf_block b;
       b.index = i;
-      b.num_lines = lines.length ();
+      b.num_lines = lines_of[i].length ();
       b.lines = NULL;
       blocks.safe_push (b);
-      block_lines.safe_push (lines);
+      block_lines.safe_push (lines_of[i]);
     }
   for (unsigned i = 0; i < blocks.length (); i++)
     blocks[i].lines = block_lines[i].address ();

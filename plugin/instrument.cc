@@ -887,7 +887,8 @@ unsupported_reason (function *fun)
 /* Plan FUN's instrumentation into *PLAN over the graph *PCFG and encode
    its description into *META.  Returns NULL, or why FUN cannot be
    instrumented (the core's reason goes through ERR).  Changes nothing in
-   FUN.  */
+   FUN but for the blocks gcov gives jumps of their own
+   (pathprof_split_goto_edges).  */
 
 static const char *
 plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
@@ -897,6 +898,7 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   const char *why = unsupported_reason (fun);
   if (why)
     return why;
+  pathprof_split_goto_edges (fun);
   pathprof_build_cfg (fun, pcfg);
   pcfg->measured_weights = pathprof_weigh_by_profile (fun, pcfg);
   pp_mark_backedges (&pcfg->cfg);

@@ -93,6 +93,10 @@ tree pathprof_absent_runtime_note (const char *note_name,
 				   const char *unit_name,
 				   const char *profile_name);
 
+/* o0-cfg.cc */
+void pathprof_init_o0_cfg (const char *plugin_name);
+unsigned pathprof_split_goto_edges (function *fun);
+
 /* redirect.cc */
 void pathprof_init_redirects (const char *plugin_name);
 unsigned pathprof_redirect_calls (function *fun);

@@ -270,6 +270,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 		     &pass_info);
+  /* After the pass: the one restoring the level goes before it.  */
+  pathprof_init_o0_cfg (info->base_name);
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 		     pathprof_finish_unit, NULL);
   return 0;

@@ -58,6 +58,10 @@ jump_in (int n, int skip_first)
    The DFS takes S -> O first (the true edge), then O -> E, then E -> O
    finds O on the stack: the backedge is the fall-through E -> O, and
    O -> E is an ordinary edge.  A path from the backedge starts at O.
+   The fall-through has a block of its own, with the line of "odd:" (the
+   jump's location is not the "if"'s line: gcov splits the edge,
+   profile.cc), so the backedge leaves a block with no label, and the
+   label lines count every entry, as in gcov.
 
    two_entries (0, 7): k = 2 (E), 3 (O), 5 (E), 6 (O), 8 (E, 8 >= 7:
    return):   S E | O E | O E X
@@ -96,7 +100,10 @@ two_entries (int x, int n)
    edges are the default (to R) and the cases by value, so the DFS enters
    the cycle at case 0 (C0) and the do-while's own jump back, W -> C0, is
    the backedge: every other entry into the cycle is an ordinary edge, and
-   every path from the backedge starts at C0.
+   every path from the backedge starts at C0.  That jump has a block of
+   its own (its location, "case 0:", is not the do-while's line: gcov
+   splits the edge), with no line ("case 0:" was seen before it), so the
+   backedge leaves a block with no label.
 
    copy (10): n = 3, 10 % 4 = 2: enter at C2; then two full rounds:
      D C2 C1 W | C0 C3 C2 C1 W | C0 C3 C2 C1 W R
@@ -158,28 +165,22 @@ main (void)
    { dg-final { pathprof-executed jump_in 5 } }
    { dg-final { pathprof-total jump_in 8 } }
 
-   { dg-final { pathprof-path two_entries "S E" 1 entry backedge:E } }
-   { dg-final { pathprof-path two_entries "S O E" 1 entry backedge:E } }
-   { dg-final { pathprof-path two_entries "O E" 2 backedge:E backedge:E } }
-   { dg-final { pathprof-path two_entries "O E X" 1 backedge:E return } }
-   { dg-final { pathprof-path two_entries "O N" 1 backedge:E return } }
+   { dg-final { pathprof-path two_entries "S E" 1 entry backedge } }
+   { dg-final { pathprof-path two_entries "S O E" 1 entry backedge } }
+   { dg-final { pathprof-path two_entries "O E" 2 backedge backedge } }
+   { dg-final { pathprof-path two_entries "O E X" 1 backedge return } }
+   { dg-final { pathprof-path two_entries "O N" 1 backedge return } }
    { dg-final { pathprof-path two_entries "S O N" 1 entry return } }
    { dg-final { pathprof-path two_entries "S E X" 1 entry return } }
    { dg-final { pathprof-executed two_entries 7 } }
    { dg-final { pathprof-total two_entries 8 } }
 
-   { dg-final { pathprof-path copy "D C2 C1 W" 1 entry backedge:W } }
-   { dg-final { pathprof-path copy "D C3 C2 C1 W" 1 entry backedge:W } }
-   { dg-final { pathprof-path copy "D C1 W" 1 entry backedge:W } }
+   { dg-final { pathprof-path copy "D C2 C1 W" 1 entry backedge } }
+   { dg-final { pathprof-path copy "D C3 C2 C1 W" 1 entry backedge } }
+   { dg-final { pathprof-path copy "D C1 W" 1 entry backedge } }
    { dg-final { pathprof-path copy "D C0 C3 C2 C1 W R" 1 entry return } }
    { dg-final { pathprof-path copy "D C1 W R" 1 entry return } }
-   { dg-final { pathprof-path copy "C0 C3 C2 C1 W" 3 backedge:W backedge:W } }
-   { dg-final { pathprof-path copy "C0 C3 C2 C1 W R" 3 backedge:W return } }
+   { dg-final { pathprof-path copy "C0 C3 C2 C1 W" 3 backedge backedge } }
+   { dg-final { pathprof-path copy "C0 C3 C2 C1 W R" 3 backedge return } }
    { dg-final { pathprof-executed copy 7 } }
    { dg-final { pathprof-total copy 11 } } */
-
-/* gcov agreement (the -O0 oracle): gcov gives a label's line only the
-   entries through the jump that names it, not the fall-through entries
-   from the line before (pathprof counts every entry into the block).
-   { dg-final { pathprof-gcov-skip-line 83 "gcov counts only the goto entries of the label's line" } }
-   { dg-final { pathprof-gcov-skip-line 87 "gcov counts only the goto entries of the label's line" } } */

@@ -1,0 +1,283 @@
+/* o0-cfg.cc: the pathprof pass sees the CFG GCC builds at -O0, at every
+   optimisation level, and the jumps gcov gives lines of their own.
+
+   Paths must not depend on -O, and their lines must be gcov's (at -O0,
+   where gcov's line counts are the truth: doc/testing.md, the gcov
+   oracle).  gcov counts the line of a "goto", "break;" or "continue;"
+   on the block that jump became: at -O0 that block survives because
+   three decisions GCC makes before our pass keep it only when not
+   optimizing, and above -O0 it is gone with its line:
+
+   - the gimplifier turns "if (c) goto L;" (a break or continue is a goto
+     by then) into a conditional jump straight to L, dropping the goto
+     and its location, unless the goto is on another line than the "if"
+     and we are at -O0 (gimplify.cc, gimplify_cond_expr);
+   - the "cfg" pass's CFG cleanup keeps a forwarder block whose jump has
+     a location (tree-cfgcleanup.cc, tree_forwarder_block_p), and does
+     not merge blocks when that loses a jump's location or a user label,
+     only at -O0 (tree-cfg.cc, gimple_can_merge_blocks_p).
+
+   So, at every level, this file makes those decisions as -O0 does: it
+   hides the goto from the gimplifier's shortcut exactly when -O0 does
+   not take it (a wrapper around the language's gimplify_expr hook), and
+   runs the "cfg" pass with `optimize' at 0: a pass just before it saves
+   the value and clears it, a pass just after it, before pathprof's own,
+   restores it for every function, instrumented or not.  Nothing else in
+   the "cfg" pass reads `optimize' (build_gimple_cfg, cleanup_tree_cfg,
+   loop_optimizer_init with AVOID_CFG_MODIFICATIONS, replace_loop_annotate
+   in GCC 12); "*warn_function_return", which does, comes after the
+   restore.  The CFG the later passes get has more forwarder blocks and
+   fewer merges than they would have had; their own CFG cleanups, which
+   do see the real level, remove them as they did before (doc/plugin.md
+   has the check that the code generated at -O2 does not change).
+
+   pathprof_split_goto_edges then does what profile.cc's branch_prob does
+   before it numbers the blocks for gcov: it gives a jump that leaves a
+   block with several successors a block of its own when the jump is on
+   another line than the block's last statement, so that the jump's line
+   counts the times it was taken (pathprof_encode_meta gives the new
+   block that line).  */
+
+#include "gcc-common.h"
+#include <regex.h>
+#include "pathprof-plugin.h"
+
+/* The level the pass before "cfg" found, for the pass after it to put
+   back; -1 when there is none to put back.  */
+static int saved_optimize = -1;
+
+/* The language's gimplify_expr hook, which ours calls.  */
+static int (*lang_gimplify_expr) (tree *, gimple_seq *, gimple_seq *);
+
+/* The GOTO_EXPR to a label that ARM, a COND_EXPR's arm, consists of, or
+   NULL_TREE: gimplify.cc's find_goto_label, which decides whether the
+   gimplifier jumps straight to the label.  */
+
+static tree
+arm_goto_label (tree arm)
+{
+  while (arm && TREE_CODE (arm) == STATEMENT_LIST)
+    {
+      tree_stmt_iterator i = tsi_start (arm);
+      while (!tsi_end_p (i) && TREE_CODE (tsi_stmt (i)) == DEBUG_BEGIN_STMT)
+	tsi_next (&i);
+      if (!tsi_one_before_end_p (i))
+	return NULL_TREE;
+      arm = tsi_stmt (i);
+    }
+  if (arm && TREE_CODE (arm) == GOTO_EXPR
+      && TREE_CODE (GOTO_DESTINATION (arm)) == LABEL_DECL)
+    return arm;
+  return NULL_TREE;
+}
+
+/* Whether COND, a COND_EXPR's condition, is one gimplify_cond_expr
+   breaks apart with shortcut_cond_expr (an && or || once conversions
+   and comma operators are stripped).  That one takes a goto arm's label
+   at every level, so it must see the arm as it is.  */
+
+static bool
+shortcut_condition_p (tree cond)
+{
+  for (;;)
+    {
+      STRIP_TYPE_NOPS (cond);
+      if (TREE_CODE (cond) != COMPOUND_EXPR)
+	break;
+      cond = TREE_OPERAND (cond, 1);
+    }
+  return (TREE_CODE (cond) == TRUTH_ANDIF_EXPR
+	  || TREE_CODE (cond) == TRUTH_ORIF_EXPR);
+}
+
+/* Our gimplify_expr language hook, called for every expression the
+   gimplifier meets, before its own handling.  Above -O0, for a statement
+   "if (c) goto L;" whose goto has another location than the "if"
+   (usually: is on another line), append an empty statement to the arm,
+   so that the gimplifier does not recognise a lone goto and keeps it in
+   a block of its own, as it does at -O0 (gimplify_cond_expr).  The block
+   is a forwarder that later CFG cleanups remove above -O0.  Then the
+   language's own hook.  */
+
+static int
+gimplify_expr_as_at_o0 (tree *expr_p, gimple_seq *pre_p, gimple_seq *post_p)
+{
+  tree expr = *expr_p;
+  if (optimize
+      && TREE_CODE (expr) == COND_EXPR
+      && VOID_TYPE_P (TREE_TYPE (expr))
+      && EXPR_HAS_LOCATION (expr)
+      && current_function_decl
+      && !shortcut_condition_p (TREE_OPERAND (expr, 0)))
+    for (int i = 1; i <= 2; i++)
+      {
+	tree jump = arm_goto_label (TREE_OPERAND (expr, i));
+	if (jump
+	    && DECL_CONTEXT (GOTO_DESTINATION (jump)) == current_function_decl
+	    && EXPR_HAS_LOCATION (jump)
+	    && EXPR_LOCATION (jump) != EXPR_LOCATION (expr))
+	  {
+	    tree arm = TREE_OPERAND (expr, i);
+	    if (TREE_CODE (arm) != STATEMENT_LIST)
+	      {
+		tree list = alloc_stmt_list ();
+		append_to_statement_list_force (arm, &list);
+		arm = list;
+	      }
+	    append_to_statement_list_force
+	      (build_empty_stmt (EXPR_LOCATION (jump)), &arm);
+	    TREE_OPERAND (expr, i) = arm;
+	  }
+      }
+  return lang_gimplify_expr (expr_p, pre_p, post_p);
+}
+
+/* The pass just before "cfg": save the level and build the CFG as at
+   -O0.  */
+
+static unsigned int
+execute_before_cfg (function *)
+{
+  gcc_checking_assert (saved_optimize < 0);
+  saved_optimize = optimize;
+  optimize = 0;
+  return 0;
+}
+
+/* The pass just after "cfg": put the level back, for every function the
+   pass before "cfg" saw, before any other pass runs.  */
+
+static unsigned int
+execute_after_cfg (function *)
+{
+  if (saved_optimize >= 0)
+    optimize = saved_optimize;
+  saved_optimize = -1;
+  return 0;
+}
+
+namespace {
+
+const pass_data o0_cfg_pass_data = {
+  GIMPLE_PASS,        /* type */
+  "pathprof-o0-cfg",  /* name */
+  OPTGROUP_NONE,      /* optinfo_flags */
+  TV_PLUGIN_RUN,      /* tv_id */
+  0,                  /* properties_required */
+  0,                  /* properties_provided */
+  0,                  /* properties_destroyed */
+  0,                  /* todo_flags_start */
+  0                   /* todo_flags_finish */
+};
+
+const pass_data restore_level_pass_data = {
+  GIMPLE_PASS,        /* type */
+  "pathprof-restore-level", /* name */
+  OPTGROUP_NONE,      /* optinfo_flags */
+  TV_PLUGIN_RUN,      /* tv_id */
+  PROP_cfg,           /* properties_required */
+  0,                  /* properties_provided */
+  0,                  /* properties_destroyed */
+  0,                  /* todo_flags_start */
+  0                   /* todo_flags_finish */
+};
+
+class o0_cfg_pass : public gimple_opt_pass
+{
+public:
+  o0_cfg_pass (gcc::context *ctx) : gimple_opt_pass (o0_cfg_pass_data, ctx)
+  {
+  }
+  unsigned int execute (function *fun) final override
+  {
+    return execute_before_cfg (fun);
+  }
+};
+
+class restore_level_pass : public gimple_opt_pass
+{
+public:
+  restore_level_pass (gcc::context *ctx)
+    : gimple_opt_pass (restore_level_pass_data, ctx)
+  {
+  }
+  unsigned int execute (function *fun) final override
+  {
+    return execute_after_cfg (fun);
+  }
+};
+
+} // namespace
+
+/* Register the passes around "cfg" and our gimplify_expr hook.  Call
+   after the pathprof pass is registered after "cfg": the restoring pass
+   then goes between "cfg" and it.  */
+
+void
+pathprof_init_o0_cfg (const char *plugin_name)
+{
+  lang_gimplify_expr = lang_hooks.gimplify_expr;
+  lang_hooks.gimplify_expr = gimplify_expr_as_at_o0;
+
+  struct register_pass_info before;
+  before.pass = new o0_cfg_pass (g);
+  before.reference_pass_name = "cfg";
+  before.ref_pass_instance_number = 1;
+  before.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &before);
+
+  struct register_pass_info after;
+  after.pass = new restore_level_pass (g);
+  after.reference_pass_name = "cfg";
+  after.ref_pass_instance_number = 1;
+  after.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &after);
+}
+
+/* profile.cc's branch_prob, before it numbers FUN's blocks for gcov: a
+   normal edge out of a block with several successors whose jump has a
+   location (goto_locus) on another line or file than the block's last
+   statement with a location is split, and the new block's edge gets the
+   jump's location, so that the jump's line counts the times it was
+   taken ("if (f)" and "goto lab1;" on two lines, gcc.misc-tests/gcov-4.c
+   test_goto1).  Abnormal and EH edges cannot be split and have no jump
+   of the user's.  split_edge keeps the loop tree and the dominators
+   (which get_loop_body needs) up to date.  Returns the number of blocks
+   added.  */
+
+unsigned
+pathprof_split_goto_edges (function *fun)
+{
+  unsigned added = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if (single_succ_p (bb) || EDGE_COUNT (bb->succs) == 0)
+	continue;
+      location_t last_loc = UNKNOWN_LOCATION;
+      for (gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+	   !gsi_end_p (gsi); gsi_prev_nondebug (&gsi))
+	if (!RESERVED_LOCATION_P (gimple_location (gsi_stmt (gsi))))
+	  {
+	    last_loc = gimple_location (gsi_stmt (gsi));
+	    break;
+	  }
+      if (RESERVED_LOCATION_P (last_loc))
+	continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  location_t goto_locus = e->goto_locus;
+	  if ((e->flags & EDGE_COMPLEX)
+	      || RESERVED_LOCATION_P (goto_locus)
+	      || (LOCATION_LINE (goto_locus) == LOCATION_LINE (last_loc)
+		  && LOCATION_FILE (goto_locus) == LOCATION_FILE (last_loc)))
+	    continue;
+	  basic_block new_bb = split_edge (e);
+	  single_succ_edge (new_bb)->goto_locus = goto_locus;
+	  added++;
+	}
+    }
+  return added;
+}
