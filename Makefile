@@ -9,8 +9,14 @@
 #   make gcov-check GCC's gcov tests' count() annotations against pathprof
 #   make clean
 #
-# CC names the GCC to build the plugin for (default gcc); the plugin is
-# built with the matching C++ compiler and plugin headers.
+# CC names the GCC to build the plugin for (default gcc; GCC 12 and 11 are
+# supported); the plugin is built with the matching C++ compiler and plugin
+# headers.  BUILD names the build directory (default build): one per
+# compiler lets builds for several GCCs live side by side, e.g.
+#   make check CC=gcc-11 BUILD=build-gcc11
+# A build directory remembers the compilers it was built with
+# ($(BUILD)/compiler); when CC or CXX names another GCC, everything in it
+# is rebuilt.
 
 ifeq ($(origin CC),default)
 CC = gcc
@@ -27,6 +33,14 @@ BUILD := build
 
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
 GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
+
+# What the objects of $(BUILD) depend on besides their sources: the
+# compilers, by name and version, and the plugin headers.  The stamp is
+# rewritten only when that changes, so that its date says when.
+COMPILER_ID := CC=$(CC) $(shell $(CC) -dumpfullversion 2>/dev/null) \
+  CXX=$(CXX) $(shell $(CXX) -dumpfullversion 2>/dev/null) \
+  plugin=$(GCC_PLUGIN_DIR)
+COMPILER_STAMP := $(BUILD)/compiler
 
 WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
@@ -69,20 +83,26 @@ DUMP := $(BUILD)/pathprof-dump
 LIBCORE := $(BUILD)/libppcore.a
 
 .PHONY: all deps demo check unit-check dg-check install uninstall clean \
-  format lint
+  format lint FORCE
 
 all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(SPECS) $(DUMP)
 
 # Missing Debian packages (plugin headers, DejaGnu) are installed when we
 # are root, otherwise the build stops with the command to run.
 deps:
-	@CC='$(CC)' sh build-aux/ensure-deps.sh
+	@CC='$(CC)' CXX='$(CXX)' sh build-aux/ensure-deps.sh
 
-$(BUILD)/.deps-ok: build-aux/ensure-deps.sh
-	@CC='$(CC)' sh build-aux/ensure-deps.sh
+$(COMPILER_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(COMPILER_ID)' ]; then \
+	  echo '$(COMPILER_ID)' > $@; fi
+
+$(BUILD)/.deps-ok: build-aux/ensure-deps.sh $(COMPILER_STAMP)
+	@CC='$(CC)' CXX='$(CXX)' sh build-aux/ensure-deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/%.o: %.c $(wildcard core/*.h format/*.h runtime/*.h dump/*.h)
+$(BUILD)/%.o: %.c $(wildcard core/*.h format/*.h runtime/*.h dump/*.h) \
+  $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -105,7 +125,7 @@ $(RUNTIME_PIC_A): $(RUNTIME_OBJ) $(RUNTIME_FORMAT_OBJ)
 $(RUNTIME_SO_REAL): $(RUNTIME_OBJ) $(RUNTIME_FORMAT_OBJ)
 	$(CC) -shared -fPIC -Wl,-soname,libpathprof.so.0 -o $@ $^ -lpthread
 
-$(RUNTIME_NEEDED): $(RUNTIME_NEEDED_SRC)
+$(RUNTIME_NEEDED): $(RUNTIME_NEEDED_SRC) $(COMPILER_STAMP)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(RUNTIME_A): $(RUNTIME_PIC_A) $(RUNTIME_SO_REAL) build-aux/link-files.sh
@@ -135,7 +155,8 @@ UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
   dump/tests/*.h fuzz/*.h) testsuite/unit-test.h
-$(UNIT_BIN): $(TEST_H) $(wildcard core/*.h format/*.h runtime/*.h)
+$(UNIT_BIN): $(TEST_H) $(wildcard core/*.h format/*.h runtime/*.h) \
+  $(COMPILER_STAMP)
 
 $(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
 	@mkdir -p $(dir $@)
@@ -154,13 +175,15 @@ $(BUILD)/tests/dump-%: dump/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
 
 unit-check: all $(UNIT_BIN)
-	@sh testsuite/run-unit.sh "$(abspath $(BUILD))" $(UNIT_BIN) $(UNIT_SH)
+	@CC='$(CC)' CXX='$(CXX)' \
+	  sh testsuite/run-unit.sh "$(abspath $(BUILD))" $(UNIT_BIN) $(UNIT_SH)
 
 dg-check: all
 	@sh testsuite/run-dejagnu.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)'
 
 check: all $(UNIT_BIN)
-	@sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
+	@CC='$(CC)' CXX='$(CXX)' \
+	  sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
 	  $(UNIT_BIN) $(UNIT_SH)
 
 # ---------------------------------------------------------------- torture

@@ -1,9 +1,12 @@
 #!/bin/sh
 # Make sure what pathprof builds and tests with is installed: GCC's plugin
-# headers for the GCC that $CC names, and DejaGnu.  As root, missing Debian
-# packages are installed; otherwise we stop and print the command to run.
+# headers for the GCC that $CC names (gcc-11 -> gcc-11-plugin-dev), the C++
+# compiler $CXX that builds the plugin (default: $CC's, g++-11), and
+# DejaGnu.  As root, missing Debian packages are installed; otherwise we
+# stop and print the command to run.
 set -u
 CC=${CC:-gcc}
+CXX=${CXX:-$(echo "$CC" | sed -e 's/gcc\([^/]*\)$/g++\1/')}
 major=$($CC -dumpversion 2>/dev/null | cut -d. -f1)
 if [ -z "$major" ]; then
   echo "pathprof: cannot run '$CC' (set CC to a GCC)" >&2
@@ -13,8 +16,7 @@ plugin_dir=$($CC -print-file-name=plugin)
 missing=
 [ -f "$plugin_dir/include/gcc-plugin.h" ] || missing="$missing gcc-$major-plugin-dev"
 command -v runtest >/dev/null 2>&1 || missing="$missing dejagnu"
-command -v g++-"$major" >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 \
-  || missing="$missing g++-$major"
+command -v "${CXX%% *}" >/dev/null 2>&1 || missing="$missing g++-$major"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "pathprof: installing$missing" >&2

@@ -51,8 +51,64 @@ extern "C" char *cplus_demangle (const char *mangled, int options);
 
 #define PATHPROF_GCC_VERSION BUILDING_GCC_VERSION
 
-#if PATHPROF_GCC_VERSION < 12000
-#error "pathprof needs GCC 12 or later"
+#if PATHPROF_GCC_VERSION < 11000
+#error "pathprof needs GCC 11 or later"
 #endif
+
+/* ------------------------------------------------------------ GCC 11
+   What GCC 12 added and the plugin uses, written with GCC 11's own
+   means.  Each wrapper has GCC 12's name and signature, so the plugin's
+   other files read the same for both versions.  */
+
+#if PATHPROF_GCC_VERSION < 12000
+
+/* GCC 12 keeps per-option warning suppression (diagnostic-spec.h);
+   GCC 11 has the one TREE_NO_WARNING bit, which silences every warning
+   about T, the option included.  */
+
+static inline void
+suppress_warning (tree t, int = 0, bool supp = true)
+{
+  TREE_NO_WARNING (t) = supp;
+}
+
+/* GCC 12's range over the loops of FN (cfgloop.h), in the order and with
+   the LI_* flags of GCC 11's loop_iterator, which does the work:
+     for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))  */
+
+class loops_list
+{
+public:
+  class iterator
+  {
+  public:
+    iterator (loop_iterator *li, class loop *loop) : m_li (li), m_loop (loop)
+    {
+    }
+    class loop *operator* () const { return m_loop; }
+    iterator &
+    operator++ ()
+    {
+      m_loop = m_li->next ();
+      return *this;
+    }
+    bool operator!= (const iterator &o) const { return m_loop != o.m_loop; }
+
+  private:
+    loop_iterator *m_li;
+    class loop *m_loop;
+  };
+
+  loops_list (function *fn, unsigned flags) : m_li (fn, &m_first, flags) {}
+  iterator begin () { return iterator (&m_li, m_first); }
+  iterator end () { return iterator (&m_li, NULL); }
+
+private:
+  /* Set by M_LI's constructor to the first loop, or NULL.  */
+  class loop *m_first;
+  loop_iterator m_li;
+};
+
+#endif /* GCC 11 */
 
 #endif /* PATHPROF_GCC_COMMON_H */
