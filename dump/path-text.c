@@ -92,7 +92,10 @@ add_marker (dump_path_text *t, const dump_function *fn,
 				      start ? 0 : path->num_edges - 1);
   char from[256], to[256];
 
-  dump_loc_format (from, sizeof from, fn, dump_edge_source (fn, e));
+  dump_loc_format (from, sizeof from, fn,
+		   !start && (path->end == DUMP_END_NORETURN
+			      || DUMP_END_PARTIAL_P (path->end))
+		   ? dump_path_end_loc (fn, path) : dump_edge_source (fn, e));
   dump_loc_format (to, sizeof to, fn, dump_edge_target (fn, e));
   if (start)
     switch (path->start)

@@ -177,6 +177,26 @@ dump_edge_source (const dump_function *fn, const ppf_edge *e)
   return loc;
 }
 
+/* Where PATH left the function when it ends at a block: see paths.h.  */
+
+dump_loc
+dump_path_end_loc (const dump_function *fn, const dump_path *path)
+{
+  const ppf_edge *last = dump_path_edge (fn, path, path->num_edges - 1);
+  dump_loc loc = dump_edge_source (fn, last);
+
+  for (uint32_t i = dump_path_num_blocks (path); !loc.line && i-- > 0;)
+    {
+      const ppf_block *b = dump_path_block (fn, path, i);
+      if (b->num_lines)
+	{
+	  loc.block = b->index;
+	  loc.line = &b->lines[b->num_lines - 1];
+	}
+    }
+  return loc;
+}
+
 /* Where the CFG edge behind E arrives: its destination block and the line
    of that block's first statement.  */
 

@@ -108,6 +108,11 @@ const ppf_block *dump_path_block (const dump_function *fn,
    block's first line).  For a noreturn dummy, dump_edge_source is the
    block that ends in the call.  */
 dump_loc dump_edge_source (const dump_function *fn, const ppf_edge *e);
+/* Where PATH, which ends at a block (noreturn, early exit, exception),
+   left the function: the source of its last edge, or when that block
+   has no line (a landing pad of the plugin's, a resx), the last line of
+   the block before it that has one: the call the path left by.  */
+dump_loc dump_path_end_loc (const dump_function *fn, const dump_path *path);
 dump_loc dump_edge_target (const dump_function *fn, const ppf_edge *e);
 
 /* Fill LINES with the source lines of PATH's blocks in order, consecutive

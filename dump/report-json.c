@@ -127,8 +127,8 @@ put_loc (FILE *out, const dump_function *fn, dump_loc loc)
    of the call ("at").  */
 
 static void
-put_end (FILE *out, const dump_function *fn, const ppf_edge *e,
-	 const char *kind, int where)
+put_end (FILE *out, const dump_function *fn, const dump_path *path,
+	 const ppf_edge *e, const char *kind, int where)
 {
   fprintf (out, "{\"kind\": \"%s\"", kind);
   if (where == 2)
@@ -141,7 +141,7 @@ put_end (FILE *out, const dump_function *fn, const ppf_edge *e,
   else if (where == 1)
     {
       fputs (", \"at\": ", out);
-      put_loc (out, fn, dump_edge_source (fn, e));
+      put_loc (out, fn, dump_path_end_loc (fn, path));
     }
   fputc ('}', out);
 }
@@ -159,10 +159,10 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
   fprintf (out, "        {\n          \"id\": %llu,\n"
 	   "          \"count\": %llu,\n          \"start\": ",
 	   (unsigned long long) path->id, (unsigned long long) count);
-  put_end (out, fn, first, dump_start_name (path->start),
+  put_end (out, fn, path, first, dump_start_name (path->start),
 	   path->start == DUMP_START_ENTRY ? 0 : 2);
   fputs (",\n          \"end\": ", out);
-  put_end (out, fn, last, dump_end_name (path->end),
+  put_end (out, fn, path, last, dump_end_name (path->end),
 	   path->end == DUMP_END_RETURN ? 0
 	   : path->end == DUMP_END_NORETURN || DUMP_END_PARTIAL_P (path->end)
 	   ? 1 : 2);

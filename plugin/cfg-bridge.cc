@@ -183,6 +183,8 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
 	  out->block_flags[bb->index] |= PP_BLOCK_MAY_NOT_RETURN;
 	  break;
 	}
+  for (int pad : out->unwind_pads)
+    out->block_flags[pad] |= PP_BLOCK_UNWIND;
   out->cfg.block_flags = out->block_flags.address ();
   find_early_exits (fun, out);
   out->cfg.num_calls = out->call_blocks.length ();

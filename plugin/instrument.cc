@@ -888,7 +888,9 @@ unsupported_reason (function *fun)
    its description into *META.  Returns NULL, or why FUN cannot be
    instrumented (the core's reason goes through ERR).  Changes nothing in
    FUN but for the blocks gcov gives jumps of their own
-   (pathprof_split_goto_edges).  */
+   (pathprof_split_goto_edges) and the landing pads that see exceptions
+   leave (pathprof_add_unwind_pads), neither of which changes what the
+   function does.  */
 
 static const char *
 plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
@@ -899,6 +901,7 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   if (why)
     return why;
   pathprof_split_goto_edges (fun);
+  pathprof_add_unwind_pads (fun, pcfg);
   pathprof_build_cfg (fun, pcfg);
   pcfg->measured_weights = pathprof_weigh_by_profile (fun, pcfg);
   pp_mark_backedges (&pcfg->cfg);

@@ -57,6 +57,9 @@ struct pathprof_cfg
      before the call and counted where a longjmp lands (functions that
      call setjmp or have nonlocal labels, without partial-paths).  */
   bool early_exits_pending = false;
+  /* Landing pads made for exceptions passing through (unwind.cc): their
+     blocks get PP_BLOCK_UNWIND.  */
+  auto_vec<int> unwind_pads;
   bool measured_weights = false; /* weights from use=FILE's counts */
 };
 
@@ -100,6 +103,9 @@ unsigned pathprof_split_goto_edges (function *fun);
 /* redirect.cc */
 void pathprof_init_redirects (const char *plugin_name);
 unsigned pathprof_redirect_calls (function *fun);
+
+/* unwind.cc */
+void pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg);
 
 /* instrument.cc */
 opt_pass *pathprof_make_pass (gcc::context *ctx);

@@ -8,10 +8,10 @@
 // still count every path exactly (design.md, trap 7).  A path ends at a
 // call that does not return (__cxa_throw, __cxa_rethrow) when the call has
 // no EH edge in its function, and at the resx that leaves a function
-// after its cleanups (end kind "noreturn").  A function the exception
-// merely passes through loses the path it was on (Ball & Larus section
-// 3.6; design.md, trap 13): that path must not be counted, and its other
-// paths must be exact.
+// after its cleanups (end kind "noreturn").  In a function the exception
+// merely passes through, the plugin gives the call a landing pad of its
+// own (plugin/unwind.cc), so the path it was on ends there, counted as
+// "left by exception" at that call (end kind "exception").
 
 // { dg-do run }
 
@@ -49,9 +49,10 @@ check (int x)
   return x;			// @TV
 }
 
-// No object with a destructor, no try: no landing pad.  When check
-// throws, the exception passes through and the path in progress (A B)
-// is lost.
+// No object with a destructor, no try: no landing pad of the
+// program's.  When check throws, the exception passes through, and the
+// path in progress (A B) ends at the call of check: the plugin's own
+// landing pad counts it and resumes unwinding.
 __attribute__ ((noinline)) static int
 pass_through (int x)
 {
@@ -152,13 +153,13 @@ main ()
 // { dg-final { pathprof-path "*check*" "T TX" 2 entry noreturn } }
 // { dg-final { pathprof-executed "*check*" 2 } }
 //
-// pass_through ran 7 times, but the 2 paths that check's exception
-// interrupted (x = -2, -6: A B ...) are lost: 5 path executions.
+// pass_through ran 7 times; the 2 paths that check's exception
+// interrupted (x = -2, -6) end at the call of check: 7 path executions.
 // { dg-final { pathprof-path "*pass_through*" "A B R" 2 entry return } }
 // { dg-final { pathprof-path "*pass_through*" "A C R" 3 entry return } }
-// { dg-final { pathprof-path "*pass_through*" "A B" 0 } }
-// { dg-final { pathprof-executed "*pass_through*" 2 } }
-// { dg-final { pathprof-total "*pass_through*" 5 } }
+// { dg-final { pathprof-path "*pass_through*" "A B" 2 entry exception } }
+// { dg-final { pathprof-executed "*pass_through*" 3 } }
+// { dg-final { pathprof-total "*pass_through*" 7 } }
 //
 // { dg-final { pathprof-path "*guarded*" "G P Q E Q" 5 entry return } }
 // { dg-final { pathprof-path "*guarded*" "G P E" 2 entry noreturn } }
@@ -193,9 +194,3 @@ main ()
 // { dg-final { pathprof-path main "ML MP" 1 backedge return } }
 // { dg-final { pathprof-total main 8 } }
 
-/* gcov agreement (the -O0 oracle): the path in progress in pass_through
-   when the exception goes through it is lost (paper 3.6).
-   { dg-final { pathprof-gcov-skip-line 56 "path lost when the exception passes through pass_through" } }
-   { dg-final { pathprof-gcov-skip-line 58 "path lost when the exception passes through pass_through" } }
-   { dg-final { pathprof-gcov-skip-line 59 "path lost when the exception passes through pass_through" } }
-   { dg-final { pathprof-gcov-skip-line 60 "path lost when the exception passes through pass_through" } } */
