@@ -1176,13 +1176,25 @@ ppf_count_add (uint64_t a, uint64_t b)
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Add SRC's counts into DST's, both sorted by strictly increasing path:
-   a merge of two sorted lists into a new array, adding the counts of a
-   path present in both and saturating at UINT64_MAX rather than wrapping
-   to a small number.  DST is unchanged on PPF_ENOMEM.  */
+/* COUNT plus DELTA, a difference modulo 2^64 (2^63 and above are
+   negative), saturating at UINT64_MAX and clamped at 0.  */
 
-int
-ppf_counts_merge (ppf_function *dst, const ppf_function *src)
+static uint64_t
+count_add_delta (uint64_t count, uint64_t delta)
+{
+  if (delta < (UINT64_C (1) << 63))
+    return ppf_count_add (count, delta);
+  uint64_t minus = 0 - delta;
+  return count > minus ? count - minus : 0;
+}
+
+/* Merge SRC's sorted counts into DST's: the sum where both have a path,
+   saturating at UINT64_MAX.  With DELTAS, SRC's counts are differences
+   modulo 2^64 (count_add_delta): a sum is clamped at 0, and a path left
+   at 0 is dropped, so that counts stay strictly positive.  */
+
+static int
+merge_counts (ppf_function *dst, const ppf_function *src, int deltas)
 {
   uint64_t total, i = 0, j = 0, n = 0;
   ppf_count *merged;
@@ -1203,17 +1215,47 @@ ppf_counts_merge (ppf_function *dst, const ppf_function *src)
 	merged[n++] = dst->counts[i++];
       else if (i == dst->num_counts
 	       || src->counts[j].path < dst->counts[i].path)
-	merged[n++] = src->counts[j++];
+	{
+	  merged[n].path = src->counts[j].path;
+	  merged[n].count = deltas ? count_add_delta (0, src->counts[j].count)
+				   : src->counts[j].count;
+	  n += merged[n].count != 0;
+	  j++;
+	}
       else
 	{
 	  merged[n].path = dst->counts[i].path;
-	  merged[n].count = ppf_count_add (dst->counts[i].count,
-					   src->counts[j].count);
-	  n++, i++, j++;
+	  merged[n].count = deltas
+			    ? count_add_delta (dst->counts[i].count,
+					       src->counts[j].count)
+			    : ppf_count_add (dst->counts[i].count,
+					     src->counts[j].count);
+	  n += merged[n].count != 0;
+	  i++, j++;
 	}
     }
   free (dst->counts);
   dst->counts = merged;
   dst->num_counts = n;
   return PPF_OK;
+}
+
+/* Add SRC's counts into DST's, both sorted by strictly increasing path:
+   a merge of two sorted lists into a new array, adding the counts of a
+   path present in both and saturating at UINT64_MAX rather than wrapping
+   to a small number.  DST is unchanged on PPF_ENOMEM.  */
+
+int
+ppf_counts_merge (ppf_function *dst, const ppf_function *src)
+{
+  return merge_counts (dst, src, 0);
+}
+
+/* ppf_counts_merge with SRC's counts read as differences: see the
+   header.  */
+
+int
+ppf_counts_merge_deltas (ppf_function *dst, const ppf_function *src)
+{
+  return merge_counts (dst, src, 1);
 }

@@ -201,6 +201,14 @@ uint64_t ppf_count_add (uint64_t a, uint64_t b);
    merges the two sorted count lists, saturating at UINT64_MAX.  */
 int ppf_counts_merge (ppf_function *dst, const ppf_function *src);
 
+/* The same for counts taken from a running program's memory, which are
+   differences modulo 2^64 since the last write: a count of 2^63 or more
+   is negative (partial-paths takes back a path's count when the call it
+   ended at returns, and the count may have been written in between, by
+   pathprof_dump in that call).  The sum is clamped at 0 and paths left
+   at 0 are dropped.  No real count reaches 2^63.  */
+int ppf_counts_merge_deltas (ppf_function *dst, const ppf_function *src);
+
 #ifdef __cplusplus
 }
 #endif

@@ -766,8 +766,9 @@ move_aside (const char *path, const char *suffix, const char *what)
   return 0;
 }
 
-/* Make FRESH a new profile of UNIT holding the counts in SNAPS (borrowed:
-   free only FRESH->functions).  */
+/* Make FRESH a new profile of UNIT holding the counts in SNAPS, which are
+   differences (ppf_counts_merge_deltas: a take-back with nothing to take
+   back from is dropped).  Free with free_fresh_profile.  */
 
 static int
 fresh_profile (const struct __pathprof_unit *unit, struct pp_snapshot *snaps,
@@ -788,11 +789,23 @@ fresh_profile (const struct __pathprof_unit *unit, struct pp_snapshot *snaps,
       const struct __pathprof_function *fn = unit->functions[i];
 
       fresh->functions[i].meta = (unsigned char *) fn->meta;
+      ppf_function ours = { NULL, 0, snaps[i].num_counts, snaps[i].counts };
+
       fresh->functions[i].meta_size = (uint32_t) fn->meta_size;
-      fresh->functions[i].num_counts = snaps[i].num_counts;
-      fresh->functions[i].counts = snaps[i].counts;
+      if (ppf_counts_merge_deltas (&fresh->functions[i], &ours) != PPF_OK)
+	return PPF_ENOMEM;
     }
   return PPF_OK;
+}
+
+/* Release what fresh_profile made (its metas are the unit's).  */
+
+static void
+free_fresh_profile (ppf_file *fresh)
+{
+  for (uint32_t i = 0; fresh->functions && i < fresh->num_functions; i++)
+    free (fresh->functions[i].counts);
+  free (fresh->functions);
 }
 
 /* Write UNIT's profile as described at the top of this file.  Returns 0,
@@ -893,7 +906,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 	  ppf_function ours = { NULL, 0, snaps[i].num_counts,
 				snaps[i].counts };
 
-	  if (ppf_counts_merge (&old.functions[i], &ours) != PPF_OK)
+	  if (ppf_counts_merge_deltas (&old.functions[i], &ours) != PPF_OK)
 	    goto no_memory;
 	}
       out = &old;
@@ -940,7 +953,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       close (fd);
     }
   ppf_file_free (&old);
-  free (fresh.functions);
+  free_fresh_profile (&fresh);
   if (snaps)
     for (i = 0; i < unit->num_functions; i++)
       pp_rt_snapshot_free (&snaps[i]);
