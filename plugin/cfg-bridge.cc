@@ -140,6 +140,48 @@ find_early_exits (function *fun, pathprof_cfg *out)
     }
 }
 
+/* Make every call of fork in FUN end its block with a result and an edge
+   of its own to a block with no other predecessor, and record those
+   edges in PCFG->fork_edges.  In the child, fork returns 0 and the
+   child's paths start there: it did not run what came before (as gcov,
+   whose __gcov_fork gives the child zeroed counters, counts the lines
+   before the fork once and those after it twice).  pathprof_build_cfg
+   gives the core each such edge a second time as a restart edge, whose
+   one SET emit_restart makes R = pid == 0 ? value : R where the
+   receiver starts.  Only direct calls of fork: a child forked in a
+   callee goes on with its parent's path (doc/plugin.md).  */
+
+void
+pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
+{
+  auto_vec<gcall *> forks;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gimple_call_builtin_p (gsi_stmt (gsi), BUILT_IN_FORK))
+	forks.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
+  for (gcall *call : forks)
+    {
+      if (!gimple_call_lhs (call))
+	gimple_call_set_lhs (call, create_tmp_reg (gimple_call_return_type
+						   (call), "__pathprof_pid"));
+      basic_block b = gimple_bb (call);
+      if (call != last_stmt (b))
+	split_block (b, call);
+      edge e = NULL, s;
+      edge_iterator ei;
+      FOR_EACH_EDGE (s, ei, b->succs)
+	if (!(s->flags & EDGE_COMPLEX))
+	  e = s;
+      if (!e || e->dest == EXIT_BLOCK_PTR_FOR_FN (fun))
+	continue;
+      if (!single_pred_p (e->dest))
+	e = single_pred_edge (split_edge (e));
+      pcfg->fork_edges.safe_push (e);
+    }
+}
+
 /* Fill OUT with FUN's CFG: every edge of every block, in block order.
    Abnormal and EH edges cannot be split and so cannot carry code.  Edges
    into an abnormal dispatcher are left out (a call that longjmps ends no
@@ -160,6 +202,9 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
 	if (!pathprof_abnormal_dispatcher_p (e->dest))
 	  out->edges.safe_push (e);
     }
+  out->first_fork_edge = out->edges.length ();
+  for (edge e : out->fork_edges)
+    out->edges.safe_push (e);
   out->cfg.num_edges = out->edges.length ();
   out->cfg_edges.safe_grow_cleared (MAX (1u, out->cfg.num_edges));
   out->cfg.edges = out->cfg_edges.address ();
@@ -170,8 +215,9 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
       ce->src = e->src->index;
       ce->dst = e->dest->index;
       ce->flags = (e->flags & EDGE_COMPLEX) ? PP_CFG_NO_CODE : 0;
-      if (pathprof_abnormal_dispatcher_p (e->src))
-	ce->flags |= PP_CFG_RESTART;
+      if (pathprof_abnormal_dispatcher_p (e->src)
+	  || i >= out->first_fork_edge)
+	ce->flags |= PP_CFG_RESTART | PP_CFG_NO_CODE;
       ce->weight = edge_weight (e);
     }
   out->block_flags.safe_grow_cleared (out->cfg.num_blocks);

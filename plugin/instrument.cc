@@ -314,6 +314,8 @@ unplaceable_restart (const pathprof_cfg *pcfg, const pp_probe *probe)
   basic_block receiver = pcfg->edges[probe->index]->dest;
   if (probe->num_ops != 1 || probe->ops[0].kind != PP_OP_SET)
     return "a restart after longjmp needs more than a reset";
+  if (probe->index >= pcfg->first_fork_edge)
+    return NULL;
   if (starts_with_returns_twice_call (receiver))
     return single_normal_succ (receiver) ? NULL
 	   : "a setjmp call without a single normal successor";
@@ -350,6 +352,29 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
   basic_block receiver = pcfg->edges[probe->index]->dest;
   tree one = build_int_cst (uint64_type_node, 1);
   tree zero = build_int_cst (uint64_type_node, 0);
+
+  if (probe->index >= pcfg->first_fork_edge)
+    {
+      /* After fork (pathprof_prepare_forks): the child, to which fork
+	 returned 0, starts a path here: R = pid == 0 ? value : R.  */
+      tree pid = gimple_call_lhs (last_stmt (pcfg->edges[probe->index]->src));
+      gimple_seq seq = NULL;
+      tree child = create_tmp_reg (boolean_type_node, "__pathprof_child");
+      gimple_seq_add_stmt (&seq,
+			   gimple_build_assign (child, EQ_EXPR, pid,
+						build_zero_cst (TREE_TYPE (pid))));
+      tree old_value = load_reg (em, &seq);
+      tree new_value = create_tmp_reg (uint64_type_node,
+				       "__pathprof_r_value");
+      gimple_seq_add_stmt (&seq,
+			   gimple_build_assign (new_value, COND_EXPR, child,
+						u64_cst (probe->ops[0].value),
+						old_value));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg, new_value));
+      gimple_stmt_iterator gsi = gsi_after_labels (receiver);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      return;
+    }
 
   gimple_seq resume = NULL;
   tree arrived = create_tmp_reg (uint64_type_node, "__pathprof_arrived");
@@ -902,6 +927,7 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
     return why;
   pathprof_split_goto_edges (fun);
   pathprof_add_unwind_pads (fun, pcfg);
+  pathprof_prepare_forks (fun, pcfg);
   pathprof_build_cfg (fun, pcfg);
   pcfg->measured_weights = pathprof_weigh_by_profile (fun, pcfg);
   pp_mark_backedges (&pcfg->cfg);

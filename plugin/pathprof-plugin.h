@@ -60,11 +60,17 @@ struct pathprof_cfg
   /* Landing pads made for exceptions passing through (unwind.cc): their
      blocks get PP_BLOCK_UNWIND.  */
   auto_vec<int> unwind_pads;
+  /* Edges out of the blocks that end with a call of fork, to the blocks
+     where a forked child's paths start (pathprof_prepare_forks); each is
+     also the core's restart edge FIRST_FORK_EDGE + its index.  */
+  auto_vec<edge> fork_edges;
+  unsigned first_fork_edge = 0;
   bool measured_weights = false; /* weights from use=FILE's counts */
 };
 
 /* cfg-bridge.cc */
 void pathprof_build_cfg (function *fun, pathprof_cfg *out);
+void pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg);
 bool pathprof_abnormal_dispatcher_p (basic_block bb);
 char *pathprof_display_name (tree fndecl);
 bool pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
