@@ -1263,6 +1263,38 @@ test_call_after_abnormal (void)
   tcfg_free (&g);
 }
 
+/* Calls in a setjmp receiver and in the loop after it: a longjmp lands
+   at 2 (restart edge D->2), where its PP_SITE_RESTART probe sets R
+   before the call probes of 2 run.
+
+     ENTRY -> 2 (call 1) -> 3 (call 0) -> 4 -> EXIT;  3 -> 2 (backedge)
+     D (5) -> 2, restart edge; D has no in-edge.  */
+static void
+test_calls_at_receiver (void)
+{
+  tcfg g;
+  tcfg_init (&g, 6);
+  tcfg_add (&g, PP_ENTRY, 2, 0, 1);
+  tcfg_add (&g, 2, 3, 0, 10);
+  tcfg_add (&g, 3, 4, 0, 1);
+  tcfg_add (&g, 3, 2, 0, 9);
+  tcfg_add (&g, 4, PP_EXIT, 0, 1);
+  tcfg_add (&g, 5, 2, PP_CFG_RESTART | PP_CFG_NO_CODE, 1);
+  tcfg_add_call (&g, 3);
+  tcfg_add_call (&g, 2);
+  pp_mark_backedges (&g.cfg);
+  pp_plan plan;
+  if (fixture ("calls at a setjmp receiver", &g.cfg, &plan, 100))
+    {
+      /* Paths: from ENTRY, from the backedge's dummy and from the
+	 restart dummy, each to EXIT, to the backedge, to call 1 (at 2)
+	 and to call 0 (at 3): 12.  */
+      check_u64 ("calls at a setjmp receiver: 12 paths", 12, plan.num_paths);
+      pp_plan_free (&plan);
+    }
+  tcfg_free (&g);
+}
+
 /* ------------------------------------------------------------------ */
 /* Part 2: validation.                                                 */
 
@@ -1664,6 +1696,7 @@ main (int argc, char **argv)
   test_loop_with_calls ();
   test_call_in_k ();
   test_call_after_abnormal ();
+  test_calls_at_receiver ();
   test_validation ();
   test_unwind ();
   run_random ("random CFGs with calls", 1, 10000, true);
