@@ -19,7 +19,8 @@
    loop whose body has a call and a block with two calls (plus calls in
    an unreachable block and in a block without successor, which get no
    dummy), and scripted runs of it; a call in a block where R is known
-   to be 0 (COUNT_CONST).
+   to be 0 (COUNT_CONST); calls after an abnormal edge, in a self loop
+   and in a block that may not return; calls at a setjmp receiver.
    Part 2, validation: bad call_blocks and unknown block flags refused
    with a message, the plan left empty.
    Part 3, PP_BLOCK_UNWIND: the dummy's kind, its placement at the end of
@@ -1350,9 +1351,14 @@ test_validation (void)
   uint32_t flags[4] = { 0 };
   cfg.num_calls = 0;
   cfg.block_flags = flags;
-  static const struct { uint32_t block, flags; const char *want; } bad_flags[] = {
+  static const struct
+  {
+    uint32_t block, flags;
+    const char *want;
+  } bad_flags[] = {
     { 2, 1u << 2, "block 2 has unknown flags 0x4" },
-    { 3, PP_BLOCK_UNWIND | (1u << 31), "block 3 has unknown flags 0x80000002" },
+    { 3, PP_BLOCK_UNWIND | (1u << 31),
+      "block 3 has unknown flags 0x80000002" },
     { 0, 1u << 7, "block 0 has unknown flags 0x80" },
   };
   for (size_t k = 0; k < sizeof bad_flags / sizeof bad_flags[0]; k++)
