@@ -165,8 +165,8 @@ results_mawk () {
 # The "_*" files left make its closing "N TESTS FAILED" (a failing test
 # may leave more than one: readdir leaves _dirlist and _longlist beside
 # _readdir).  So: a test ran if its name is a line of make check's
-# output, and failed if test/_NAME is left.  Left "_*" files of no test
-# that ran go to the log.
+# output, and failed if test/_NAME is left.  Left "_*" files that are no
+# test's output go to the log.
 results_gawk () {
   printf '%s\n\t%s\n' 'projects-names:' \
     '@echo $(foreach v,$(filter %_TESTS NEED_%,$(.VARIABLES)),$($(v)))' \
@@ -180,7 +180,7 @@ results_gawk () {
   for f in "$1"/test/_*; do
     f=${f##*/}
     [ -e "$1/test/$f" ] && ! grep -qx "${f#_} FAIL" "$1/.projects-results" \
-      && say "gawk: $f left in test/, no test of that name failed"
+      && say "gawk: test/$f left, not a test's output (gawk counts it failed)"
   done
   cat "$1/.projects-results"
 }
