@@ -8,32 +8,37 @@
 #
 # Usage: projects.sh PATHPROF_BUILD_DIR
 #
-# For each package of PROJECTS (default "gzip json-c mawk"):
+# For each package of PROJECTS (default "gzip json-c mawk gawk"):
 #   1. "apt-get source" into the cache, once (bench/deb-src.sh derives
 #      the deb-src entries apt needs from the system's own Debian
 #      entries); missing build dependencies are installed with
 #      "apt-get build-dep --arch-only" when we are root.
-#   2. Three copies of the tree, each configured and built with the
-#      package's own build system, the only difference being CC:
+#   2. Copies of the tree, each configured and built with the package's
+#      own build system, the only difference being CC:
 #        plain      "$PROJECTS_CC"
 #        specs      "$PROJECTS_CC -specs=pathprof.specs"  (the one flag)
 #        noruntime  "$PROJECTS_CC -fplugin=pathprof.so": instrumented,
 #                   never linked with the runtime, so every program and
 #                   library of the package runs unprofiled (weak
 #                   references) and leaves its .no-runtime note.
+#      and, when PROJECTS_VARIANTS names it, a reference:
+#        coverage   "$PROJECTS_CC --coverage": GCC's own profiler, whose
+#                   .gcda files sit beside the objects as our profiles do.
 #   3. The package's own test suite in each (automake's "make check",
 #      CMake's ctest), and its per-test results: automake's .trs files,
-#      ctest's "Test #N: NAME ... Passed" lines.
-#   4. Every test that passes plain must pass in the other two; the specs
-#      tree must hold .pathprof files and no note, the noruntime tree
-#      notes and no profile.
+#      ctest's "Test #N: NAME ... Passed" lines, or what the recipe's
+#      results_PACKAGE reads from its own test driver (mawk, gawk).
+#   4. Every test that passes plain must pass in the other variants; the
+#      specs tree must hold .pathprof files and no note, the noruntime
+#      tree notes and no profile, the coverage tree .gcda files.
 # One line per package and variant, and a closing verdict, on standard
 # output; details in CACHE/results/PACKAGE.VARIANT.tests and
 # CACHE/projects.log.  Exit status 0 if every package built and no test
 # regressed.  The pathprof files used are copied into CACHE/tools first,
 # so that rebuilding the tree during a run changes nothing.
 #
-# Environment: PROJECTS, PROJECTS_CC (default gcc), PROJECTS_JOBS
+# Environment: PROJECTS, PROJECTS_VARIANTS (default "specs noruntime";
+# plain always runs, first), PROJECTS_CC (default gcc), PROJECTS_JOBS
 # (default 2), PROJECTS_CACHE (default
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/projects).
 set -u
@@ -77,6 +82,17 @@ recipe_gzip_kind=autotools
 recipe_json_c_kind=cmake
 recipe_mawk_kind=autotools
 
+# gawk (autotools, its own test driver: no .trs files, see results_gawk).
+# Debian's source has the GFDL manual taken out (debian/README.source);
+# debian/rules touches old stand-ins for it after configure, and so do
+# we, or make stops in doc/ with no rule for gawktexi.in.
+recipe_gawk_kind=autotools
+configured_gawk () {
+  (cd doc && touch --date="Jan 01 2000" gawktexi.in sidebar.awk gawk.texi \
+     gawk.info gawkinet.texi gawkinet.info gawkworkflow.texi \
+     gawkworkflow.info pm-gawk.texi pm-gawk.info)
+}
+
 # fetch PACKAGE: the unpacked source tree's directory on standard output.
 fetch () {
   pkg=$1 dir=$cache/src/$1
@@ -102,20 +118,22 @@ fetch () {
   echo "$dir/tree"
 }
 
-# build_autotools TREE CC: configure (generating it first if the tree has
-# none), make, make check.  Writes TREE/.projects-{build,check}.log, and
-# the time the build ended into TREE/.projects-built-at.
+# build_autotools TREE CC VAR: configure (generating it first if the tree
+# has none), the recipe's configured_VAR if it has one, make, make check.
+# Writes TREE/.projects-{build,check}.log, and the time the build ended
+# into TREE/.projects-built-at.
 build_autotools () {
   (cd "$1" \
    && { [ -x configure ] || autoreconf -fi; } \
    && ./configure CC="$2" \
+   && { ! command -v "configured_$3" >/dev/null 2>&1 || "configured_$3"; } \
    && make -j"$jobs") > "$1/.projects-build.log" 2>&1 || return 1
   date +%s > "$1/.projects-built-at"
   (cd "$1" && make -j"$jobs" -k check) > "$1/.projects-check.log" 2>&1
   return 0
 }
 
-# build_cmake TREE CC: CMake in TREE/_build with CC in the environment,
+# build_cmake TREE CC VAR: CMake in TREE/_build with CC in the environment,
 # as a user sets it (CMake takes "gcc -specs=..." as compiler and flag),
 # then ctest.
 build_cmake () {
@@ -139,6 +157,32 @@ results_mawk () {
 	 -e 's/^\(.*[^ ]\) had \(one failure\|[0-9]* failures\)$/\1 FAIL/p' \
   | awk '{ r = $NF; $NF = ""; sub(/ $/, ""); gsub(/ /, "_"); print $0, r }' \
   | sort
+}
+
+# results_gawk TREE: gawk's test/Makefile names its tests in variables
+# (BASIC_TESTS, NEED_MPFR ...); each test's rule echoes the test's name,
+# writes its output to _NAME, and removes _NAME if it matches NAME.ok.
+# The "_*" files left make its closing "N TESTS FAILED" (a failing test
+# may leave more than one: readdir leaves _dirlist and _longlist beside
+# _readdir).  So: a test ran if its name is a line of make check's
+# output, and failed if test/_NAME is left.  Left "_*" files that are no
+# test's output go to the log.
+results_gawk () {
+  printf '%s\n\t%s\n' 'projects-names:' \
+    '@echo $(foreach v,$(filter %_TESTS NEED_%,$(.VARIABLES)),$($(v)))' \
+    | make -s -C "$1/test" -f Makefile -f - projects-names \
+    | tr ' ' '\n' | sed '/^$/d' | sort -u > "$1/.projects-names"
+  sed 's/ *$//' "$1/.projects-check.log" | sort -u \
+    | comm -12 - "$1/.projects-names" \
+    | while read -r name; do
+	if [ -e "$1/test/_$name" ]; then echo "$name FAIL"; else echo "$name PASS"; fi
+      done > "$1/.projects-results"
+  for f in "$1"/test/_*; do
+    f=${f##*/}
+    [ -e "$1/test/$f" ] && ! grep -qx "${f#_} FAIL" "$1/.projects-results" \
+      && say "gawk: test/$f left, not a test's output (gawk counts it failed)"
+  done
+  cat "$1/.projects-results"
 }
 
 # results KIND TREE: "TEST RESULT" lines, sorted: automake's .trs files
@@ -175,26 +219,32 @@ files () {
   find "$1" -name "$2" | wc -l | tr -d ' '
 }
 
+variants=$(for v in $(echo "${PROJECTS_VARIANTS:-specs noruntime}" \
+			| tr ',' ' '); do
+	     [ "$v" = plain ] || echo "$v"
+	   done)
 status=0
 printf '%-8s %-8s %-10s %6s %6s %6s %6s %9s %8s %6s %9s\n' package \
   version variant build tests passed other regressed profiles notes \
   build+test
-for pkg in $(echo "${PROJECTS:-gzip json-c mawk}" | tr ',' ' '); do
+for pkg in $(echo "${PROJECTS:-gzip json-c mawk gawk}" | tr ',' ' '); do
   var=$(echo "$pkg" | tr -- '-.' '__')
   kind=$(eval echo "\${recipe_${var}_kind:-}")
   [ -n "$kind" ] || { say "no recipe for $pkg"; status=1; continue; }
   src=$(fetch "$pkg") || { status=1; continue; }
   version=$(cd "$src" && dpkg-parsechangelog -S Version 2>/dev/null)
-  for variant in plain specs noruntime; do
+  for variant in plain $variants; do
     tree=$cache/build/$pkg/$variant
     rm -rf "$tree" && mkdir -p "$cache/build/$pkg" && cp -a "$src" "$tree"
     case $variant in
       plain) vcc=$cc ;;
       specs) vcc="$cc -specs=$specs" ;;
       noruntime) vcc="$cc -fplugin=$tools/pathprof.so" ;;
+      coverage) vcc="$cc --coverage" ;;
+      *) say "no variant $variant"; status=1; continue ;;
     esac
     start=$(date +%s)
-    if "build_$kind" "$tree" "$vcc"; then
+    if "build_$kind" "$tree" "$vcc" "$var"; then
       built=ok
     else
       built=failed
@@ -212,7 +262,10 @@ for pkg in $(echo "${PROJECTS:-gzip json-c mawk}" | tr ',' ' '); do
     fi > "$tests"
     ok=$(passed "$tests")
     other=$(( $(wc -l < "$tests") - ok ))
-    profiles=$(files "$tree" '*.pathprof')
+    case $variant in
+      coverage) profiles=$(files "$tree" '*.gcda') ;;
+      *) profiles=$(files "$tree" '*.pathprof') ;;
+    esac
     notes=$(files "$tree" '*.no-runtime')
     if [ "$variant" = plain ]; then
       regressed=-
@@ -229,6 +282,8 @@ for pkg in $(echo "${PROJECTS:-gzip json-c mawk}" | tr ',' ' '); do
 	       || { say "$pkg: specs: $profiles profiles, $notes notes"; status=1; } ;;
       noruntime) [ "$profiles" -eq 0 ] && [ "$notes" -gt 0 ] \
 	       || { say "$pkg: noruntime: $profiles profiles, $notes notes"; status=1; } ;;
+      coverage) [ "$profiles" -gt 0 ] \
+	       || { say "$pkg: coverage: no .gcda file"; status=1; } ;;
     esac
     printf '%-8s %-8s %-10s %6s %6s %6s %6s %9s %8s %6s %9s\n' "$pkg" \
       "$version" "$variant" "$built" "$(wc -l < "$tests" | tr -d ' ')" \
