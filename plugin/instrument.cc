@@ -287,9 +287,9 @@ unplaceable_probe (function *fun, const pathprof_cfg *pcfg,
   return NULL;
 }
 
-/* The normal successor edge of a block that ends with a setjmp call
-   (its other successor is the abnormal edge to the dispatcher), or null
-   if there is not exactly one.  */
+/* The normal successor edge of a block that ends with a call that may
+   come back by another way (a setjmp call, a call with an abnormal or
+   EH edge), or null if there is not exactly one.  */
 
 static edge
 single_normal_succ (basic_block bb)
@@ -538,21 +538,6 @@ backedge_runs (function *fun, const pathprof_cfg *pcfg, emitter *em)
    value costs nothing (a constant after SSA) and keeps GCC's
    uninitialized-use analysis quiet.  */
 
-/* The edge on which control leaves BB when CALL, its last statement,
-   returns normally: its one successor edge that is neither abnormal nor
-   EH.  */
-
-static edge
-normal_return_edge (basic_block bb)
-{
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, bb->succs)
-    if (!(e->flags & EDGE_COMPLEX))
-      return e;
-  return NULL;
-}
-
 /* Emit the early exit PROBE (PP_SITE_CALL): the number of the path that
    ends at its call is INDEX = R + value (or value); then
 
@@ -600,10 +585,11 @@ emit_early_exit (const pathprof_cfg *pcfg, const pp_probe *probe,
     }
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
   gsi_insert_seq_before (&gsi, before, GSI_SAME_STMT);
-  if (stmt_ends_bb_p (call))
-    gsi_insert_seq_on_edge (normal_return_edge (bb), after);
-  else
+  if (!stmt_ends_bb_p (call))
     gsi_insert_seq_after (&gsi, after, GSI_SAME_STMT);
+  else if (edge e = single_normal_succ (bb))
+    gsi_insert_seq_on_edge (e, after);
+  /* else the call cannot return normally: nothing to take back.  */
 }
 
 static void
