@@ -1,6 +1,6 @@
 # gcc-source.sh -- GCC's own test programs, from Debian's gcc-MAJOR-source,
 # for the suites that run them (testsuite/torture.sh, testsuite/gcov-oracle.sh).
-# Sourced, not run: it defines one function and sets nothing else.
+# Sourced, not run: it defines functions and sets nothing else.
 #
 #   gcc_source_tree CC CACHE
 #
@@ -25,6 +25,26 @@
 gcc_source_parts="gcc/testsuite/gcc.c-torture/execute gcc/testsuite/gcc.misc-tests gcc/testsuite/lib"
 
 gcc_source_say () { printf 'gcc-source: %s\n' "$*" >&2; }
+
+# gcc_source_select GLOBS: the lines of standard input (test names) that
+# match one of the space-separated shell GLOBS, or all of them when GLOBS
+# is empty; for the suites' *_FILTER variables.
+gcc_source_select () {
+  if [ -z "$1" ]; then
+    cat
+    return
+  fi
+  set -f
+  while read -r gcc_source_name; do
+    for gcc_source_glob in $1; do
+      # shellcheck disable=SC2254 # the user's glob, as a pattern
+      case $gcc_source_name in
+	$gcc_source_glob) printf '%s\n' "$gcc_source_name"; break ;;
+      esac
+    done
+  done
+  set +f
+}
 
 gcc_source_tree () {
   gcc_source_cc=$1

@@ -117,11 +117,11 @@ fi
 
 # The tests: GCOV_ORACLE_SRCDIR, or the cached extraction of
 # gcc-MAJOR-source.
+. "$here/gcc-source.sh"
 if [ -n "${GCOV_ORACLE_SRCDIR:-}" ]; then
   [ -d "$GCOV_ORACLE_SRCDIR" ] || { say "GCOV_ORACLE_SRCDIR $GCOV_ORACLE_SRCDIR: no such directory"; exit 2; }
   srcdir=$(cd "$GCOV_ORACLE_SRCDIR" && pwd)
 else
-  . "$here/gcc-source.sh"
   cache=${GCOV_ORACLE_CACHE:-${TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof}}
   top=$(gcc_source_tree "$cc" "$cache") || {
     say "no GCC gcov tests: GCC's testsuite could not be had (or set GCOV_ORACLE_SRCDIR)"
@@ -189,20 +189,7 @@ key_supported () {
 }
 
 (cd "$srcdir" && ls gcov-*.c) | sort > "$work/tests.all" 2>/dev/null
-set -f
-if [ -n "${GCOV_ORACLE_FILTER:-}" ]; then
-  while read -r test; do
-    for glob in $GCOV_ORACLE_FILTER; do
-      # shellcheck disable=SC2254 # the user's glob, as a pattern
-      case $test in
-	$glob) printf '%s\n' "$test"; break ;;
-      esac
-    done
-  done < "$work/tests.all" > "$work/tests"
-else
-  cp "$work/tests.all" "$work/tests"
-fi
-set +f
+gcc_source_select "${GCOV_ORACLE_FILTER:-}" < "$work/tests.all" > "$work/tests"
 [ -s "$work/tests" ] || { say "no gcov-*.c test in $srcdir${GCOV_ORACLE_FILTER:+ matches '$GCOV_ORACLE_FILTER'}"; exit 2; }
 (cd "$srcdir" && xargs "$tcl" "$here/gcov-oracle.tcl" plan "$cc" < "$work/tests") \
   > "$work/plan.tsv" || { say "reading the directives failed"; exit 2; }

@@ -430,26 +430,14 @@ sh "$here/../build-aux/link-files.sh" archive "$work/bin/libpathprof.a" \
 (cd "$srcdir" && for program in *.c; do
   [ -f "$program" ] && printf '%s\n' "$program"
 done) | sort > "$work/programs.all"
-set -f
-if [ -n "${TORTURE_FILTER:-}" ]; then
-  while read -r program; do
-    for glob in $TORTURE_FILTER; do
-      # shellcheck disable=SC2254 # the user's glob, as a pattern
-      case $program in
-	$glob) printf '%s\n' "$program"; break ;;
-      esac
-    done
-  done < "$work/programs.all" > "$work/programs.filtered"
-else
-  cp "$work/programs.all" "$work/programs.filtered"
-fi
+gcc_source_select "${TORTURE_FILTER:-}" < "$work/programs.all" \
+  > "$work/programs.filtered"
 awk -v n="${TORTURE_SAMPLE:-0}" '
   { name[NR] = $0 }
   END {
     if (n <= 0 || n >= NR) { for (i = 1; i <= NR; i++) print name[i] }
     else for (i = 0; i < n; i++) print name[int(i * NR / n) + 1]
   }' "$work/programs.filtered" > "$work/programs"
-set +f
 count=$(wc -l < "$work/programs")
 if [ "$count" -eq 0 ]; then
   say "no program matches TORTURE_FILTER='${TORTURE_FILTER:-}'"
