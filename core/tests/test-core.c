@@ -16,7 +16,6 @@
    `core-test-core SEED [COUNT]' reruns those graphs with details.  */
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 
 #include "ppcore.h"
 #include "test-cfg.h"
+#include "test-props.h"
 #include "test-random.h"
 #include "test-sim.h"
 #include "unit-test.h"
@@ -162,37 +162,6 @@ static const char *const property_name[P_NUM] = {
   "pp_mark_backedges: every backedge closes a cycle (DFS: of non-backedges)",
   "no count before the end of a block that may not return"
 };
-
-typedef struct stats
-{
-  uint64_t checked[P_NUM];
-  uint64_t failed[P_NUM];
-  char first[P_NUM][400];
-  const char *context;  /* describes the graph, for messages */
-} stats;
-
-/* Record one check of property P; keep the first failure's message.  */
-static void
-prop (stats *st, int p, bool ok, const char *fmt, ...)
-{
-  st->checked[p]++;
-  if (ok)
-    return;
-  st->failed[p]++;
-  if (st->first[p][0] == '\0' || verbose)
-    {
-      char msg[300];
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (msg, sizeof msg, fmt, ap);
-      va_end (ap);
-      if (st->first[p][0] == '\0')
-	snprintf (st->first[p], sizeof st->first[p], "%s: %s", st->context,
-		  msg);
-      if (verbose)
-	fprintf (stderr, "  [%s] %s\n", st->context, msg);
-    }
-}
 
 /* Operations of the CFG site of CFG edge C: the REAL edge's, or the
    X_EXIT dummy's followed by the X_ENTRY dummy's.  */
@@ -866,9 +835,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 	     uint32_t num_walks)
 {
   uint32_t nv = plan->num_blocks;
-  int before = 0;
-  for (int p = 0; p < P_NUM; p++)
-    before += (int) st->failed[p];
+  uint64_t before = stats_failures (st);
   verify_structure (st, cfg, plan);
   if ((int) st->failed[P_STRUCT] > 0 && nv != cfg->num_blocks)
     return;
@@ -989,29 +956,10 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
   verify_tree (st, cfg, plan);
   verify_probes_and_walks (st, cfg, plan, rng, num_walks);
 
-  int after = 0;
-  for (int p = 0; p < P_NUM; p++)
-    after += (int) st->failed[p];
+  uint64_t after = stats_failures (st);
   if (verbose && after != before)
     fprintf (stderr, "  [%s] %d property failures\n", st->context,
-	     after - before);
-}
-
-/* Report the properties of a fixture: one PASS/FAIL line per property
-   checked.  */
-static void
-report_fixture (const char *name, stats *st)
-{
-  for (int p = 0; p < P_NUM; p++)
-    {
-      if (st->checked[p] == 0)
-	continue;
-      check (st->failed[p] == 0,
-	     check_name ("%s: %s (%" PRIu64 " checks)", name, property_name[p],
-			 st->checked[p]),
-	     "expected 0 failures, saw %" PRIu64 "; first: %s", st->failed[p],
-	     st->first[p]);
-    }
+	     (int) (after - before));
 }
 
 /* Build a plan (optimised and naive), run every property on both, report
@@ -1026,8 +974,7 @@ fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
   pp_plan naive;
   stats st;
   uint64_t rng = 12345;
-  memset (&st, 0, sizeof st);
-  st.context = name;
+  stats_init (&st, property_name, P_NUM, verbose, name);
   int rc = pp_plan_build (cfg, &opts, plan, err, sizeof err);
   check (rc == 0, check_name ("%s: pp_plan_build", name),
 	 "expected 0, saw %d: %s", rc, rc ? err : "");
@@ -1053,7 +1000,7 @@ fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
 	 " paths, %u and %u edges", naive.num_paths, plan->num_paths,
 	 naive.num_dag_edges, plan->num_dag_edges);
   pp_plan_free (&naive);
-  report_fixture (name, &st);
+  report_stats (name, &st, REPORT_CHECKED);
   return 0;
 }
 
@@ -2093,7 +2040,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
   char context[80];
   uint32_t unexpected_failures = 0;
   char first_unexpected[400] = "";
-  memset (&st, 0, sizeof st);
+  stats_init (&st, property_name, P_NUM, verbose, NULL);
   memset (&t, 0, sizeof t);
   clock_t t0 = clock ();
 
@@ -2196,12 +2143,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 			 t.with_backedges, t.with_noreturn),
 	     "expected over 5%%, half and 5%% of %u graphs", t.graphs);
     }
-  for (int p = 0; p < P_NUM; p++)
-    check (st.failed[p] == 0,
-	   check_name ("%s: %s (%" PRIu64 " checks)", label, property_name[p],
-		       st.checked[p]),
-	   "expected 0 failures, saw %" PRIu64 "; first: %s", st.failed[p],
-	   st.first[p]);
+  report_stats (label, &st, REPORT_ALL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2233,10 +2175,9 @@ test_large (void)
 	 n);
   if (rc == 0)
     {
-      memset (&st, 0, sizeof st);
-      st.context = "100k diamonds";
+      stats_init (&st, property_name, P_NUM, verbose, "100k diamonds");
       verify_plan (&st, &g.cfg, &plan, &rng, 0, 200, 5);
-      report_fixture ("100k-block diamond chain", &st);
+      report_stats ("100k-block diamond chain", &st, REPORT_CHECKED);
       check (plan.num_cut_edges > 0,
 	     check_name ("100k diamonds: %u cuts, N = %" PRIu64,
 			 plan.num_cut_edges, plan.num_paths),
@@ -2262,10 +2203,9 @@ test_large (void)
 	 "expected 0 and 100000 backedges, saw %d (%s)", rc, rc ? err : "ok");
   if (rc == 0)
     {
-      memset (&st, 0, sizeof st);
-      st.context = "100k self loops";
+      stats_init (&st, property_name, P_NUM, verbose, "100k self loops");
       verify_plan (&st, &g.cfg, &plan, &rng, 0, 100, 2);
-      report_fixture ("100k self loops", &st);
+      report_stats ("100k self loops", &st, REPORT_CHECKED);
       pp_plan_free (&plan);
     }
   tcfg_free (&g);

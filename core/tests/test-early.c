@@ -43,7 +43,6 @@
    `core-test-early SEED [COUNT]' reruns random graphs with details.  */
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +50,7 @@
 
 #include "ppcore.h"
 #include "test-cfg.h"
+#include "test-props.h"
 #include "test-random.h"
 #include "test-sim.h"
 #include "unit-test.h"
@@ -87,53 +87,6 @@ static const char *const property_name[P_NUM] = {
   "R unchanged",
   "program runs ending at EXIT, noreturn or a call count the paths run"
 };
-
-typedef struct stats
-{
-  uint64_t checked[P_NUM];
-  uint64_t failed[P_NUM];
-  char first[P_NUM][400];
-  const char *context;  /* describes the graph, for messages */
-} stats;
-
-/* Record one check of property P; keep the first failure's message.  */
-static void prop (stats *st, int p, bool ok, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
-
-static void
-prop (stats *st, int p, bool ok, const char *fmt, ...)
-{
-  st->checked[p]++;
-  if (ok)
-    return;
-  st->failed[p]++;
-  if (st->first[p][0] == '\0' || verbose)
-    {
-      char msg[300];
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (msg, sizeof msg, fmt, ap);
-      va_end (ap);
-      if (st->first[p][0] == '\0')
-	snprintf (st->first[p], sizeof st->first[p], "%s: %s", st->context,
-		  msg);
-      if (verbose)
-	fprintf (stderr, "  [%s] %s\n", st->context, msg);
-    }
-}
-
-/* One PASS/FAIL line per property checked at least once.  */
-static void
-report_stats (const char *label, const stats *st)
-{
-  for (int p = 0; p < P_NUM; p++)
-    if (st->checked[p] > 0)
-      check (st->failed[p] == 0,
-	     check_name ("%s: %s (%" PRIu64 " checks)", label,
-			 property_name[p], st->checked[p]),
-	     "expected 0 failures, saw %" PRIu64 "; first: %s",
-	     st->failed[p], st->first[p]);
-}
 
 /* ------------------------------------------------------------------ */
 /* The test's own view of a CFG.                                       */
@@ -987,12 +940,11 @@ fixture (const char *label, const pp_cfg *cfg, pp_plan *plan,
 					  "calls", label),
 	 "expected both, saw naive %d, without calls %d", naive_ok, base_ok);
   stats st;
-  memset (&st, 0, sizeof st);
-  st.context = label;
+  stats_init (&st, property_name, P_NUM, verbose, label);
   uint64_t rng = 12345;
   verify_plan (&st, cfg, plan, naive_ok ? &naive : NULL,
 	       base_ok ? &base : NULL, &rng, 100000, 0, runs);
-  report_stats (label, &st);
+  report_stats (label, &st, REPORT_CHECKED);
   if (naive_ok)
     pp_plan_free (&naive);
   if (base_ok)
@@ -1585,7 +1537,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
   random_totals t;
   char context[80], first_unexpected[400] = "";
   uint32_t unexpected = 0;
-  memset (&st, 0, sizeof st);
+  stats_init (&st, property_name, P_NUM, verbose, NULL);
   memset (&t, 0, sizeof t);
   clock_t t0 = clock ();
   for (uint64_t seed = first_seed; seed < first_seed + count; seed++)
@@ -1676,13 +1628,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	   check_name ("%s: the sample covers calls, blocks with several "
 		       "calls, unwind blocks, growth", label),
 	   "expected over half, 10%%, 5%% and half of %u graphs", t.graphs);
-  if (report)
-    report_stats (label, &st);
-  else
-    for (int p = 0; p < P_NUM; p++)
-      if (st.failed[p] > 0)
-	check (false, property_name[p], "%" PRIu64 " failures; first: %s",
-	       st.failed[p], st.first[p]);
+  report_stats (label, &st, report ? REPORT_CHECKED : REPORT_FAILED);
 }
 
 /* Fixtures, validation, unwind blocks, random CFGs; or, with arguments,

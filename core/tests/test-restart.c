@@ -38,76 +38,22 @@
    `core-test-restart SEED [COUNT]' reruns random graphs with details.  */
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "ppcore.h"
+#include "test-cfg.h"
+#include "test-props.h"
 #include "test-random.h"
+#include "test-sim.h"
 #include "unit-test.h"
 
-#define GARBAGE UINT64_C (0xDEADBEEFCAFEF00D)
 /* What R holds when a jump lands: whatever it was at the call.  */
 #define JUMP_GARBAGE UINT64_C (0x0BADC0DE5EED1234)
 
 static bool verbose;
-
-typedef struct tcfg
-{
-  pp_cfg cfg;
-  uint32_t cap;
-  uint32_t *flags;  /* block flags, or NULL */
-  bool *call;       /* [num_blocks]: a call here may longjmp */
-} tcfg;
-
-static void
-tcfg_init (tcfg *g, uint32_t num_blocks)
-{
-  memset (g, 0, sizeof *g);
-  g->cfg.num_blocks = num_blocks;
-  g->call = calloc (num_blocks, sizeof (bool));
-}
-
-/* Append the edge SRC->DST; returns its id.  */
-static uint32_t
-tcfg_add (tcfg *g, uint32_t src, uint32_t dst, uint32_t flags, double weight)
-{
-  if (g->cfg.num_edges == g->cap)
-    {
-      g->cap = g->cap ? 2 * g->cap : 16;
-      g->cfg.edges = realloc (g->cfg.edges, g->cap * sizeof (pp_cfg_edge));
-    }
-  pp_cfg_edge *e = &g->cfg.edges[g->cfg.num_edges];
-  e->src = src;
-  e->dst = dst;
-  e->flags = flags;
-  e->weight = weight;
-  return g->cfg.num_edges++;
-}
-
-/* Block B holds a call that may longjmp: PP_BLOCK_MAY_NOT_RETURN.  */
-static void
-tcfg_call (tcfg *g, uint32_t b)
-{
-  if (g->flags == NULL)
-    {
-      g->flags = calloc (g->cfg.num_blocks, sizeof (uint32_t));
-      g->cfg.block_flags = g->flags;
-    }
-  g->flags[b] |= PP_BLOCK_MAY_NOT_RETURN;
-  g->call[b] = true;
-}
-
-static void
-tcfg_free (tcfg *g)
-{
-  free (g->cfg.edges);
-  free (g->flags);
-  free (g->call);
-  memset (g, 0, sizeof *g);
-}
 
 /* ------------------------------------------------------------------ */
 /* The test's own view of a CFG.                                       */
@@ -317,25 +263,7 @@ count_paths (const pp_plan *plan, uint64_t *np)
 }
 
 /* ------------------------------------------------------------------ */
-/* Simulation of the path register and the counters.                   */
-
-typedef struct sim
-{
-  uint64_t r;
-  bool r_written;
-  bool bad_read;
-  uint32_t num_counts;
-  uint64_t last_count;
-  uint64_t *log;
-  uint32_t log_len, log_cap;
-} sim;
-
-static void
-sim_init (sim *s)
-{
-  memset (s, 0, sizeof *s);
-  s->r = GARBAGE;
-}
+/* Simulation: test-sim.h's, and jumps.                                */
 
 /* A jump lands: R holds whatever it held at the call, which the plan must
    not read.  */
@@ -344,40 +272,6 @@ sim_jump (sim *s)
 {
   s->r = JUMP_GARBAGE;
   s->r_written = false;
-}
-
-static void
-sim_ops (sim *s, const pp_op *ops, uint32_t n)
-{
-  for (uint32_t k = 0; k < n; k++)
-    {
-      uint64_t index;
-      switch (ops[k].kind)
-	{
-	case PP_OP_ADD:
-	  s->bad_read |= !s->r_written;
-	  s->r += ops[k].value;
-	  continue;
-	case PP_OP_SET:
-	  s->r = ops[k].value;
-	  s->r_written = true;
-	  continue;
-	case PP_OP_COUNT:
-	  s->bad_read |= !s->r_written;
-	  index = s->r + ops[k].value;
-	  break;
-	case PP_OP_COUNT_CONST:
-	  index = ops[k].value;
-	  break;
-	default:
-	  s->bad_read = true;
-	  continue;
-	}
-      s->num_counts++;
-      s->last_count = index;
-      if (s->log != NULL && s->log_len < s->log_cap)
-	s->log[s->log_len++] = index;
-    }
 }
 
 static bool
@@ -514,41 +408,6 @@ static const char *const property_name[P_NUM] = {
   "probe-level executions with jumps count exactly the completed paths",
   "pp_mark_backedges: no restart edge, every backedge on a cycle"
 };
-
-typedef struct stats
-{
-  uint64_t checked[P_NUM];
-  uint64_t failed[P_NUM];
-  char first[P_NUM][400];
-  const char *context;
-  uint64_t jumps;  /* jumps made by probe-level executions */
-} stats;
-
-static void prop (stats *st, int p, bool ok, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
-
-/* Record one check of property P; keep the first failure's message.  */
-static void
-prop (stats *st, int p, bool ok, const char *fmt, ...)
-{
-  st->checked[p]++;
-  if (ok)
-    return;
-  st->failed[p]++;
-  if (st->first[p][0] == '\0' || verbose)
-    {
-      char msg[300];
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (msg, sizeof msg, fmt, ap);
-      va_end (ap);
-      if (st->first[p][0] == '\0')
-	snprintf (st->first[p], sizeof st->first[p], "%s: %s", st->context,
-		  msg);
-      if (verbose)
-	fprintf (stderr, "  [%s] %s\n", st->context, msg);
-    }
-}
 
 /* The DAG against the CFG.  */
 static void
@@ -985,12 +844,13 @@ verify_probes (stats *st, const pp_cfg *cfg, const model *m,
 }
 
 /* One execution of the probes in program order: a random walk of the CFG
-   from ENTRY, where a call (a block of CALL, or the dispatcher itself when
-   its in-edges are kept) sometimes jumps to a random receiver.  The
-   counts must be exactly the paths completed, in order: a path cut short
-   by a jump is lost; one that ends at a call that does not return (a
-   call to longjmp itself) is counted there.  */
-static void
+   from ENTRY, where a call (a block of CALL, which may be NULL if there
+   is none, or the dispatcher itself when its in-edges are kept)
+   sometimes jumps to a random receiver.  The counts must be exactly the
+   paths completed, in order: a path cut short by a jump is lost; one
+   that ends at a call that does not return (a call to longjmp itself)
+   is counted there.  Returns the number of jumps made.  */
+static uint32_t
 verify_one_walk (stats *st, const pp_cfg *cfg, const model *m,
 		 const pp_plan *plan, const probe_map *pm,
 		 const uint32_t *dstart, const bool *call, uint64_t *rng,
@@ -1021,7 +881,8 @@ verify_one_walk (stats *st, const pp_cfg *cfg, const model *m,
       uint32_t choices = 0, own = 0;
       for (uint32_t k = 0; k < m->nrestart; k++)
 	own += cfg->edges[m->restart[k]].src == v;
-      choices = call[v] ? m->nrestart : own;
+      bool at_call = call != NULL && call[v];
+      choices = at_call ? m->nrestart : own;
       /* Not where the block-end code counts before the call: that is the
 	 imprecision doc/algorithm.md documents (an abnormal edge's count
 	 with no other place), not a restart matter.  */
@@ -1043,7 +904,7 @@ verify_one_walk (stats *st, const pp_cfg *cfg, const model *m,
 	{
 	  uint32_t pick = rng_below (rng, choices), c = PP_NONE;
 	  for (uint32_t k = 0; k < m->nrestart && c == PP_NONE; k++)
-	    if (call[v] || cfg->edges[m->restart[k]].src == v)
+	    if (at_call || cfg->edges[m->restart[k]].src == v)
 	      {
 		if (pick == 0)
 		  c = m->restart[k];
@@ -1101,7 +962,6 @@ verify_one_walk (stats *st, const pp_cfg *cfg, const model *m,
   bool same = s.log_len == nexp && !s.bad_read && !no_restart_probe;
   for (uint32_t k = 0; same && k < nexp; k++)
     same = logged[k] == expected[k];
-  st->jumps += jumps;
   prop (st, P_WALK, same,
 	"execution of %u steps, %u jumps: %u paths expected, %u counts%s%s; "
 	"first path %" PRIu64 ", first count %" PRIu64,
@@ -1109,11 +969,14 @@ verify_one_walk (stats *st, const pp_cfg *cfg, const model *m,
 	s.bad_read ? ", R read before written" : "",
 	no_restart_probe ? ", a restart edge without probe" : "",
 	nexp ? expected[0] : 0, s.log_len ? logged[0] : 0);
+  return jumps;
 }
 
-/* Every property of PLAN built from CFG.  Paths are enumerated when there
-   are at most ENUM_LIMIT, else SAMPLES random ones are checked.  */
-static void
+/* Every property of PLAN built from CFG, whose calls that may longjmp
+   are CALL (NULL if none).  Paths are enumerated when there are at most
+   ENUM_LIMIT, else SAMPLES random ones are checked.  Returns the number
+   of jumps the NUM_WALKS probe-level executions made.  */
+static uint64_t
 verify_plan (stats *st, const pp_cfg *cfg, const bool *call,
 	     const pp_plan *plan, uint64_t *rng, uint64_t enum_limit,
 	     uint32_t samples, uint32_t num_walks)
@@ -1131,7 +994,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const bool *call,
   if (!acyclic)
     {
       model_free (&m);
-      return;
+      return 0;
     }
 
   uint32_t ne = plan->num_dag_edges;
@@ -1230,12 +1093,14 @@ verify_plan (stats *st, const pp_cfg *cfg, const bool *call,
   probe_map pm;
   probe_map_build (cfg, plan, &pm);
   verify_probes (st, cfg, &m, plan, &pm);
+  uint64_t jumps = 0;
   for (uint32_t k = 0; k < num_walks; k++)
-    verify_one_walk (st, cfg, &m, plan, &pm, dstart, call, rng,
-		     3 * nv + 10);
+    jumps += verify_one_walk (st, cfg, &m, plan, &pm, dstart, call, rng,
+			      3 * nv + 10);
   probe_map_free (&pm);
   free (dstart);
   model_free (&m);
+  return jumps;
 }
 
 /* Backedges chosen by pp_mark_backedges: never a restart edge, and each
@@ -1283,19 +1148,6 @@ verify_backedges (stats *st, const pp_cfg *cfg)
   free (queue);
 }
 
-/* Report a fixture's properties: one line per property checked.  */
-static void
-report (const char *name, const stats *st)
-{
-  for (int p = 0; p < P_NUM; p++)
-    if (st->checked[p] > 0)
-      check (st->failed[p] == 0,
-	     check_name ("%s: %s (%" PRIu64 " checks)", name, property_name[p],
-			 st->checked[p]),
-	     "expected 0 failures, saw %" PRIu64 "; first: %s", st->failed[p],
-	     st->first[p]);
-}
-
 /* Plan G optimised and naive, check every property of both and that they
    number paths alike; report under NAME.  Leaves the optimised plan in
    PLAN; returns 0 if both were built.  */
@@ -1307,15 +1159,14 @@ fixture (const char *name, tcfg *g, pp_plan *plan)
   pp_plan naive;
   stats st;
   uint64_t rng = 12345;
-  memset (&st, 0, sizeof st);
-  st.context = name;
+  stats_init (&st, property_name, P_NUM, verbose, name);
   verify_backedges (&st, &g->cfg);
   int rc = pp_plan_build (&g->cfg, &opts, plan, err, sizeof err);
   check (rc == 0, check_name ("%s: pp_plan_build", name),
 	 "expected 0, saw %d: %s", rc, rc ? err : "");
   if (rc != 0)
     return -1;
-  verify_plan (&st, &g->cfg, g->call, plan, &rng, 5000, 500, 50);
+  verify_plan (&st, &g->cfg, g->longjmp_calls, plan, &rng, 5000, 500, 50);
   opts.naive = true;
   rc = pp_plan_build (&g->cfg, &opts, &naive, err, sizeof err);
   check (rc == 0, check_name ("%s: pp_plan_build (naive)", name),
@@ -1325,7 +1176,7 @@ fixture (const char *name, tcfg *g, pp_plan *plan)
       pp_plan_free (plan);
       return -1;
     }
-  verify_plan (&st, &g->cfg, g->call, &naive, &rng, 5000, 500, 50);
+  verify_plan (&st, &g->cfg, g->longjmp_calls, &naive, &rng, 5000, 500, 50);
   bool same = naive.num_paths == plan->num_paths
 	      && naive.num_dag_edges == plan->num_dag_edges;
   for (uint32_t i = 0; same && i < naive.num_dag_edges; i++)
@@ -1337,7 +1188,7 @@ fixture (const char *name, tcfg *g, pp_plan *plan)
 	 "expected the same DAG and Val, saw %" PRIu64 " and %" PRIu64
 	 " paths", naive.num_paths, plan->num_paths);
   pp_plan_free (&naive);
-  report (name, &st);
+  report_stats (name, &st, REPORT_CHECKED);
   return 0;
 }
 
@@ -1473,7 +1324,7 @@ test_setjmp_loop (bool keep_dispatcher, double restart_weight)
     = tcfg_add (&g, 4, 3, PP_CFG_RESTART | PP_CFG_NO_CODE, restart_weight);
   if (keep_dispatcher)
     tcfg_add (&g, 7, 4, PP_CFG_NO_CODE, 2);		/* e8 */
-  tcfg_call (&g, 7);
+  tcfg_longjmp_call (&g, 7);
   uint32_t nback = pp_mark_backedges (&g.cfg);
   check (nback == 1 && (g.cfg.edges[5].flags & PP_CFG_BACKEDGE)
 	   && !(g.cfg.edges[restart].flags & PP_CFG_BACKEDGE),
@@ -1592,7 +1443,7 @@ test_nonlocal_label (bool only_jump, double restart_weight)
   tcfg_add (&g, 5, PP_EXIT, 0, 50);				/* e5 */
   uint32_t restart
     = tcfg_add (&g, 6, 4, PP_CFG_RESTART | PP_CFG_NO_CODE, restart_weight);
-  tcfg_call (&g, 3);
+  tcfg_longjmp_call (&g, 3);
   pp_mark_backedges (&g.cfg);
   if (fixture (name, &g, &plan) != 0)
     {
@@ -1672,7 +1523,7 @@ test_label_then_loop (void)
   tcfg_add (&g, 4, 5, 0, 10);
   tcfg_add (&g, 5, 4, 0, 9);
   tcfg_add (&g, 4, PP_EXIT, 0, 1);
-  tcfg_call (&g, 5);
+  tcfg_longjmp_call (&g, 5);
   uint32_t nback = pp_mark_backedges (&g.cfg);
   check (nback == 1 && (g.cfg.edges[5].flags & PP_CFG_BACKEDGE),
 	 check_name ("%s: pp_mark_backedges marks B->H", name),
@@ -1743,7 +1594,7 @@ test_refusals (void)
   tcfg_add (&g, 3, PP_EXIT, 0, 1);
   tcfg_add (&g, 3, 4, PP_CFG_NO_CODE, 1);
   tcfg_add (&g, 4, 2, PP_CFG_RESTART | PP_CFG_NO_CODE, 1);
-  tcfg_call (&g, 3);
+  tcfg_longjmp_call (&g, 3);
   uint32_t nback = pp_mark_backedges (&g.cfg);
   int rc = pp_plan_build (&g.cfg, NULL, &plan, err, sizeof err);
   check (nback == 0 && rc == 0,
@@ -1757,69 +1608,41 @@ test_refusals (void)
 /* ------------------------------------------------------------------ */
 /* Part 2: random CFGs with a dispatcher.                              */
 
-/* Seeds from here on give larger graphs (50 to 400 blocks).  */
-#define LARGE_SEEDS 1000000
-
 typedef struct random_totals
 {
   uint32_t graphs, plans, refused, with_dispatcher, kept_dispatcher,
     jump_only_receivers, with_cuts, with_backedges, caller_backedges;
   uint64_t restart_paths;
+  uint64_t jumps;  /* made by probe-level executions */
 } random_totals;
 
-/* Generate the random CFG of SEED into G, as test-core's generator does
-   (a spanning structure, extra edges of every sort, abnormal edges,
-   weights, blocks that may not return, sometimes a small path limit and
-   backedges from a random block order), plus, in most graphs, an abnormal
-   dispatcher D (the last block) with restart edges to one to three random
-   receivers and calls in random blocks; usually without edges into D,
-   in a tenth of them with an abnormal edge from every call.  */
+/* Generate the random CFG of SEED into G from the pieces of test-core's
+   generator (test-cfg.h: a spanning structure, extra edges of every
+   sort, abnormal edges, weights, sometimes a small path limit and
+   backedges from a random block order), plus calls that may longjmp in
+   random blocks and, in most graphs, an abnormal dispatcher D (the last
+   block) with restart edges to one to three random receivers; usually
+   without edges into D, in a tenth of them with an abnormal edge from
+   every call.  */
 static void
-random_cfg (uint64_t seed, tcfg *g, uint64_t *max_paths, bool *caller_set,
-	    random_totals *t)
+random_restart_cfg (uint64_t seed, tcfg *g, uint64_t *max_paths,
+		    bool *caller_set, random_totals *t)
 {
   uint64_t rng = seed * UINT64_C (0x9E3779B97F4A7C15) + 7;
-  uint32_t nv = 3 + rng_below (&rng, 20);
-  if (rng_below (&rng, 10) == 0)
-    nv += rng_below (&rng, 40);
-  if (seed >= LARGE_SEEDS)
-    nv = 50 + rng_below (&rng, 350);
+  uint32_t nv = random_cfg_size (&rng, seed);
   bool dispatcher = rng_below (&rng, 100) < 85;
   bool keep = dispatcher && rng_below (&rng, 10) == 0;
   uint32_t nc_percent = (uint32_t[]){ 0, 0, 0, 3, 6, 12 }[rng_below (&rng, 6)];
   uint32_t weight_mode = rng_below (&rng, 3);
   tcfg_init (g, nv + dispatcher);
-
-  for (uint32_t b = 2; b < nv; b++)
-    if (rng_below (&rng, 100) < 90)
-      {
-	uint32_t src = rng_below (&rng, b - 1);
-	tcfg_add (g, src == 0 ? PP_ENTRY : src + 1, b, 0, 0);
-      }
-  uint32_t extra = rng_below (&rng, 2 * nv + 2);
-  for (uint32_t k = 0; k < extra; k++)
-    {
-      if (g->cfg.num_edges > 0 && rng_below (&rng, 12) == 0)
-	{
-	  pp_cfg_edge e = g->cfg.edges[rng_below (&rng, g->cfg.num_edges)];
-	  tcfg_add (g, e.src, e.dst, 0, 0);
-	  continue;
-	}
-      uint32_t src = rng_below (&rng, nv - 1);
-      src = src == 0 ? PP_ENTRY : src + 1;
-      uint32_t dst = rng_below (&rng, 100) < 25 ? PP_EXIT
-						: 1 + rng_below (&rng, nv - 1);
-      tcfg_add (g, src, dst, 0, 0);
-    }
-  if (g->cfg.num_edges == 0 || g->cfg.edges[0].src != PP_ENTRY)
-    tcfg_add (g, PP_ENTRY, nv > 2 ? 2 : PP_EXIT, 0, 0);
+  random_cfg_edges (&rng, g, nv, 90);
   if (nv <= 2)
     dispatcher = keep = false;
 
   /* Calls that may longjmp, then the dispatcher's edges.  */
   for (uint32_t b = 2; b < nv; b++)
     if (rng_below (&rng, 100) < 25)
-      tcfg_call (g, b);
+      tcfg_longjmp_call (g, b);
   if (dispatcher)
     {
       uint32_t d = nv, receivers = 1 + rng_below (&rng, 3);
@@ -1836,62 +1659,12 @@ random_cfg (uint64_t seed, tcfg *g, uint64_t *max_paths, bool *caller_set,
 	}
       if (keep)
 	for (uint32_t b = 2; b < nv; b++)
-	  if (g->call[b])
+	  if (tcfg_is_longjmp_call (g, b))
 	    tcfg_add (g, b, d, PP_CFG_NO_CODE, 0);
     }
-  for (uint32_t i = 0; i < g->cfg.num_edges; i++)
-    {
-      pp_cfg_edge *e = &g->cfg.edges[i];
-      /* Abnormal edges where GCC has them: not out of ENTRY, into EXIT or
-	 from a block to itself.  */
-      if (!(e->flags & PP_CFG_RESTART) && rng_below (&rng, 100) < nc_percent
-	  && e->src != PP_ENTRY && e->dst != PP_EXIT && e->src != e->dst)
-	e->flags |= PP_CFG_NO_CODE;
-      switch (weight_mode)
-	{
-	case 0:
-	  e->weight = (double) rng_below (&rng, 1000) / 10.0;
-	  break;
-	case 1:
-	  e->weight = rng_below (&rng, 3);
-	  break;
-	default:
-	  e->weight = 1;
-	}
-    }
-  *max_paths = 0;
-  uint32_t r = rng_below (&rng, 10);
-  if (r < 2)
-    *max_paths = 1 + rng_below (&rng, 12);
-  else if (r < 3)
-    *max_paths = 2 + rng_below (&rng, 200);
-
-  *caller_set = rng_below (&rng, 5) == 0;
-  if (*caller_set)
-    {
-      /* Every edge going backwards in a random block order with ENTRY
-	 first, restart edges aside.  */
-      uint32_t n = g->cfg.num_blocks;
-      uint32_t *pos = malloc (n * sizeof (uint32_t));
-      for (uint32_t v = 0; v < n; v++)
-	pos[v] = v;
-      for (uint32_t v = n - 1; v > 1; v--)
-	{
-	  uint32_t j = 1 + rng_below (&rng, v);
-	  uint32_t tmp = pos[v];
-	  pos[v] = pos[j];
-	  pos[j] = tmp;
-	}
-      for (uint32_t i = 0; i < g->cfg.num_edges; i++)
-	{
-	  pp_cfg_edge *e = &g->cfg.edges[i];
-	  if (!(e->flags & PP_CFG_RESTART) && pos[e->dst] <= pos[e->src])
-	    e->flags |= PP_CFG_BACKEDGE;
-	}
-      free (pos);
-    }
-  else
-    pp_mark_backedges (&g->cfg);
+  random_cfg_edge_flags (&rng, g, nc_percent, false, weight_mode);
+  *max_paths = random_path_limit (&rng);
+  *caller_set = random_cfg_backedges (&rng, g);
   t->with_dispatcher += dispatcher;
   t->kept_dispatcher += keep;
 }
@@ -1925,7 +1698,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
   random_totals t;
   char context[80], first_unexpected[400] = "";
   uint32_t unexpected = 0;
-  memset (&st, 0, sizeof st);
+  stats_init (&st, property_name, P_NUM, verbose, NULL);
   memset (&t, 0, sizeof t);
   clock_t t0 = clock ();
   for (uint64_t seed = first_seed; seed < first_seed + count; seed++)
@@ -1933,7 +1706,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
       tcfg g;
       uint64_t max_paths;
       bool caller_set;
-      random_cfg (seed, &g, &max_paths, &caller_set, &t);
+      random_restart_cfg (seed, &g, &max_paths, &caller_set, &t);
       t.graphs++;
       t.caller_backedges += caller_set;
       snprintf (context, sizeof context, "seed %" PRIu64, seed);
@@ -1996,7 +1769,8 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	    }
 	  uint64_t before = st.checked[P_RESTART_PATHS];
 	  uint64_t rng = seed ^ UINT64_C (0x5A5A5A5A);
-	  verify_plan (&st, &g.cfg, g.call, &plan, &rng, 2000, 150, 6);
+	  t.jumps += verify_plan (&st, &g.cfg, g.longjmp_calls, &plan, &rng,
+				  2000, 150, 6);
 	  t.restart_paths += st.checked[P_RESTART_PATHS] - before;
 	  pp_plan_free (&plan);
 	}
@@ -2012,7 +1786,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	    "edges\n",
 	    label, t.graphs, t.with_dispatcher, t.kept_dispatcher,
 	    t.jump_only_receivers, t.caller_backedges, t.plans, secs,
-	    t.with_backedges, t.with_cuts, t.restart_paths, st.jumps,
+	    t.with_backedges, t.with_cuts, t.restart_paths, t.jumps,
 	    t.refused);
   check (unexpected == 0,
 	 check_name ("%s: planning fails only for stuck no_code edges",
@@ -2022,22 +1796,16 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
   if (report_all)
     check (t.with_dispatcher * 10 > t.graphs * 7 && t.kept_dispatcher > 0
 	     && t.jump_only_receivers > 0 && t.restart_paths > t.graphs
-	     && st.jumps > t.graphs && t.with_cuts * 20 > t.graphs
+	     && t.jumps > t.graphs && t.with_cuts * 20 > t.graphs
 	     && t.with_backedges * 2 > t.graphs,
 	   check_name ("%s: the sample covers dispatchers, kept ones, "
 		       "receivers only a jump reaches, paths after jumps, "
 		       "jumps, cuts and loops", label),
 	   "expected each, saw %u, %u, %u, %" PRIu64 ", %" PRIu64 ", %u, %u "
 	   "of %u graphs", t.with_dispatcher, t.kept_dispatcher,
-	   t.jump_only_receivers, t.restart_paths, st.jumps, t.with_cuts,
+	   t.jump_only_receivers, t.restart_paths, t.jumps, t.with_cuts,
 	   t.with_backedges, t.graphs);
-  for (int p = 0; p < P_NUM; p++)
-    if (report_all || st.failed[p] > 0)
-      check (st.failed[p] == 0,
-	     check_name ("%s: %s (%" PRIu64 " checks)", label,
-			 property_name[p], st.checked[p]),
-	     "expected 0 failures, saw %" PRIu64 "; first: %s", st.failed[p],
-	     st.first[p]);
+  report_stats (label, &st, report_all ? REPORT_ALL : REPORT_FAILED);
 }
 
 int
