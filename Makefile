@@ -207,8 +207,8 @@ torture: all
 # checked against the line counts pathprof-dump derives from the path
 # profile, with gcov's own count quoted on a failure
 # (testsuite/gcov-oracle.sh, doc/testing.md).  About 10 seconds; fetches
-# gcc-12-source as make torture does.  Not part of make check: it needs
-# that package, and it reports what pathprof cannot yet count.
+# gcc-12-source as make torture does.  Not part of make check, which must
+# pass without the network: it needs that package.  .ci/run runs it.
 # GCOV_ORACLE_FILTER=GLOBS, GCOV_ORACLE_TIMEOUT=SECONDS,
 # GCOV_ORACLE_CACHE=DIR, GCOV_ORACLE_SRCDIR=DIR.
 .PHONY: gcov-check

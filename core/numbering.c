@@ -29,14 +29,17 @@
    has no place (see pp_number_paths).  Cuts only touch v's out-edges and
    ENTRY's (processed last), so one pass suffices.
 
-   The limit L is opts->max_paths, capped at Lmax = (2^63 - 1) / (E + 2)
-   for a CFG of E edges.  ENTRY cannot be cut; its out-edges are the real
-   edges leaving it plus at most one dummy per CFG edge (a backedge, a
-   cut edge or a restart edge) plus at most one noreturn dummy, so at
-   most E + 1, each contributing at most max (L, E) (a vertex cannot go
-   below its out-degree): NumPaths(ENTRY) < 2^63 whenever E <= Lmax, that
-   is for every CFG below three billion edges.  The arithmetic is checked
-   anyway.  */
+   The limit L is opts->max_paths, capped at Lmax = (2^63 - 1) /
+   (E + C + 2) for a CFG of E edges and C early-exit calls.  ENTRY cannot
+   be cut; its out-edges are the real edges leaving it plus at most one
+   dummy per CFG edge (a backedge, a cut edge or a restart edge) plus at
+   most one noreturn dummy, so at most E + 1, each contributing at most
+   max (L, E + C) (a vertex cannot go below its out-degree, which early
+   exits raise by their number): NumPaths(ENTRY) < 2^63 whenever
+   E + C <= Lmax, that is for every CFG below three billion edges and
+   calls.  The plugin relies on it (a pending early exit of none is
+   2^64 - 1), and so does the runtime (counts in memory at or above 2^63
+   are take-backs).  The arithmetic is checked anyway.  */
 
 #include <stdlib.h>
 
@@ -164,7 +167,7 @@ int
 pp_number_paths (pp_work *w)
 {
   uint64_t lmax = (UINT64_C (1) << 63) - 1;
-  lmax /= (uint64_t) w->cfg->num_edges + 2;
+  lmax /= (uint64_t) w->cfg->num_edges + w->cfg->num_calls + 2;
   uint64_t limit = w->max_paths != 0 && w->max_paths < lmax ? w->max_paths
 							      : lmax;
   w->num_paths = pp_xcalloc (w, w->nv, sizeof (uint64_t));

@@ -97,7 +97,11 @@ jumps_to_dispatcher_p (basic_block bb)
      - without it, in a function that calls setjmp or has a nonlocal
        label, every call that may come back here by longjmp or a
        nonlocal goto (it ends its block with an edge to the dispatcher):
-       the receiver counts the path kept before the call.
+       the receiver counts the path kept before the call.  Not one whose
+       exception this function catches: the path would go on through the
+       handler with the call's number still kept, for a later jump from
+       outside any call (a signal handler's) to count.  A longjmp out of
+       such a call loses its path.
    Calls that never return end blocks without successors and are
    counted by the core's noreturn dummies; returns-twice calls (setjmp)
    are receivers, where nothing may go before the call.  */
@@ -121,6 +125,8 @@ find_early_exits (function *fun, pathprof_cfg *out)
 	      || gimple_call_noreturn_p (call)
 	      || (gimple_call_flags (call) & ECF_RETURNS_TWICE))
 	    continue;
+	  if (stmt_can_throw_internal (fun, call))
+	    continue;
 	  if (out->early_exits_pending)
 	    {
 	      if (!to_dispatcher || call != last_stmt (bb))
@@ -129,9 +135,8 @@ find_early_exits (function *fun, pathprof_cfg *out)
 	  else
 	    {
 	      tree callee = gimple_call_fndecl (call);
-	      if (stmt_can_throw_internal (fun, call)
-		  || (callee && DECL_NAME (callee)
-		      && id_equal (DECL_NAME (callee), "pathprof_reset")))
+	      if (callee && DECL_NAME (callee)
+		  && id_equal (DECL_NAME (callee), "pathprof_reset"))
 		continue;
 	    }
 	  out->call_blocks.safe_push (bb->index);

@@ -304,8 +304,9 @@ __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 
 /* count[PATH]-- for FN: the take-back of an early exit's count when its
    call returned (partial-paths).  The count is a difference modulo 2^64
-   until it is written (snapshot.c reads counts at or above 2^63 as
-   negative), so a take-back after a dump in the call is exact too.  */
+   until it is written (ppf_counts_merge_deltas, called by dumpfile.c,
+   reads counts at or above 2^63 as negative), so a take-back after a
+   dump in the call is exact too.  */
 
 void
 __pathprof_uncount_hashed (struct __pathprof_function *fn, uint64_t path)

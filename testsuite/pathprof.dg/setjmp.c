@@ -8,9 +8,8 @@
    placement, the counts must be exact: every time setjmp returns through
    the dispatcher a new path starts there (its first block is the setjmp
    call's, J), and the path that was in progress when a *callee* longjmped
-   is lost, as any path interrupted by a non-local exit (Ball & Larus
-   section 3.6; design.md, trap 13): no path may end in the middle of the
-   block whose call longjmped.
+   is counted as a path that ends at that call (end "longjmp"; Ball &
+   Larus section 3.6 lose it): once, when setjmp returns again.
 
    The start and end kinds of the paths that go through the dispatcher
    (a backedge from the dispatcher, or another way of cutting the
@@ -124,5 +123,5 @@ main (void)
    counts the line once per return of setjmp, a longjmp return being the
    start of a path there: what the program did, so gcov is not the truth
    here.
-   { dg-final { pathprof-gcov-skip-line 41 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
-   { dg-final { pathprof-gcov-skip-line 81 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
+   { dg-final { pathprof-gcov-skip-line 40 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
+   { dg-final { pathprof-gcov-skip-line 80 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
