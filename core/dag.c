@@ -20,7 +20,8 @@
        is counted before the call; a PP_BLOCK_UNWIND block's (a landing
        pad that resumes unwinding) is PP_DAG_UNWIND_EXIT;
      - for every early-exit call (pp_cfg.call_blocks) of a reachable
-       block with a flow successor, a dummy b->EXIT (PP_DAG_EARLY_EXIT):
+       block, a dummy b->EXIT (PP_DAG_EARLY_EXIT), even where b has no
+       successor (a call before the noreturn call that ends b):
        the path that a longjmp, exit or the like ends at that call;
      - later, numbering.c replaces edges it cuts by a CUT_EXIT/CUT_ENTRY
        pair (section 5.3).
@@ -104,7 +105,7 @@ pp_dag_build (pp_work *w)
   for (uint32_t i = 0; i < cfg->num_calls; i++)
     {
       uint32_t b = cfg->call_blocks[i];
-      if (w->reachable[b] && w->flow_outdeg[b] != 0)
+      if (w->reachable[b])
 	w->e[pp_dag_add_edge (w, b, PP_EXIT, PP_DAG_EARLY_EXIT, PP_NONE)]
 	  .call = i;
     }

@@ -109,9 +109,10 @@ typedef struct pp_cfg
      may be left without reaching the block's end, and that must still be
      counted, as a path that ends at the call.  CALL_BLOCKS[i] is the
      block of call i (several calls may share a block); each call of a
-     reachable block with a flow successor gets a dummy block->EXIT
-     (PP_DAG_EARLY_EXIT) whose one count operation is the probe
-     PP_SITE_CALL with index i.  NUM_CALLS may be 0.  */
+     reachable block gets a dummy block->EXIT (PP_DAG_EARLY_EXIT) whose
+     one count operation is the probe PP_SITE_CALL with index i, also in
+     a block without successor, whose noreturn dummy still counts the
+     paths that reach its end.  NUM_CALLS may be 0.  */
   uint32_t num_calls;
   const uint32_t *call_blocks;
 } pp_cfg;

@@ -68,7 +68,7 @@ enum
 };
 
 static const char *const property_name[P_NUM] = {
-  "one EARLY_EXIT dummy per call of a reachable block with a successor, "
+  "one EARLY_EXIT dummy per call of a reachable block, "
   "none else",
   "one PP_SITE_CALL probe per early exit, one COUNT/COUNT_CONST, the "
   "dummy's",
@@ -185,13 +185,12 @@ flow_outdeg (const model *m, uint32_t v)
   return m->fstart[v + 1] - m->fstart[v];
 }
 
-/* Whether call I must get an early exit: its block is reachable and has
-   a flow successor.  */
+/* Whether call I must get an early exit: its block is reachable (with
+   or without a flow successor).  */
 static bool
 call_eligible (const pp_cfg *cfg, const model *m, uint32_t i)
 {
-  uint32_t b = cfg->call_blocks[i];
-  return m->reach[b] && flow_outdeg (m, b) > 0;
+  return m->reach[cfg->call_blocks[i]];
 }
 
 /* ------------------------------------------------------------------ */
@@ -497,13 +496,13 @@ random_program (const pp_cfg *cfg, const model *m, uint64_t *rng,
     {
       uint32_t ncalls = m->cstart[v + 1] - m->cstart[v];
       uint32_t deg = flow_outdeg (m, v);
-      if (deg == 0)
-	return len;
       if (ncalls > 0 && (len >= budget || rng_below (rng, 4) == 0))
 	{
 	  *end_call = m->clist[m->cstart[v] + rng_below (rng, ncalls)];
 	  return len;
 	}
+      if (deg == 0)
+	return len;
       if (len == cap)
 	return cap + 1;
       uint32_t c = m->flist[m->fstart[v] + rng_below (rng, deg)];
@@ -1007,22 +1006,24 @@ scripted_run (const char *label, const pp_cfg *cfg, const pp_plan *plan,
   model_free (&m);
 }
 
-/* A loop whose body has a call, a block with two calls, and calls that
-   get no dummy:
+/* A loop whose body has a call, a block with two calls, a call in a
+   block without successor, and a call that gets no dummy:
 
      ENTRY -> 2 -> 3 -> 4 (call 0) -> 3   (backedge e4)
 	      |    3 -> 5 (calls 1, 2) -> 6 -> EXIT
 	      |              5 -> 7 -> EXIT
-	      2 -> 9 (call 4; no successor: a noreturn block)
+	      2 -> 9 (call 4; no successor: a noreturn block, whose call
+		      before its noreturn one gets its dummy too)
      8 (call 3) -> 5, unreachable.
 
    Without calls: 7 paths.  Paths from ENTRY in the DAG (with the
    backedge's dummy ENTRY->3): to 4, 2 (from 2 and from the dummy); to 5,
-   2.  So call 0 adds 2 paths, calls 1 and 2 add 2 each, calls 3 and 4
-   none: 13 paths.
+   2; to 9, 1.  So call 0 adds 2 paths, calls 1 and 2 add 2 each, call 4
+   one, call 3 none: 14 paths.
    Val (fewest paths first, ties by DAG edge id): ENTRY->3 (dummy) 0,
-   ENTRY->2 6; 2->9 0, 2->3 1; 3->4 0, 3->5 2; 4->EXIT (backedge) 0,
-   call 0 1; at 5: ->6 0, ->7 1, call 1 2, call 2 3.  */
+   ENTRY->2 6; 2->9 0, 2->3 2; 3->4 0, 3->5 2; 4->EXIT (backedge) 0,
+   call 0 1; at 5: ->6 0, ->7 1, call 1 2, call 2 3; at 9: the noreturn
+   dummy 0, call 4 1.  */
 static void
 test_loop_with_calls (void)
 {
@@ -1062,16 +1063,16 @@ test_loop_with_calls (void)
       tcfg_free (&g);
       return;
     }
-  check_u64 ("loop with calls: 13 paths", 13, plan.num_paths);
+  check_u64 ("loop with calls: 14 paths", 14, plan.num_paths);
   uint32_t early = 0;
   for (uint32_t k = 0; k < plan.num_dag_edges; k++)
     early += plan.dag_edges[k].kind == PP_DAG_EARLY_EXIT;
-  check (early == 3, "loop with calls: 3 EARLY_EXIT dummies",
-	 "expected 3, saw %u", early);
+  check (early == 4, "loop with calls: 4 EARLY_EXIT dummies",
+	 "expected 4, saw %u", early);
   static const struct { uint32_t block, call; uint64_t val; } dummies[] = {
-    { 4, 0, 1 }, { 5, 1, 2 }, { 5, 2, 3 }
+    { 4, 0, 1 }, { 5, 1, 2 }, { 5, 2, 3 }, { 9, 4, 1 }
   };
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < 4; k++)
     {
       uint32_t d = find_dummy (&plan, PP_DAG_EARLY_EXIT, dummies[k].block,
 			       dummies[k].call);
@@ -1092,14 +1093,10 @@ test_loop_with_calls (void)
 	     "expected PP_SITE_CALL %u with one COUNT, saw %s",
 	     dummies[k].call, p ? "other operations" : "no probe");
     }
-  for (uint32_t call = 3; call <= 4; call++)
-    check (find_probe (&plan, PP_SITE_CALL, call) == NULL
-	     && find_dummy (&plan, PP_DAG_EARLY_EXIT, call == 3 ? 8 : 9,
-			    PP_NONE) == PP_NONE,
-	   check_name ("loop with calls: no dummy nor probe for call %u (%s)",
-		       call, call == 3 ? "unreachable block"
-				       : "block without successor"),
-	   "expected none");
+  check (find_probe (&plan, PP_SITE_CALL, 3) == NULL
+	   && find_dummy (&plan, PP_DAG_EARLY_EXIT, 8, PP_NONE) == PP_NONE,
+	 "loop with calls: no dummy nor probe for call 3 (unreachable block)",
+	 "expected none");
   check (!plan.reachable[8]
 	   && find_dummy (&plan, PP_DAG_NORETURN_EXIT, 9, PP_NONE) != PP_NONE,
 	 "loop with calls: block 8 unreachable, block 9 has its NORETURN "
@@ -1112,22 +1109,24 @@ test_loop_with_calls (void)
     uint32_t script[8], len, end_call, nwant;
     uint64_t want[3];
   } runs[] = {
-    { "loop with calls: run to EXIT through 5 and 6 counts 9",
-      { e0, e1, e5, e6, e8 }, 5, PP_NONE, 1, { 9 } },
-    { "loop with calls: one iteration, then exit at call 0 counts 7, 1",
-      { e0, e1, e3, e4, e3 }, 5, 0, 2, { 7, 1 } },
-    { "loop with calls: exit at call 2 (call 1 returned) counts 12",
-      { e0, e1, e5 }, 3, 2, 1, { 12 } },
-    { "loop with calls: exit at call 1 counts 11", { e0, e1, e5 }, 3, 1, 1,
-      { 11 } },
+    { "loop with calls: run to EXIT through 5 and 6 counts 10",
+      { e0, e1, e5, e6, e8 }, 5, PP_NONE, 1, { 10 } },
+    { "loop with calls: one iteration, then exit at call 0 counts 8, 1",
+      { e0, e1, e3, e4, e3 }, 5, 0, 2, { 8, 1 } },
+    { "loop with calls: exit at call 2 (call 1 returned) counts 13",
+      { e0, e1, e5 }, 3, 2, 1, { 13 } },
+    { "loop with calls: exit at call 1 counts 12", { e0, e1, e5 }, 3, 1, 1,
+      { 12 } },
     { "loop with calls: the noreturn block counts 6", { e0, e2 }, 2, PP_NONE,
       1, { 6 } },
-    { "loop with calls: one iteration, then EXIT through 7 counts 7, 3",
-      { e0, e1, e3, e4, e5, e7, e9 }, 7, PP_NONE, 2, { 7, 3 } },
-    { "loop with calls: one iteration, then exit at call 1 counts 7, 4",
-      { e0, e1, e3, e4, e5 }, 5, 1, 2, { 7, 4 } },
-    { "loop with calls: exit at call 0 in the first pass counts 8",
-      { e0, e1, e3 }, 3, 0, 1, { 8 } },
+    { "loop with calls: exit at call 4, before the noreturn one, counts 7",
+      { e0, e2 }, 2, 4, 1, { 7 } },
+    { "loop with calls: one iteration, then EXIT through 7 counts 8, 3",
+      { e0, e1, e3, e4, e5, e7, e9 }, 7, PP_NONE, 2, { 8, 3 } },
+    { "loop with calls: one iteration, then exit at call 1 counts 8, 4",
+      { e0, e1, e3, e4, e5 }, 5, 1, 2, { 8, 4 } },
+    { "loop with calls: exit at call 0 in the first pass counts 9",
+      { e0, e1, e3 }, 3, 0, 1, { 9 } },
   };
   for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
     scripted_run (runs[k].name, &g.cfg, &plan, runs[k].script, runs[k].len,
@@ -1560,7 +1559,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	    t.eligible += call_eligible (&g.cfg, &m, i);
 	  for (uint32_t b = 0; b < g.cfg.num_blocks; b++)
 	    t.multi_call_blocks += m.cstart[b + 1] - m.cstart[b] > 1
-				   && m.reach[b] && flow_outdeg (&m, b) > 0;
+				   && m.reach[b];
 	  model_free (&m);
 	}
 
