@@ -60,9 +60,10 @@ PLUGIN_SRC := $(wildcard plugin/*.cc)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 FORMAT_OBJ := $(FORMAT_SRC:%.c=$(BUILD)/%.o)
-# The runtime reads and writes files only; format/ppedges.c (edge counts
-# derived from paths, for the plugin and pathprof-dump) needs the core.
-RUNTIME_FORMAT_OBJ := $(BUILD)/format/ppformat.o
+# The runtime reads and writes files and their journals only;
+# format/ppedges.c (edge counts derived from paths, for the plugin and
+# pathprof-dump) needs the core.
+RUNTIME_FORMAT_OBJ := $(BUILD)/format/ppformat.o $(BUILD)/format/ppjournal.o
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 DUMP_OBJ := $(DUMP_SRC:%.c=$(BUILD)/%.o)
 PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=$(BUILD)/%.o)

@@ -20,6 +20,13 @@
    that owns no block counts the sum of the counts of the blocks it is
    in.
 
+   Before that, as gcov's blocks are split after every call that may not
+   return (profile.cc, flow_call_edges_add), each block is split after
+   the line of each call at which a path left early (an EARLY_EXIT edge
+   whose cfg_dst names a line of the block but its last): the lines
+   after the call count only the paths that got past it, the call's own
+   line all that reached it (derive.c, "segmentation").
+
    Counts are 64-bit and saturate at 2^64-1 (a sum of many counts near
    2^64 could pass it; real profiles do not).  */
 

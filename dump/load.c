@@ -4,9 +4,12 @@
    Policy: a problem with one input is reported and that input skipped, and
    the others are still read, so that one damaged file does not hide the
    rest of a program's profile; the caller makes the exit status non-zero.
-   A file is accepted whole or not at all: besides ppf_read's checks, every
-   executed path of every function must regenerate from the function's
-   DAG, so that the reports never meet a path they cannot show.  */
+   A file is accepted whole or not at all: besides ppf_decode's checks,
+   every executed path of every function must regenerate from the
+   function's DAG, so that the reports never meet a path they cannot
+   show.  A file is read under a shared lock, or from its journal when a
+   write was interrupted (read-profile.h), with one note on stderr when
+   that is not the file as it stands; a note is no problem.  */
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,6 +21,7 @@
 #include "names.h"
 #include "paths.h"
 #include "profile.h"
+#include "read-profile.h"
 
 #define ERR_SIZE 512
 
@@ -35,6 +39,30 @@ static void
 report (const char *what, const char *problem)
 {
   fprintf (stderr, "%s: %s: %s\n", DUMP_PROGRAM, what, problem);
+}
+
+/* Say on stderr how PATH was read when it was not simply read under
+   its lock (HOW, from dump_read_profile).  */
+
+static void
+note_how_read (const char *path, const dump_read_how *how)
+{
+  char note[ERR_SIZE];
+
+  if (how->from_journal)
+    snprintf (note, sizeof note, "%s; read the journal's copy, %s%s (the "
+	      "last complete profile)",
+	      how->locked ? "its last write was interrupted"
+	      : how->lock_busy ? "being rewritten (locked for over "
+				 DUMP_LOCK_WAIT_TEXT ")"
+	      : "being rewritten, or its last write was interrupted (the file "
+		"cannot be locked)", path, PPF_JOURNAL_SUFFIX);
+  else if (how->lock_busy)
+    snprintf (note, sizeof note, "locked by a writer for over "
+	      DUMP_LOCK_WAIT_TEXT "; read without the lock");
+  else
+    return;
+  report (path, note);
 }
 
 /* Release one function and everything it owns.  */
@@ -151,6 +179,7 @@ add_file (dump_data *data, const char *path, const struct stat *st)
   dump_profile *prof;
   dump_function **fns;
   dump_path regen_path;
+  dump_read_how how;
   size_t first = data->num_functions;
   int rc;
 
@@ -169,11 +198,11 @@ add_file (dump_data *data, const char *path, const struct stat *st)
   prof->device = st->st_dev;
   prof->inode = st->st_ino;
   err[0] = '\0';
-  rc = ppf_read (path, &prof->file, err, sizeof err);
+  rc = dump_read_profile (path, &prof->file, &how, err, sizeof err);
   if (rc != PPF_OK)
     {
-      /* ppf_read's message names the problem (bad magic, truncated,
-	 checksum, cannot open: ...) but not the file.  */
+      /* The message names the problem (bad magic, truncated, checksum,
+	 cannot open: ...) but not the file.  */
       if (rc == PPF_ENOENT)
 	report (path, strerror (ENOENT));
       else
@@ -182,6 +211,7 @@ add_file (dump_data *data, const char *path, const struct stat *st)
       free (prof);
       return 1;
     }
+  note_how_read (path, &how);
 
   fns = realloc (data->functions, (data->num_functions
 				   + prof->file.num_functions + 1)

@@ -122,8 +122,8 @@ int dump_path_lines (const dump_function *fn, const dump_path *path,
 void dump_lines_free (dump_lines *lines);
 
 /* "entry", "backedge", "cut", "restart"; "return", "backedge", "noreturn",
-   "cut":
-   the words of the TSV and JSON reports.  */
+   "cut", "longjmp", "call", "exception": the words of the TSV and JSON
+   reports.  */
 const char *dump_start_name (enum dump_start start);
 const char *dump_end_name (enum dump_end end);
 

@@ -5,8 +5,10 @@
 
    FUNCTION is the display name as stored (the assembler name if the
    compiler recorded none); ID and COUNT are decimal; START is entry,
-   backedge, cut or restart; END is return, backedge, noreturn or cut;
-   LINES is the path's source lines separated by single spaces,
+   backedge, cut or restart; END is return, backedge, noreturn, cut,
+   longjmp, call or exception (paths.h);
+   LINES is the path's source lines separated by single spaces (up to
+   the call for a path left in one),
    consecutive duplicates collapsed, a line of a file other than the
    function's own written FILE:LINE with FILE as stored (empty when no
    block of the path has a line).  Lines are sorted by function (input

@@ -408,76 +408,7 @@ read_from_start (int fd, unsigned char **buf, size_t *size)
 }
 
 /* ---------------------------------------------------------------- */
-/* The journal: NAME.pathprof.journal.                               */
-
-/* Its layout: the magic, the u64 length of the profile's old content,
-   that content byte for byte (possibly empty), and the FNV-1a 64 of all
-   that; integers little-endian.  Complete exactly when the length, the
-   file's size and the checksum agree: a journal cut short by a crash
-   never passes, so its presence alone says nothing, its validity says
-   "the profile may be torn: restore this".  */
-#define JOURNAL_MAGIC "PPJOURNL"
-#define JOURNAL_MAGIC_SIZE 8
-#define JOURNAL_OVERHEAD (JOURNAL_MAGIC_SIZE + 8 + 8)
-
-static void
-store_le64 (unsigned char *p, uint64_t v)
-{
-  for (int i = 0; i < 8; i++)
-    p[i] = (unsigned char) (v >> (8 * i));
-}
-
-static uint64_t
-load_le64 (const unsigned char *p)
-{
-  uint64_t v = 0;
-
-  for (int i = 7; i >= 0; i--)
-    v = (v << 8) | p[i];
-  return v;
-}
-
-/* The journal of the old content OLD (SIZE bytes) in a malloc'd buffer
-   of *JOURNAL_SIZE bytes; NULL when out of memory.  */
-
-static unsigned char *
-journal_encode (const unsigned char *old, size_t size, size_t *journal_size)
-{
-  unsigned char *j;
-
-  if (size > SIZE_MAX - JOURNAL_OVERHEAD
-      || !(j = malloc (size + JOURNAL_OVERHEAD)))
-    return NULL;
-  memcpy (j, JOURNAL_MAGIC, JOURNAL_MAGIC_SIZE);
-  store_le64 (j + JOURNAL_MAGIC_SIZE, size);
-  if (size)
-    memcpy (j + JOURNAL_MAGIC_SIZE + 8, old, size);
-  store_le64 (j + JOURNAL_MAGIC_SIZE + 8 + size,
-	      ppf_hash (j, JOURNAL_MAGIC_SIZE + 8 + size, PPF_HASH_SEED));
-  *journal_size = size + JOURNAL_OVERHEAD;
-  return j;
-}
-
-/* Whether the SIZE bytes at J are a complete journal; if so, the old
-   content it holds in *OLD and *OLD_SIZE (pointing into J).  */
-
-static int
-journal_decode (const unsigned char *j, size_t size,
-		const unsigned char **old, size_t *old_size)
-{
-  uint64_t length;
-
-  if (size < JOURNAL_OVERHEAD
-      || memcmp (j, JOURNAL_MAGIC, JOURNAL_MAGIC_SIZE) != 0)
-    return 0;
-  length = load_le64 (j + JOURNAL_MAGIC_SIZE);
-  if (length != size - JOURNAL_OVERHEAD
-      || load_le64 (j + size - 8) != ppf_hash (j, size - 8, PPF_HASH_SEED))
-    return 0;
-  *old = j + JOURNAL_MAGIC_SIZE + 8;
-  *old_size = (size_t) length;
-  return 1;
-}
+/* The journal, NAME.pathprof.journal (format/ppjournal.h).          */
 
 /* Step 3: with the lock on PATH held through FD, finish what an
    interrupted write left.  No JOURNAL_PATH: nothing to do.  A complete
@@ -516,7 +447,7 @@ recover (const char *path, const char *journal_path, int fd)
 		     : strerror (saved_errno));
       return -1;
     }
-  if (journal_decode (j, size, &old, &old_size))
+  if (ppf_journal_decode (j, size, &old, &old_size))
     {
       if (write_from_start (fd, old, old_size, STEP_RESTORE_HALF) != 0
 	  || ftruncate (fd, (off_t) old_size) != 0)
@@ -556,7 +487,7 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
   size_t j_size;
   int jfd, saved_errno;
 
-  j = journal_encode (old, old_size, &j_size);
+  j = ppf_journal_encode (old, old_size, &j_size);
   if (!j)
     {
       pp_rt_message ("%s: out of memory; profile not written", path);
@@ -831,7 +762,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   read_test_hook ();
   path = pp_rt_target_path (unit->filename);
   if (path)
-    journal_path = pp_rt_sibling_path (path, ".journal");
+    journal_path = pp_rt_sibling_path (path, PPF_JOURNAL_SUFFIX);
   snaps = calloc (unit->num_functions ? unit->num_functions : 1,
 		  sizeof *snaps);
   known = known_metas (unit);

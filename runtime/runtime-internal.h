@@ -33,6 +33,7 @@
 #pragma GCC visibility push(hidden)
 
 #include "ppformat.h"
+#include "ppjournal.h"
 
 /* Bits of __pathprof_unit.runtime_flags.  */
 #define PP_RT_METAS_CHECKED 1u  /* every meta decoded once */

@@ -1,7 +1,8 @@
 /* Unit tests of the .pathprof codec (format/ppformat.c): the FNV-1a
    checksum, the exact byte layout of doc/file-format.md, round trips of
    metas and files, every validation rule the decoder enforces, ppf_read
-   on missing, directory and FIFO paths, and ppf_counts_merge.  */
+   on missing, directory and FIFO paths, the checks of early and unwind
+   exits (kinds 7 and 8), ppf_counts_merge and ppf_counts_merge_deltas.  */
 
 #include "ppformat.h"
 #include "unit-test.h"
@@ -12,6 +13,8 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define COUNTS_OF(a) (sizeof (a) / sizeof (a)[0])
 
 static const uint64_t fnv_prime = 0x100000001b3ULL;
 
@@ -362,6 +365,170 @@ test_meta_rules (void)
   }
 }
 
+/* The loop meta with edge 6 (5 -> EXIT, val 0) replaced by EDGE6: the
+   blocks, names and edge count stay, so loop_edge_offset still finds
+   every field.  EDGES is the caller's storage.  */
+
+static void
+loop_meta_with_edge6 (ppf_meta *m, ppf_edge *edges, ppf_edge edge6)
+{
+  sample_loop_meta (m, "loop");
+  memcpy (edges, sample_edges, sizeof sample_edges);
+  edges[6] = edge6;
+  m->edges = edges;
+}
+
+/* The encoder refuses the loop meta with edge 6 BAD; and the decoder
+   refuses the bytes of the loop meta with edge 6 GOOD (which must
+   encode) once field FIELD of edge 6 is patched to VALUE, with a message
+   containing PART.  */
+
+static void
+check_edge6_rule (const char *what, ppf_edge good, ppf_edge bad, int field,
+		  uint32_t value, const char *part)
+{
+  ppf_meta m, d;
+  ppf_edge edges[8];
+  unsigned char *buf;
+  size_t size;
+  char name[200], err[200];
+  int status;
+
+  loop_meta_with_edge6 (&m, edges, bad);
+  snprintf (name, sizeof name, "encoder refuses %s", what);
+  status = ppf_meta_encode (&m, &buf, &size);
+  check (status == PPF_EBAD, name, "expected %d, saw %d", PPF_EBAD, status);
+  if (status == PPF_OK)
+    free (buf);
+
+  loop_meta_with_edge6 (&m, edges, good);
+  snprintf (name, sizeof name, "%s: the valid meta encodes", what);
+  status = ppf_meta_encode (&m, &buf, &size);
+  if (!check (status == PPF_OK, name, "expected OK, saw %d", status))
+    return;
+  poke_u32 (buf + loop_edge_offset (6, field), value);
+  fix_meta_checksum (buf, size);
+  err[0] = 0;
+  status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+  snprintf (name, sizeof name, "decoder refuses %s", what);
+  check (status == PPF_EBAD, name, "expected %d, saw %d", PPF_EBAD, status);
+  if (status == PPF_OK)
+    ppf_meta_free (&d);
+  snprintf (name, sizeof name, "decoder message for %s", what);
+  check_contains (name, err, part);
+  free (buf);
+}
+
+/* Early exits (kind 7: block -> EXIT at a call of the block, cfg_dst the
+   index of the call's line in the block's lines or PPF_NONE) and unwind
+   exits (kind 8: landing pad -> EXIT, cfg_dst PPF_NONE), in a function
+   flagged PPF_FN_PARTIAL or not: what encodes and decodes, and what
+   the encoder and the decoder refuse.  Block 5 of the loop meta has two
+   lines (14, 15); block 4 one (13).  */
+
+static void
+test_meta_early_exits (void)
+{
+  static const struct
+  {
+    const char *what;
+    ppf_edge edge6;
+    uint32_t flags;
+  } valid[] = {
+    { "early exit at the block's first line", { 5, 1, PPF_EDGE_EARLY_EXIT,
+						5, 0, 0 }, 0 },
+    { "early exit at the block's last line", { 5, 1, PPF_EDGE_EARLY_EXIT,
+					       5, 1, 0 }, 0 },
+    { "early exit without a line", { 5, 1, PPF_EDGE_EARLY_EXIT, 5,
+				     PPF_NONE, 0 }, 0 },
+    { "early exit, partial-paths", { 5, 1, PPF_EDGE_EARLY_EXIT, 5, 1, 0 },
+      PPF_FN_PARTIAL },
+    { "unwind exit", { 5, 1, PPF_EDGE_UNWIND_EXIT, 5, PPF_NONE, 0 },
+      PPF_FN_PARTIAL | PPF_FN_HASHED },
+  };
+  const ppf_edge early = { 5, 1, PPF_EDGE_EARLY_EXIT, 5, 0, 0 };
+  const ppf_edge unwind = { 5, 1, PPF_EDGE_UNWIND_EXIT, 5, PPF_NONE, 0 };
+  ppf_edge bad;
+
+  for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
+    {
+      ppf_meta m, d;
+      ppf_edge edges[8];
+      unsigned char *buf;
+      size_t size;
+      char name[200], err[200];
+      int status;
+
+      loop_meta_with_edge6 (&m, edges, valid[i].edge6);
+      m.flags = valid[i].flags;
+      snprintf (name, sizeof name, "%s encodes", valid[i].what);
+      status = ppf_meta_encode (&m, &buf, &size);
+      if (!check (status == PPF_OK, name, "expected OK, saw %d", status))
+	continue;
+      err[0] = 0;
+      status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+      snprintf (name, sizeof name, "%s decodes", valid[i].what);
+      if (check (status == PPF_OK, name, "expected OK, saw %d (%s)", status,
+		 err))
+	{
+	  snprintf (name, sizeof name, "%s round trip", valid[i].what);
+	  check_same_meta (name, &m, &d);
+	  ppf_meta_free (&d);
+	}
+      free (buf);
+    }
+
+  /* cfg_dst names a line of the block: block 5 has lines 0 and 1.  */
+  bad = early;
+  bad.cfg_dst = 2;
+  check_edge6_rule ("an early exit's cfg_dst one past its block's lines",
+		    early, bad, 4, 2, "cfg_dst of an early exit is not a "
+		    "line of its block");
+  bad.cfg_dst = PPF_NONE - 1;
+  check_edge6_rule ("an early exit's cfg_dst far past its block's lines",
+		    early, bad, 4, PPF_NONE - 1, "cfg_dst of an early exit "
+		    "is not a line of its block");
+  /* The limit is cfg_src's lines: block 4 has one line, so index 1 is
+     refused there though it is a line of block 5.  */
+  bad = early;
+  bad.cfg_src = 4;
+  bad.cfg_dst = 1;
+  {
+    ppf_edge good = early;
+    good.cfg_dst = 1;
+    check_edge6_rule ("an early exit from another block, past its lines",
+		      good, bad, 3, 4, "not a line of its block");
+  }
+
+  /* From its block (cfg_src = src) to EXIT.  */
+  bad = early;
+  bad.cfg_src = 2;
+  check_edge6_rule ("an early exit whose cfg_src is another block", early,
+		    bad, 3, 2, "an early or unwind exit does not go from its "
+		    "block to EXIT");
+  bad = early;
+  bad.dst = 3;
+  check_edge6_rule ("an early exit not to EXIT", early, bad, 1, 3,
+		    "an early or unwind exit does not go from its block to "
+		    "EXIT");
+  bad = unwind;
+  bad.cfg_src = 2;
+  check_edge6_rule ("an unwind exit whose cfg_src is another block", unwind,
+		    bad, 3, 2, "an early or unwind exit does not go from its "
+		    "block to EXIT");
+  bad = unwind;
+  bad.dst = 3;
+  check_edge6_rule ("an unwind exit not to EXIT", unwind, bad, 1, 3,
+		    "an early or unwind exit does not go from its block to "
+		    "EXIT");
+  /* An unwind exit has no line of its own: cfg_dst is PPF_NONE.  */
+  bad = unwind;
+  bad.cfg_dst = 0;
+  check_edge6_rule ("an unwind exit with a cfg_dst", unwind, bad, 4, 0,
+		    "0xFFFFFFFF");
+  /* Kind 8 is the last: 9 is unknown (test_meta_rules).  */
+}
+
 /* A restart edge (kind 6, ENTRY -> the receiver of a longjmp or nonlocal
    goto) encodes and decodes; its cfg_src, the abnormal dispatcher, need
    not be a listed block (it never runs), but may be.  */
@@ -685,6 +852,119 @@ test_merge (void)
   free (dst.counts);
 }
 
+/* Check that DST holds exactly the N counts EXPECTED.  */
+
+static void
+check_counts (const char *what, const ppf_function *dst,
+	      const ppf_count *expected, uint64_t n)
+{
+  char name[200];
+
+  snprintf (name, sizeof name, "%s: number of counts", what);
+  if (!check_u64 (name, n, dst->num_counts))
+    return;
+  for (uint64_t i = 0; i < n; i++)
+    {
+      snprintf (name, sizeof name, "%s: path of count %" PRIu64, what, i);
+      check_u64 (name, expected[i].path, dst->counts[i].path);
+      snprintf (name, sizeof name, "%s: count of path %" PRIu64, what,
+		expected[i].path);
+      check_u64 (name, expected[i].count, dst->counts[i].count);
+    }
+}
+
+#define MINUS(n) (UINT64_C (0) - (uint64_t) (n))
+#define TWO_63 (UINT64_C (1) << 63)
+
+/* ppf_counts_merge_deltas: counts from memory are differences modulo
+   2^64, 2^63 and above negative.  A sum is clamped at 0 and saturates at
+   UINT64_MAX; a path left at 0 is dropped, whether it was in DST or
+   only in SRC.  */
+
+static void
+test_merge_deltas (void)
+{
+  /* Into an empty function: the positive deltas only.  */
+  ppf_count fresh_src[] = {
+    { 1, 5 }, { 2, MINUS (3) }, { 4, TWO_63 }, { 5, TWO_63 - 1 },
+    { 9, MINUS (1) }
+  };
+  ppf_count fresh_expected[] = { { 1, 5 }, { 5, TWO_63 - 1 } };
+  /* Into counts: every case at once.  */
+  ppf_count old[] = {
+    { 1, 10 }, { 2, 3 }, { 3, 7 }, { 6, UINT64_MAX - 1 }, { 8, 1 },
+    { 10, UINT64_MAX }, { 11, 4 }
+  };
+  ppf_count deltas[] = {
+    { 1, MINUS (4) },      /* 10 - 4 = 6 */
+    { 2, MINUS (3) },      /* 3 - 3 = 0: dropped */
+    { 3, MINUS (10) },     /* 7 - 10 < 0: clamped, dropped */
+    { 5, 9 },              /* new */
+    { 6, 5 },              /* saturates */
+    { 7, MINUS (1) },      /* new and negative: dropped */
+    { 8, TWO_63 - 1 },     /* the greatest positive delta: 2^63 */
+    { 10, TWO_63 },        /* the most negative: 2^64-1 - 2^63 */
+    /* 11 untouched */
+  };
+  ppf_count merged[] = {
+    { 1, 6 }, { 5, 9 }, { 6, UINT64_MAX }, { 8, TWO_63 },
+    { 10, TWO_63 - 1 }, { 11, 4 }
+  };
+  ppf_count all_back[] = { { 1, MINUS (6) }, { 5, MINUS (100) } };
+  ppf_function dst = { 0 }, src = { 0 };
+  int status;
+
+  src.counts = fresh_src;
+  src.num_counts = COUNTS_OF (fresh_src);
+  status = ppf_counts_merge_deltas (&dst, &src);
+  check_int ("deltas into an empty function: status", PPF_OK, status);
+  check_counts ("deltas into an empty function", &dst, fresh_expected,
+		COUNTS_OF (fresh_expected));
+  free (dst.counts);
+
+  dst.counts = malloc (sizeof old);
+  if (!dst.counts)
+    {
+      check (0, "deltas: setup", "out of memory");
+      return;
+    }
+  memcpy (dst.counts, old, sizeof old);
+  dst.num_counts = COUNTS_OF (old);
+  src.counts = deltas;
+  src.num_counts = COUNTS_OF (deltas);
+  status = ppf_counts_merge_deltas (&dst, &src);
+  check_int ("deltas into counts: status", PPF_OK, status);
+  check_counts ("deltas into counts", &dst, merged, COUNTS_OF (merged));
+
+  src.num_counts = 0;
+  status = ppf_counts_merge_deltas (&dst, &src);
+  check_int ("no deltas: status", PPF_OK, status);
+  check_counts ("no deltas: counts unchanged", &dst, merged,
+		COUNTS_OF (merged));
+
+  /* Taking back all that was counted leaves no count.  */
+  src.counts = all_back;
+  src.num_counts = COUNTS_OF (all_back);
+  status = ppf_counts_merge_deltas (&dst, &src);
+  check_int ("deltas taking back: status", PPF_OK, status);
+  check_counts ("deltas taking back paths 1 and 5", &dst, merged + 2,
+		COUNTS_OF (merged) - 2);
+  free (dst.counts);
+
+  /* ppf_counts_merge reads the same counts as plain counts: no clamp,
+     the sum saturates.  */
+  memset (&dst, 0, sizeof dst);
+  src.counts = deltas;
+  src.num_counts = COUNTS_OF (deltas);
+  status = ppf_counts_merge (&dst, &src);
+  check (status == PPF_OK && dst.num_counts == COUNTS_OF (deltas)
+	 && !memcmp (dst.counts, deltas, sizeof deltas),
+	 "ppf_counts_merge keeps counts of 2^63 and more",
+	 "expected a copy of the %zu counts, saw %" PRIu64,
+	 COUNTS_OF (deltas), dst.num_counts);
+  free (dst.counts);
+}
+
 /* ppf_decode_known: a meta byte-identical to a known one is taken with
    the known num_paths, not decoded; any other meta is decoded in full.
    Shown with a known meta whose num_paths disagrees with its bytes: the
@@ -773,9 +1053,11 @@ main (void)
   test_meta_round_trip ();
   test_meta_restart ();
   test_meta_rules ();
+  test_meta_early_exits ();
   test_file ();
   test_read_write ();
   test_merge ();
+  test_merge_deltas ();
   test_decode_known ();
   return unit_test_report ();
 }

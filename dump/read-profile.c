@@ -1,0 +1,360 @@
+/* Reading one .pathprof file that a running program may be rewriting:
+   see read-profile.h.  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ppjournal.h"
+#include "read-profile.h"
+
+/* Reads without the lock before a profile that does not decode is
+   called damaged: one write between the two reads of an attempt is
+   enough to spoil it, two in a row are already unlikely.  */
+#define UNLOCKED_TRIES 3
+/* The longest pause between two tries of the lock: short beside a
+   writer's hold, so that the reader gets in soon after it.  */
+#define LOCK_POLL_MAX_MS 20
+
+/* Milliseconds on a clock that does not jump.  */
+
+static long long
+now_ms (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_MONOTONIC, &ts) != 0)
+    return 0;
+  return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Sleep MS milliseconds, through signals.  */
+
+static void
+sleep_ms (long ms)
+{
+  struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+  while (nanosleep (&ts, &ts) != 0 && errno == EINTR)
+    ;
+}
+
+/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
+   *SIZE bytes (pread: the descriptor's offset does not matter).
+   Returns PPF_OK, PPF_EIO with errno set, or PPF_ENOMEM.  */
+
+static int
+read_all (int fd, unsigned char **buf, size_t *size)
+{
+  struct stat st;
+  size_t capacity, used = 0;
+  unsigned char *data;
+
+  *buf = NULL;
+  *size = 0;
+  if (fstat (fd, &st) != 0)
+    return PPF_EIO;
+  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
+    return PPF_ENOMEM;
+  /* One byte more than the size, so that end of file is seen without a
+     reallocation; the loop still copes with a file that grows.  */
+  capacity = (size_t) st.st_size + 1;
+  data = malloc (capacity);
+  if (!data)
+    return PPF_ENOMEM;
+  for (;;)
+    {
+      ssize_t n;
+
+      if (used == capacity)
+	{
+	  unsigned char *bigger;
+
+	  if (capacity > SIZE_MAX / 2
+	      || !(bigger = realloc (data, capacity * 2)))
+	    {
+	      free (data);
+	      return PPF_ENOMEM;
+	    }
+	  data = bigger;
+	  capacity *= 2;
+	}
+      n = pread (fd, data + used, capacity - used, (off_t) used);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0)
+	{
+	  int saved_errno = errno;
+
+	  free (data);
+	  errno = saved_errno;
+	  return PPF_EIO;
+	}
+      if (n == 0)
+	break;
+      used += (size_t) n;
+    }
+  *buf = data;
+  *size = used;
+  return PPF_OK;
+}
+
+/* Open PATH for reading, as ppf_read does: without waiting on a FIFO,
+   and only a regular file.  Returns the descriptor, or -1 with the
+   status in *STATUS and, but for PPF_ENOENT, a message in ERR.  */
+
+static int
+open_profile (const char *path, int *status, char *err, size_t errlen)
+{
+  struct stat st;
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+  if (fd < 0)
+    {
+      *status = errno == ENOENT ? PPF_ENOENT : PPF_EIO;
+      if (errno == ENOENT)
+	snprintf (err, errlen, "does not exist");
+      else
+	snprintf (err, errlen, "cannot open: %s", strerror (errno));
+      return -1;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      *status = PPF_EIO;
+      if (fstat (fd, &st) != 0)
+	snprintf (err, errlen, "cannot stat: %s", strerror (errno));
+      else
+	snprintf (err, errlen, S_ISDIR (st.st_mode) ? "is a directory"
+		  : "not a regular file");
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+enum lock_result
+{
+  LOCK_HELD,
+  LOCK_BUSY,        /* a writer held it until the deadline */
+  LOCK_UNSUPPORTED  /* the file system cannot lock */
+};
+
+/* Take a shared lock on all of FD, trying until DEADLINE (now_ms).
+   F_SETLKW cannot be given a time limit but by a signal, which a tool
+   has no business setting up, so F_SETLK is polled, every millisecond
+   at first, then less often.  */
+
+static enum lock_result
+lock_shared (int fd, long long deadline)
+{
+  struct flock lock;
+  long pause = 1;
+
+  memset (&lock, 0, sizeof lock);
+  lock.l_type = F_RDLCK;
+  lock.l_whence = SEEK_SET;
+  for (;;)
+    {
+      long long left;
+
+      if (fcntl (fd, F_SETLK, &lock) == 0)
+	return LOCK_HELD;
+      if (errno == EINTR)
+	continue;
+      if (errno != EACCES && errno != EAGAIN)
+	return LOCK_UNSUPPORTED;
+      left = deadline - now_ms ();
+      if (left <= 0)
+	return LOCK_BUSY;
+      sleep_ms (pause < left ? pause : (long) left);
+      pause = pause * 2 < LOCK_POLL_MAX_MS ? pause * 2 : LOCK_POLL_MAX_MS;
+    }
+}
+
+/* Whether FD is still the file named PATH: a writer holding the lock
+   may have moved it aside (.bad, .stale) or removed it.  */
+
+static bool
+still_named (int fd, const char *path)
+{
+  struct stat st, named;
+
+  return fstat (fd, &st) == 0 && st.st_nlink > 0 && stat (path, &named) == 0
+	 && named.st_dev == st.st_dev && named.st_ino == st.st_ino;
+}
+
+/* Read the journal at JOURNAL_PATH into *J (malloc'd, *J_SIZE bytes).
+   Returns whether there is one to judge: false when it does not exist
+   or cannot be read (then *J_ERRNO says why, 0 for none).  */
+
+static bool
+read_journal (const char *journal_path, unsigned char **j, size_t *j_size,
+	      int *j_errno)
+{
+  struct stat st;
+  int fd, status;
+
+  *j = NULL;
+  *j_size = 0;
+  *j_errno = 0;
+  fd = open (journal_path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0)
+    {
+      if (errno != ENOENT)
+	*j_errno = errno;
+      return false;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      *j_errno = fstat (fd, &st) != 0 ? errno : EINVAL;
+      close (fd);
+      return false;
+    }
+  status = read_all (fd, j, j_size);
+  if (status != PPF_OK)
+    *j_errno = status == PPF_ENOMEM ? ENOMEM : errno;
+  close (fd);
+  return status == PPF_OK;
+}
+
+/* Decode the last complete profile OLD (OLD_SIZE bytes) that a complete
+   journal holds into *OUT.  Empty, it was the content of a profile just
+   created: the first write was interrupted.  */
+
+static int
+decode_journal_copy (const unsigned char *old, size_t old_size,
+		     ppf_file *out, char *err, size_t errlen)
+{
+  char why[256];
+  int status;
+
+  if (old_size == 0)
+    {
+      snprintf (err, errlen, "its first write was interrupted: no "
+		"complete profile yet");
+      return PPF_EBAD;
+    }
+  why[0] = '\0';
+  status = ppf_decode (old, old_size, out, why, sizeof why);
+  if (status != PPF_OK)
+    snprintf (err, errlen, "its last write was interrupted, and the "
+	      "journal's copy of the profile before it is damaged: %s", why);
+  return status;
+}
+
+/* Read the profile at FD, and decode into *OUT the journal's copy if
+   the journal at JOURNAL_PATH is complete, the profile's bytes
+   otherwise.  With the lock held, once is enough; without it, up to
+   UNLOCKED_TRIES times while the profile does not decode.  */
+
+static int
+read_content (int fd, const char *journal_path, bool locked, ppf_file *out,
+	      dump_read_how *how, char *err, size_t errlen)
+{
+  for (int attempt = 1;; attempt++)
+    {
+      unsigned char *buf, *j;
+      const unsigned char *old;
+      size_t size, j_size, old_size;
+      int status, j_errno;
+
+      /* Unlocked, the profile first: a journal found complete after it
+	 covers whatever a writer did to it meanwhile.  */
+      status = read_all (fd, &buf, &size);
+      if (status != PPF_OK)
+	{
+	  if (status == PPF_ENOMEM)
+	    snprintf (err, errlen, "out of memory");
+	  else
+	    snprintf (err, errlen, "cannot read: %s", strerror (errno));
+	  return status;
+	}
+      if (read_journal (journal_path, &j, &j_size, &j_errno)
+	  && ppf_journal_decode (j, j_size, &old, &old_size))
+	{
+	  free (buf);
+	  how->from_journal = true;
+	  status = decode_journal_copy (old, old_size, out, err, errlen);
+	  free (j);
+	  return status;
+	}
+      free (j);
+      status = ppf_decode (buf, size, out, err, errlen);
+      free (buf);
+      if (status == PPF_EBAD && j_errno)
+	{
+	  /* The journal might have said why.  */
+	  size_t len = strlen (err);
+	  snprintf (err + len, errlen - len, " (and its journal cannot be "
+		    "read: %s)", strerror (j_errno));
+	}
+      if (status != PPF_EBAD || locked || attempt == UNLOCKED_TRIES)
+	return status;
+      sleep_ms (10 * attempt);
+    }
+}
+
+/* Open PATH, lock it, make sure it is still the file of that name, and
+   read it or its journal's copy: see read-profile.h.  */
+
+int
+dump_read_profile (const char *path, ppf_file *out, dump_read_how *how,
+		   char *err, size_t errlen)
+{
+  size_t len = strlen (path);
+  char *journal_path = malloc (len + sizeof PPF_JOURNAL_SUFFIX);
+  long long deadline = now_ms () + DUMP_LOCK_WAIT_MS;
+  enum lock_result lock;
+  int fd, status;
+
+  memset (out, 0, sizeof *out);
+  memset (how, 0, sizeof *how);
+  if (!journal_path)
+    {
+      snprintf (err, errlen, "out of memory");
+      return PPF_ENOMEM;
+    }
+  memcpy (journal_path, path, len);
+  memcpy (journal_path + len, PPF_JOURNAL_SUFFIX, sizeof PPF_JOURNAL_SUFFIX);
+  for (;;)
+    {
+      fd = open_profile (path, &status, err, errlen);
+      if (fd < 0)
+	{
+	  free (journal_path);
+	  return status;
+	}
+      lock = lock_shared (fd, deadline);
+      if (lock != LOCK_HELD || still_named (fd, path))
+	break;
+      /* Moved aside or removed while we waited: start again with the
+	 file that now has the name, if any; without the lock once the
+	 wait has run out.  */
+      close (fd);
+      if (now_ms () >= deadline)
+	{
+	  fd = open_profile (path, &status, err, errlen);
+	  if (fd < 0)
+	    {
+	      free (journal_path);
+	      return status;
+	    }
+	  lock = LOCK_BUSY;
+	  break;
+	}
+    }
+  how->locked = lock == LOCK_HELD;
+  how->lock_busy = lock == LOCK_BUSY;
+  status = read_content (fd, journal_path, how->locked, out, how, err,
+			 errlen);
+  /* Releases the lock.  */
+  close (fd);
+  free (journal_path);
+  return status;
+}

@@ -1,0 +1,53 @@
+/* The journal of a .pathprof file: NAME.pathprof.journal.
+
+   While the runtime rewrites NAME.pathprof in place, the journal holds
+   the profile's previous content, so that a writer killed mid-write
+   leaves something whole: the next writer copies a complete journal
+   back over the profile (runtime/dumpfile.c), and pathprof-dump reads
+   a complete journal instead of the profile it stands for (dump/load.c).
+   doc/runtime.md, "Merging, locking and crashes", describes the
+   protocol; doc/file-format.md the layout.
+
+   Layout: the magic "PPJOURNL" (8 bytes), the u64 length of the old
+   content, that content byte for byte (possibly empty), and the
+   FNV-1a 64 (ppf_hash) of everything before it; integers little-endian.
+   A journal is complete exactly when the length, the size and the
+   checksum agree: one cut short by a crash never is, so its presence
+   alone says nothing, its completeness says "the profile may be torn:
+   this is its last complete content".
+
+   No global state, no I/O: the callers read and write the files.  */
+
+#ifndef PATHPROF_PPJOURNAL_H
+#define PATHPROF_PPJOURNAL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PPF_JOURNAL_MAGIC "PPJOURNL"  /* 8 bytes, no terminator */
+#define PPF_JOURNAL_MAGIC_SIZE 8
+/* The bytes a journal adds to the content it holds.  */
+#define PPF_JOURNAL_OVERHEAD (PPF_JOURNAL_MAGIC_SIZE + 8 + 8)
+/* What follows a profile's name to name its journal.  */
+#define PPF_JOURNAL_SUFFIX ".journal"
+
+/* The journal of the content OLD (SIZE bytes; OLD may be NULL when SIZE
+   is 0) in a malloc'd buffer of *JOURNAL_SIZE bytes; NULL when out of
+   memory.  */
+unsigned char *ppf_journal_encode (const unsigned char *old, size_t size,
+				   size_t *journal_size);
+
+/* Whether the SIZE bytes at J are a complete journal: 1, with the
+   content it holds in *OLD (pointing into J) and *OLD_SIZE; 0
+   otherwise, *OLD and *OLD_SIZE untouched.  */
+int ppf_journal_decode (const unsigned char *j, size_t size,
+			const unsigned char **old, size_t *old_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PATHPROF_PPJOURNAL_H */

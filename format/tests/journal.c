@@ -1,0 +1,174 @@
+/* Unit tests of the journal codec (format/ppjournal.c), shared by the
+   runtime and pathprof-dump: the byte layout of doc/file-format.md,
+   round trips (an empty content included), and that no damaged journal
+   passes for complete: cut at every length, any byte flipped, a byte
+   appended, a length that disagrees with the size even under a
+   recomputed checksum, another magic.  */
+
+#include "ppformat.h"
+#include "ppjournal.h"
+#include "unit-test.h"
+
+#include <stdlib.h>
+
+/* The little-endian u64 at P, read here independently of the codec.  */
+
+static uint64_t
+le64 (const unsigned char *p)
+{
+  uint64_t v = 0;
+
+  for (int i = 7; i >= 0; i--)
+    v = (v << 8) | p[i];
+  return v;
+}
+
+/* Store V little-endian at P.  */
+
+static void
+put_le64 (unsigned char *p, uint64_t v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = (unsigned char) (v >> (8 * i));
+}
+
+/* Whether the SIZE bytes at J decode as complete; OLD and OLD_SIZE are
+   preset to values that a refusal must leave alone.  */
+
+static int
+complete (const unsigned char *j, size_t size, int *untouched)
+{
+  const unsigned char *old = (const unsigned char *) "x";
+  size_t old_size = 12345;
+  int ok = ppf_journal_decode (j, size, &old, &old_size);
+
+  *untouched = ok || (old_size == 12345 && old[0] == 'x');
+  return ok;
+}
+
+/* The layout and a round trip of CONTENT (SIZE bytes), named WHAT.  */
+
+static void
+check_round_trip (const char *what, const unsigned char *content,
+		  size_t size)
+{
+  unsigned char *j;
+  const unsigned char *old = NULL;
+  size_t j_size = 0, old_size = 0;
+  char name[200];
+
+  j = ppf_journal_encode (content, size, &j_size);
+  snprintf (name, sizeof name, "%s: encodes", what);
+  if (!check (j != NULL, name, "expected a journal, saw NULL"))
+    return;
+  snprintf (name, sizeof name, "%s: size is content + 24", what);
+  check_u64 (name, size + 24, j_size);
+  snprintf (name, sizeof name, "%s: magic", what);
+  check (j_size >= 8 && !memcmp (j, "PPJOURNL", 8), name,
+	 "expected \"PPJOURNL\", saw \"%.8s\"", (const char *) j);
+  snprintf (name, sizeof name, "%s: length field", what);
+  check_u64 (name, size, le64 (j + 8));
+  snprintf (name, sizeof name, "%s: content byte for byte", what);
+  check (!size || !memcmp (j + 16, content, size), name,
+	 "expected the content after the length");
+  snprintf (name, sizeof name, "%s: checksum of all before it", what);
+  check_u64 (name, ppf_hash (j, 16 + size, PPF_HASH_SEED),
+	     le64 (j + 16 + size));
+  snprintf (name, sizeof name, "%s: decodes as complete", what);
+  if (check (ppf_journal_decode (j, j_size, &old, &old_size), name,
+	     "expected complete"))
+    {
+      snprintf (name, sizeof name, "%s: decoded content", what);
+      check (old == j + 16 && old_size == size, name,
+	     "expected %zu bytes at offset 16, saw %zu at offset %td", size,
+	     old_size, old - j);
+    }
+  free (j);
+}
+
+/* A journal damaged in any way is not complete, and leaves the
+   outputs alone.  */
+
+static void
+test_damage (void)
+{
+  static const unsigned char content[] = "PATHPROF and some counts";
+  unsigned char *j, *copy;
+  size_t j_size, bad_cuts = 0, bad_flips = 0, touched = 0;
+  int untouched;
+
+  j = ppf_journal_encode (content, sizeof content, &j_size);
+  copy = malloc (j_size + 1);
+  if (!j || !copy)
+    {
+      check (0, "damage: setup", "out of memory");
+      free (j);
+      free (copy);
+      return;
+    }
+  check (complete (j, j_size, &untouched), "damage: the intact journal",
+	 "expected complete");
+
+  for (size_t len = 0; len < j_size; len++)
+    {
+      bad_cuts += complete (j, len, &untouched);
+      touched += !untouched;
+    }
+  check_u64 ("a journal cut at any length is incomplete", 0, bad_cuts);
+
+  for (size_t i = 0; i < j_size; i++)
+    for (int bit = 0; bit < 8; bit++)
+      {
+	memcpy (copy, j, j_size);
+	copy[i] ^= (unsigned char) (1u << bit);
+	bad_flips += complete (copy, j_size, &untouched);
+	touched += !untouched;
+      }
+  check_u64 ("a journal with any bit flipped is incomplete", 0, bad_flips);
+
+  memcpy (copy, j, j_size);
+  copy[j_size] = 0;
+  check (!complete (copy, j_size + 1, &untouched),
+	 "a journal with a byte appended is incomplete", "expected refused");
+  touched += !untouched;
+
+  /* A length one more or one less than the content, with the checksum
+     made to match: the size still gives it away.  */
+  for (int delta = -1; delta <= 1; delta += 2)
+    {
+      char name[100];
+      memcpy (copy, j, j_size);
+      put_le64 (copy + 8, sizeof content + delta);
+      put_le64 (copy + j_size - 8,
+		ppf_hash (copy, j_size - 8, PPF_HASH_SEED));
+      snprintf (name, sizeof name, "a journal whose length is %s its size "
+		"is incomplete", delta < 0 ? "below" : "above");
+      check (!complete (copy, j_size, &untouched), name,
+	     "expected refused");
+      touched += !untouched;
+    }
+
+  /* A .pathprof file is no journal.  */
+  memcpy (copy, j, j_size);
+  memcpy (copy, "PATHPROF", 8);
+  put_le64 (copy + j_size - 8, ppf_hash (copy, j_size - 8, PPF_HASH_SEED));
+  check (!complete (copy, j_size, &untouched),
+	 "another magic with a matching checksum is no journal",
+	 "expected refused");
+  touched += !untouched;
+  check_u64 ("a refused journal leaves the outputs alone", 0, touched);
+  free (copy);
+  free (j);
+}
+
+int
+main (void)
+{
+  static const unsigned char bytes[] = { 'P', 'A', 'T', 'H', 0, 1, 2, 255 };
+
+  unit_test_init ();
+  check_round_trip ("8 bytes", bytes, sizeof bytes);
+  check_round_trip ("empty content", NULL, 0);
+  test_damage ();
+  return unit_test_report ();
+}
