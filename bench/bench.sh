@@ -18,6 +18,7 @@
 #        pathprof  -fplugin=pathprof.so, linked with libpathprof.a
 #        naive     pathprof with -fplugin-arg-pathprof-placement=naive
 #        atomic    pathprof with -fplugin-arg-pathprof-update=atomic
+#        partial   pathprof with -fplugin-arg-pathprof-partial-paths
 #        NAME=ARG,ARG...  pathprof with these extra arguments (commas
 #                  become spaces): big=-fplugin-arg-pathprof-max-array=1000000
 #      A build is kept (and reused) until its flags, the recipe, the
@@ -159,10 +160,6 @@ case $BENCH_CACHE in *' '*) echo "bench: BENCH_CACHE must not contain spaces: $B
 tab=$(printf '\t')
 started=$(date +%s)
 stamp_time=$(date -u +%Y%m%d-%H%M%S)
-RESULTS=$BENCH_CACHE/results/$stamp_time
-mkdir -p "$RESULTS" || { echo "bench: cannot create $RESULTS" >&2; exit 2; }
-LOG=$RESULTS/bench.log
-: > "$LOG"
 
 # say MESSAGE: progress, on the terminal and in the log.
 say () {
@@ -203,6 +200,7 @@ variant_cflags () {
     pathprof) echo "$pathprof" ;;
     naive) echo "$pathprof -fplugin-arg-pathprof-placement=naive" ;;
     atomic) echo "$pathprof -fplugin-arg-pathprof-update=atomic" ;;
+    partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
     *=*) echo "$pathprof $(echo "${1#*=}" | tr ',' ' ')" ;;
     *) return 1 ;;
   esac
@@ -219,12 +217,18 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic NAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial NAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"
 done
 VARIANT_NAMES=$(for v in $VARIANTS; do variant_name "$v"; done | tr '\n' ' ' | sed 's/ $//')
+
+# The result directory, once the settings are known good.
+RESULTS=$BENCH_CACHE/results/$stamp_time
+mkdir -p "$RESULTS" || { echo "bench: cannot create $RESULTS" >&2; exit 2; }
+LOG=$RESULTS/bench.log
+: > "$LOG"
 
 # ------------------------------------------------------------ set-up
 
