@@ -45,66 +45,6 @@ sleep_ms (long ms)
     ;
 }
 
-/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
-   *SIZE bytes (pread: the descriptor's offset does not matter).
-   Returns PPF_OK, PPF_EIO with errno set, or PPF_ENOMEM.  */
-
-static int
-read_all (int fd, unsigned char **buf, size_t *size)
-{
-  struct stat st;
-  size_t capacity, used = 0;
-  unsigned char *data;
-
-  *buf = NULL;
-  *size = 0;
-  if (fstat (fd, &st) != 0)
-    return PPF_EIO;
-  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
-    return PPF_ENOMEM;
-  /* One byte more than the size, so that end of file is seen without a
-     reallocation; the loop still copes with a file that grows.  */
-  capacity = (size_t) st.st_size + 1;
-  data = malloc (capacity);
-  if (!data)
-    return PPF_ENOMEM;
-  for (;;)
-    {
-      ssize_t n;
-
-      if (used == capacity)
-	{
-	  unsigned char *bigger;
-
-	  if (capacity > SIZE_MAX / 2
-	      || !(bigger = realloc (data, capacity * 2)))
-	    {
-	      free (data);
-	      return PPF_ENOMEM;
-	    }
-	  data = bigger;
-	  capacity *= 2;
-	}
-      n = pread (fd, data + used, capacity - used, (off_t) used);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0)
-	{
-	  int saved_errno = errno;
-
-	  free (data);
-	  errno = saved_errno;
-	  return PPF_EIO;
-	}
-      if (n == 0)
-	break;
-      used += (size_t) n;
-    }
-  *buf = data;
-  *size = used;
-  return PPF_OK;
-}
-
 /* Open PATH for reading, as ppf_read does: without waiting on a FIFO,
    and only a regular file.  Returns the descriptor, or -1 with the
    status in *STATUS and, but for PPF_ENOENT, a message in ERR.  */
@@ -216,7 +156,7 @@ read_journal (const char *journal_path, unsigned char **j, size_t *j_size,
       close (fd);
       return false;
     }
-  status = read_all (fd, j, j_size);
+  status = ppf_read_fd (fd, j, j_size);
   if (status != PPF_OK)
     *j_errno = status == PPF_ENOMEM ? ENOMEM : errno;
   close (fd);
@@ -266,7 +206,7 @@ read_content (int fd, const char *journal_path, bool locked, ppf_file *out,
 
       /* Unlocked, the profile first: a journal found complete after it
 	 covers whatever a writer did to it meanwhile.  */
-      status = read_all (fd, &buf, &size);
+      status = ppf_read_fd (fd, &buf, &size);
       if (status != PPF_OK)
 	{
 	  if (status == PPF_ENOMEM)

@@ -1051,6 +1051,67 @@ ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen)
   return PPF_OK;
 }
 
+/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
+   *SIZE bytes (pread: the descriptor's offset does not matter; an empty
+   file gives a buffer of size 0).  Returns PPF_OK, PPF_EIO with errno
+   set, or PPF_ENOMEM.  */
+
+int
+ppf_read_fd (int fd, unsigned char **buf, size_t *size)
+{
+  struct stat st;
+  size_t capacity, used = 0;
+  unsigned char *data;
+
+  *buf = NULL;
+  *size = 0;
+  if (fstat (fd, &st) != 0)
+    return PPF_EIO;
+  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
+    return PPF_ENOMEM;
+  /* One byte more than the size, so that end of file is seen without a
+     reallocation; the loop still copes with a file that grows.  */
+  capacity = (size_t) st.st_size + 1;
+  data = malloc (capacity);
+  if (!data)
+    return PPF_ENOMEM;
+  for (;;)
+    {
+      ssize_t n;
+
+      if (used == capacity)
+	{
+	  unsigned char *bigger;
+
+	  if (capacity > SIZE_MAX / 2
+	      || !(bigger = realloc (data, capacity * 2)))
+	    {
+	      free (data);
+	      return PPF_ENOMEM;
+	    }
+	  data = bigger;
+	  capacity *= 2;
+	}
+      n = pread (fd, data + used, capacity - used, (off_t) used);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0)
+	{
+	  int saved_errno = errno;
+
+	  free (data);
+	  errno = saved_errno;
+	  return PPF_EIO;
+	}
+      if (n == 0)
+	break;
+      used += (size_t) n;
+    }
+  *buf = data;
+  *size = used;
+  return PPF_OK;
+}
+
 /* Read the whole of PATH and decode it into *OUT.  PPF_ENOENT, with no
    message, when PATH does not exist; PPF_EIO with errno set when it
    cannot be opened or read, is a directory (EISDIR) or is not a regular
@@ -1072,7 +1133,7 @@ ppf_read_known (const char *path, const ppf_known *known, uint32_t num_known,
   int fd, saved_errno, status;
   struct stat st;
   unsigned char *buf = NULL;
-  size_t size = 0, capacity;
+  size_t size = 0;
 
   memset (out, 0, sizeof *out);
   fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -1110,56 +1171,17 @@ ppf_read_known (const char *path, const ppf_known *known, uint32_t num_known,
       errno = saved_errno;
       return PPF_EIO;
     }
-  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
+  status = ppf_read_fd (fd, &buf, &size);
+  if (status != PPF_OK)
     {
+      saved_errno = errno;
       close (fd);
-      set_error (err, errlen, "file too large");
-      return PPF_ENOMEM;
-    }
-  /* One byte more than the size, so that end of file is seen without a
-     reallocation; the loop still copes with a file that grows.  */
-  capacity = (size_t) st.st_size + 1;
-  buf = malloc (capacity);
-  if (!buf)
-    {
-      close (fd);
-      set_error (err, errlen, "out of memory");
-      return PPF_ENOMEM;
-    }
-  for (;;)
-    {
-      ssize_t n;
-
-      if (size == capacity)
-	{
-	  unsigned char *bigger;
-
-	  if (capacity > SIZE_MAX / 2
-	      || !(bigger = realloc (buf, capacity * 2)))
-	    {
-	      free (buf);
-	      close (fd);
-	      set_error (err, errlen, "out of memory");
-	      return PPF_ENOMEM;
-	    }
-	  buf = bigger;
-	  capacity *= 2;
-	}
-      n = read (fd, buf + size, capacity - size);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0)
-	{
-	  saved_errno = errno;
-	  free (buf);
-	  close (fd);
-	  set_error (err, errlen, "cannot read: %s", strerror (saved_errno));
-	  errno = saved_errno;
-	  return PPF_EIO;
-	}
-      if (n == 0)
-	break;
-      size += (size_t) n;
+      if (status == PPF_ENOMEM)
+	set_error (err, errlen, "out of memory (or file too large)");
+      else
+	set_error (err, errlen, "cannot read: %s", strerror (saved_errno));
+      errno = saved_errno;
+      return status;
     }
   close (fd);
   status = ppf_decode_known (buf, size, known, num_known, out, err, errlen);

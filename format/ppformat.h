@@ -171,6 +171,9 @@ int ppf_meta_num_paths (const unsigned char *buf, size_t size,
    (magic, version, lengths, count order, the trailing file checksum) and
    that each meta decodes.  */
 int ppf_read (const char *path, ppf_file *out, char *err, size_t errlen);
+/* The whole of FD from offset 0 into a malloc'd *BUF of *SIZE bytes,
+   whatever FD's offset; PPF_OK, PPF_EIO (errno set) or PPF_ENOMEM.  */
+int ppf_read_fd (int fd, unsigned char **buf, size_t *size);
 int ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
 		char *err, size_t errlen);
 

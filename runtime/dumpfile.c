@@ -347,66 +347,6 @@ write_from_start (int fd, const unsigned char *buf, size_t size,
   return 0;
 }
 
-/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
-   *SIZE bytes (an empty file gives a buffer of size 0).  Returns PPF_OK,
-   PPF_EIO with errno set, or PPF_ENOMEM.  */
-
-static int
-read_from_start (int fd, unsigned char **buf, size_t *size)
-{
-  struct stat st;
-  size_t capacity, used = 0;
-  unsigned char *data;
-
-  *buf = NULL;
-  *size = 0;
-  if (fstat (fd, &st) != 0)
-    return PPF_EIO;
-  if ((uint64_t) st.st_size >= SIZE_MAX / 2)
-    return PPF_ENOMEM;
-  /* One byte more than the size, so that end of file is seen without a
-     reallocation; the loop still copes with a file that grows.  */
-  capacity = (size_t) st.st_size + 1;
-  data = malloc (capacity);
-  if (!data)
-    return PPF_ENOMEM;
-  for (;;)
-    {
-      ssize_t n;
-
-      if (used == capacity)
-	{
-	  unsigned char *bigger;
-
-	  if (capacity > SIZE_MAX / 2
-	      || !(bigger = realloc (data, capacity * 2)))
-	    {
-	      free (data);
-	      return PPF_ENOMEM;
-	    }
-	  data = bigger;
-	  capacity *= 2;
-	}
-      n = pread (fd, data + used, capacity - used, (off_t) used);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0)
-	{
-	  int saved_errno = errno;
-
-	  free (data);
-	  errno = saved_errno;
-	  return PPF_EIO;
-	}
-      if (n == 0)
-	break;
-      used += (size_t) n;
-    }
-  *buf = data;
-  *size = used;
-  return PPF_OK;
-}
-
 /* ---------------------------------------------------------------- */
 /* The journal, NAME.pathprof.journal (format/ppjournal.h).          */
 
@@ -437,7 +377,7 @@ recover (const char *path, const char *journal_path, int fd)
 		     journal_path, strerror (errno));
       return -1;
     }
-  status = read_from_start (jfd, &j, &size);
+  status = ppf_read_fd (jfd, &j, &size);
   saved_errno = errno;
   close (jfd);
   if (status != PPF_OK)
@@ -780,7 +720,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       test_point (STEP_LOCKED);
       if (recover (path, journal_path, fd) != 0)
 	goto out;
-      status = read_from_start (fd, &old_bytes, &old_size);
+      status = ppf_read_fd (fd, &old_bytes, &old_size);
       if (status == PPF_EIO)
 	{
 	  pp_rt_message ("%s: cannot read: %s; profile not written", path,
