@@ -25,6 +25,7 @@
 #include "test-cfg.h"
 #include "test-props.h"
 #include "test-random.h"
+#include "test-plan.h"
 #include "test-sim.h"
 #include "unit-test.h"
 
@@ -53,38 +54,6 @@ dag_index_build (const pp_plan *plan, dag_index *x)
   for (uint32_t v = 0; v < plan->num_blocks; v++)
     x->start[v + 1] += x->start[v];
   return true;
-}
-
-/* The DAG edge of KIND standing for CFG edge CFG_EDGE, or UINT32_MAX.  */
-static uint32_t
-find_dag_edge (const pp_plan *plan, uint32_t kind, uint32_t cfg_edge)
-{
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    if (plan->dag_edges[i].kind == kind
-	&& plan->dag_edges[i].cfg_edge == cfg_edge)
-      return i;
-  return UINT32_MAX;
-}
-
-/* The NORETURN dummy of block B.  */
-static uint32_t
-find_noreturn (const pp_plan *plan, uint32_t b)
-{
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    if (plan->dag_edges[i].kind == PP_DAG_NORETURN_EXIT
-	&& plan->dag_edges[i].src == b)
-      return i;
-  return UINT32_MAX;
-}
-
-/* The probe at SITE INDEX, or NULL.  */
-static const pp_probe *
-find_probe (const pp_plan *plan, uint32_t site, uint32_t index)
-{
-  for (uint32_t i = 0; i < plan->num_probes; i++)
-    if (plan->probes[i].site == site && plan->probes[i].index == index)
-      return &plan->probes[i];
-  return NULL;
 }
 
 /* NumPaths of every vertex, recomputed by the test from the plan's DAG

@@ -52,6 +52,7 @@
 #include "test-cfg.h"
 #include "test-props.h"
 #include "test-random.h"
+#include "test-plan.h"
 #include "test-sim.h"
 #include "unit-test.h"
 
@@ -949,28 +950,6 @@ fixture (const char *label, const pp_cfg *cfg, pp_plan *plan,
   if (base_ok)
     pp_plan_free (&base);
   return true;
-}
-
-/* The DAG edge of KIND from SRC for call CALL (PP_NONE: any), or
-   PP_NONE.  */
-static uint32_t
-find_dummy (const pp_plan *plan, uint32_t kind, uint32_t src, uint32_t call)
-{
-  for (uint32_t k = 0; k < plan->num_dag_edges; k++)
-    if (plan->dag_edges[k].kind == kind && plan->dag_edges[k].src == src
-	&& (call == PP_NONE || plan->dag_edges[k].call == call))
-      return k;
-  return PP_NONE;
-}
-
-/* The probe at SITE INDEX, or NULL.  */
-static const pp_probe *
-find_probe (const pp_plan *plan, uint32_t site, uint32_t index)
-{
-  for (uint32_t k = 0; k < plan->num_probes; k++)
-    if (plan->probes[k].site == site && plan->probes[k].index == index)
-      return &plan->probes[k];
-  return NULL;
 }
 
 /* Run SCRIPT (CFG edges, then END_CALL or PP_NONE) through PLAN's

@@ -47,6 +47,7 @@
 #include "test-cfg.h"
 #include "test-props.h"
 #include "test-random.h"
+#include "test-plan.h"
 #include "test-sim.h"
 #include "unit-test.h"
 
@@ -191,27 +192,6 @@ dag_start (const pp_plan *plan)
   for (uint32_t v = 0; v < plan->num_blocks; v++)
     start[v + 1] += start[v];
   return start;
-}
-
-/* The DAG edge of KIND standing for CFG edge C, or UINT32_MAX.  */
-static uint32_t
-find_dag_edge (const pp_plan *plan, uint32_t kind, uint32_t c)
-{
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    if (plan->dag_edges[i].kind == kind && plan->dag_edges[i].cfg_edge == c)
-      return i;
-  return UINT32_MAX;
-}
-
-/* The NORETURN dummy of block B, or UINT32_MAX.  */
-static uint32_t
-find_noreturn (const pp_plan *plan, uint32_t b)
-{
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    if (plan->dag_edges[i].kind == PP_DAG_NORETURN_EXIT
-	&& plan->dag_edges[i].src == b)
-      return i;
-  return UINT32_MAX;
 }
 
 /* The REAL DAG edge standing for CFG edge C, or NULL.  */
