@@ -334,7 +334,7 @@ unplaceable_restart (const pathprof_cfg *pcfg, const pp_probe *probe)
    to 1 on every normal way in and back to 0 once past the receiver:
 
      normal way in:      arrived = 1
-     receiver resumes:   R = arrived ? R : value; arrived = 0
+     receiver resumes:   R = arrived == 0 ? value : R; arrived = 0
 
    The normal ways in are the receiver's incoming edges other than the
    dispatcher's (split: the receiver has several predecessors).  For
@@ -343,7 +343,9 @@ unplaceable_restart (const pathprof_cfg *pcfg, const pp_probe *probe)
    nonlocal label, at the label block's start.  The select is branch-free; R and the
    sentinel are volatile, so neither is kept in a register that the jump
    would restore.  Must run before the other probes so that, on the same
-   edge or block start, the reset comes first.  */
+   edge or block start, the reset comes first.  At a receiver after fork
+   (pathprof_prepare_forks) the test is the child's pid == 0 instead, at
+   the receiver's start, and there is no sentinel.  */
 
 static void
 emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
@@ -353,42 +355,40 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
   tree one = build_int_cst (uint64_type_node, 1);
   tree zero = build_int_cst (uint64_type_node, 0);
 
+  gimple_seq resume = NULL;
+  tree jumped = create_tmp_reg (boolean_type_node, "__pathprof_jumped");
+  tree arrived = NULL_TREE;
   if (probe->index >= pcfg->first_fork_edge)
     {
       /* After fork (pathprof_prepare_forks): the child, to which fork
-	 returned 0, starts a path here: R = pid == 0 ? value : R.  */
+	 returned 0, starts a path here.  */
       tree pid = gimple_call_lhs (last_stmt (pcfg->edges[probe->index]->src));
-      gimple_seq seq = NULL;
-      tree child = create_tmp_reg (boolean_type_node, "__pathprof_child");
-      gimple_seq_add_stmt (&seq,
-			   gimple_build_assign (child, EQ_EXPR, pid,
+      gimple_seq_add_stmt (&resume,
+			   gimple_build_assign (jumped, EQ_EXPR, pid,
 						build_zero_cst (TREE_TYPE (pid))));
-      tree old_value = load_reg (em, &seq);
-      tree new_value = create_tmp_reg (uint64_type_node,
-				       "__pathprof_r_value");
-      gimple_seq_add_stmt (&seq,
-			   gimple_build_assign (new_value, COND_EXPR, child,
-						u64_cst (probe->ops[0].value),
-						old_value));
-      gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg, new_value));
-      gimple_stmt_iterator gsi = gsi_after_labels (receiver);
-      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
-      return;
     }
-
-  gimple_seq resume = NULL;
-  tree arrived = create_tmp_reg (uint64_type_node, "__pathprof_arrived");
-  gimple_seq_add_stmt (&resume, gimple_build_assign (arrived, em->arrived));
-  tree normal = create_tmp_reg (boolean_type_node, "__pathprof_normal");
-  gimple_seq_add_stmt (&resume, gimple_build_assign (normal, NE_EXPR, arrived,
-						     zero));
+  else
+    {
+      arrived = create_tmp_reg (uint64_type_node, "__pathprof_arrived");
+      gimple_seq_add_stmt (&resume, gimple_build_assign (arrived,
+							 em->arrived));
+      gimple_seq_add_stmt (&resume, gimple_build_assign (jumped, EQ_EXPR,
+							 arrived, zero));
+    }
+  /* R = jumped ? value : R.  */
   tree old_value = load_reg (em, &resume);
   tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_r_value");
   gimple_seq_add_stmt (&resume,
-		       gimple_build_assign (new_value, COND_EXPR, normal,
-					    old_value,
-					    u64_cst (probe->ops[0].value)));
+		       gimple_build_assign (new_value, COND_EXPR, jumped,
+					    u64_cst (probe->ops[0].value),
+					    old_value));
   gimple_seq_add_stmt (&resume, gimple_build_assign (em->reg, new_value));
+  if (!arrived)
+    {
+      gimple_stmt_iterator gsi = gsi_after_labels (receiver);
+      gsi_insert_seq_before (&gsi, resume, GSI_SAME_STMT);
+      return;
+    }
   gimple_seq_add_stmt (&resume, gimple_build_assign (em->arrived, zero));
   if (em->pending)
     {
@@ -400,9 +400,6 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
       gimple_seq_add_stmt (&resume,
 			   gimple_build_assign (some, NE_EXPR, left,
 						u64_cst (PATHPROF_NO_PENDING)));
-      tree jumped = create_tmp_reg (boolean_type_node, "__pathprof_jumped");
-      gimple_seq_add_stmt (&resume, gimple_build_assign (jumped, EQ_EXPR,
-							 arrived, zero));
       tree cond = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
       gimple_seq_add_stmt (&resume, gimple_build_assign (cond, BIT_AND_EXPR,
 							 some, jumped));
