@@ -41,7 +41,11 @@
 #define META_HEADER_SIZE 16	/* checksum, num_paths */
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
-#define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL)
+#define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL \
+			| PPF_FN_DETAIL)
+#define KNOWN_FILE_FLAGS PPF_FILE_UNITS
+#define BLOCK_DETAIL_SIZE 12	/* num_stmts, branch file, branch line */
+#define MIN_BRANCH_SIZE 16	/* src, dst, kind, label length */
 
 /* Format a message into ERR (ERRLEN bytes, may be 0).  Every decoding
    failure goes through here so that the caller always gets a reason.  */
@@ -207,6 +211,8 @@ struct reader
   int status;			/* PPF_EBAD or PPF_ENOMEM once failed */
   char *err;
   size_t errlen;
+  uint32_t units;		/* a merged file's num_units: each function
+				   starts with its unit; else 0 */
 };
 
 /* Fail R with "truncated" naming WHAT, unless it failed already.  */
@@ -394,6 +400,29 @@ ppf_meta_block (const ppf_meta *m, uint32_t index)
   return NULL;
 }
 
+/* The outcome of the CFG edge SRC -> DST in M, or NULL: a binary search
+   in M->branches, sorted by (src, dst).  */
+
+const ppf_branch *
+ppf_meta_branch (const ppf_meta *m, uint32_t src, uint32_t dst)
+{
+  size_t lo = 0, hi = m->num_branches;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      const ppf_branch *b = &m->branches[mid];
+
+      if (b->src == src && b->dst == dst)
+	return b;
+      if (b->src < src || (b->src == src && b->dst < dst))
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return NULL;
+}
+
 /* The position of block number INDEX in M->blocks, or -1.  */
 
 static long
@@ -462,6 +491,40 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 		       (unsigned) m->num_files);
 	    return PPF_EBAD;
 	  }
+      if ((m->flags & PPF_FN_DETAIL)
+	  && (b->branch.file == PPF_NONE ? b->branch.line != 0
+	      : b->branch.file >= m->num_files))
+	{
+	  set_error (err, errlen, "block %u: branch line's file index %u out "
+		     "of range (%u files)", (unsigned) b->index,
+		     (unsigned) b->branch.file, (unsigned) m->num_files);
+	  return PPF_EBAD;
+	}
+    }
+  if (!(m->flags & PPF_FN_DETAIL) && m->num_branches)
+    {
+      set_error (err, errlen, "branches without the detail flag");
+      return PPF_EBAD;
+    }
+  for (i = 0; i < m->num_branches; i++)
+    {
+      const ppf_branch *br = &m->branches[i];
+      const char *problem = NULL;
+
+      if (find_block (m, br->src) < 0 || find_block (m, br->dst) < 0)
+	problem = "an endpoint is not a block";
+      else if (br->kind > PPF_BRANCH_GOTO)
+	problem = "unknown kind";
+      else if (i > 0 && (br->src < m->branches[i - 1].src
+			 || (br->src == m->branches[i - 1].src
+			     && br->dst <= m->branches[i - 1].dst)))
+	problem = "not above the previous branch";
+      if (problem)
+	{
+	  set_error (err, errlen, "branch %u (%u->%u): %s", (unsigned) i,
+		     (unsigned) br->src, (unsigned) br->dst, problem);
+	  return PPF_EBAD;
+	}
     }
 
   /* SEEN marks the sources whose group of edges has ended, to check that
@@ -549,6 +612,10 @@ ppf_meta_free (ppf_meta *m)
       free (m->blocks[i].lines);
   free (m->blocks);
   free (m->edges);
+  if (m->branches)
+    for (i = 0; i < m->num_branches; i++)
+      free (m->branches[i].label);
+  free (m->branches);
   memset (m, 0, sizeof *m);
 }
 
@@ -576,6 +643,8 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
   for (i = 0; i < m->num_blocks; i++)
     if (m->blocks[i].num_lines && !m->blocks[i].lines)
       return PPF_EBAD;
+  if (m->num_branches && !m->branches)
+    return PPF_EBAD;
   status = validate_meta (m, err, sizeof err);
   if (status != PPF_OK)
     return status;
@@ -614,6 +683,23 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
       put_u32 (&w, e->cfg_src);
       put_u32 (&w, e->cfg_dst);
       put_u64 (&w, e->val);
+    }
+  if (m->flags & PPF_FN_DETAIL)
+    {
+      for (i = 0; i < m->num_blocks; i++)
+	{
+	  put_u32 (&w, m->blocks[i].num_stmts);
+	  put_u32 (&w, m->blocks[i].branch.file);
+	  put_u32 (&w, m->blocks[i].branch.line);
+	}
+      put_u32 (&w, m->num_branches);
+      for (i = 0; i < m->num_branches; i++)
+	{
+	  put_u32 (&w, m->branches[i].src);
+	  put_u32 (&w, m->branches[i].dst);
+	  put_u32 (&w, m->branches[i].kind);
+	  put_str (&w, m->branches[i].label ? m->branches[i].label : "");
+	}
     }
   if (w.status == PPF_OK && w.size > UINT32_MAX)
     w.status = PPF_EBAD;	/* meta_size is a u32 in the file */
@@ -698,8 +784,42 @@ read_meta (struct reader *r, ppf_meta *m)
     }
   if (r->failed)
     return 0;
+  if (!(m->flags & PPF_FN_DETAIL))
+    {
+      for (i = 0; i < m->num_blocks; i++)
+	m->blocks[i].branch.file = PPF_NONE;
+      if (remaining (r) != 0)
+	return fail (r, "%zu bytes after the last edge", remaining (r));
+      return 1;
+    }
+  if (!check_count (r, m->num_blocks, BLOCK_DETAIL_SIZE, "block details"))
+    return 0;
+  for (i = 0; i < m->num_blocks; i++)
+    {
+      get_u32 (r, &m->blocks[i].num_stmts, "num_stmts");
+      get_u32 (r, &m->blocks[i].branch.file, "branch file");
+      get_u32 (r, &m->blocks[i].branch.line, "branch line");
+    }
+  if (!get_u32 (r, &m->num_branches, "num_branches")
+      || !check_count (r, m->num_branches, MIN_BRANCH_SIZE, "num_branches"))
+    return 0;
+  m->branches = alloc_array (m->num_branches, sizeof *m->branches);
+  if (!m->branches)
+    return out_of_memory (r);
+  for (i = 0; i < m->num_branches; i++)
+    {
+      ppf_branch *br = &m->branches[i];
+
+      get_u32 (r, &br->src, "branch src");
+      get_u32 (r, &br->dst, "branch dst");
+      get_u32 (r, &br->kind, "branch kind");
+      if (!get_str (r, &br->label, "branch label"))
+	return 0;
+    }
+  if (r->failed)
+    return 0;
   if (remaining (r) != 0)
-    return fail (r, "%zu bytes after the last edge", remaining (r));
+    return fail (r, "%zu bytes after the last branch", remaining (r));
   return 1;
 }
 
@@ -711,7 +831,7 @@ int
 ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
 		 char *err, size_t errlen)
 {
-  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen };
+  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
   int status;
 
   memset (out, 0, sizeof *out);
@@ -761,6 +881,10 @@ ppf_file_free (ppf_file *f)
   if (!f)
     return;
   free (f->unit_name);
+  if (f->units)
+    for (i = 0; i < f->num_units; i++)
+      free (f->units[i]);
+  free (f->units);
   if (f->functions)
     for (i = 0; i < f->num_functions; i++)
       {
@@ -789,6 +913,15 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
   int status;
 
   memset (&meta, 0, sizeof meta);
+  if (r->units)
+    {
+      if (!get_u32 (r, &fn->unit, "function unit"))
+	return 0;
+      if (fn->unit >= r->units)
+	return fail (r, "function %u: unit %u out of range (%u units)",
+		     (unsigned) index, (unsigned) fn->unit,
+		     (unsigned) r->units);
+    }
   if (!get_u32 (r, &meta_size, "meta_size"))
     return 0;
   if (meta_size > remaining (r))
@@ -878,7 +1011,7 @@ ppf_decode_known (const unsigned char *buf, size_t size,
 		  const ppf_known *known, uint32_t num_known, ppf_file *out,
 		  char *err, size_t errlen)
 {
-  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen };
+  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
   uint32_t flags, i;
   uint64_t checksum;
   size_t body_size;
@@ -905,13 +1038,37 @@ ppf_decode_known (const unsigned char *buf, size_t size,
     }
   if (!get_u32 (&r, &flags, "flags"))
     goto failed;
-  if (flags != 0)
+  if (flags & ~KNOWN_FILE_FLAGS)
     {
-      fail (&r, "unknown file flags 0x%x", (unsigned) flags);
+      fail (&r, "unknown file flags 0x%x",
+	    (unsigned) (flags & ~KNOWN_FILE_FLAGS));
       goto failed;
     }
+  out->flags = flags;
   get_u64 (&r, &out->runs, "runs");
-  get_str (&r, &out->unit_name, "unit name");
+  if (!get_str (&r, &out->unit_name, "unit name"))
+    goto failed;
+  if (flags & PPF_FILE_UNITS)
+    {
+      if (!get_u32 (&r, &out->num_units, "num_units")
+	  || !check_count (&r, out->num_units, MIN_STR_SIZE, "num_units"))
+	goto failed;
+      if (out->num_units == 0)
+	{
+	  fail (&r, "a merged file without units");
+	  goto failed;
+	}
+      out->units = alloc_array (out->num_units, sizeof *out->units);
+      if (!out->units)
+	{
+	  out_of_memory (&r);
+	  goto failed;
+	}
+      for (i = 0; i < out->num_units; i++)
+	if (!get_str (&r, &out->units[i], "unit"))
+	  goto failed;
+      r.units = out->num_units;
+    }
   if (!get_u32 (&r, &out->num_functions, "num_functions")
       || !check_count (&r, out->num_functions, MIN_FUNCTION_SIZE,
 		       "num_functions"))
@@ -962,13 +1119,20 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
 
   *buf = NULL;
   *size = 0;
-  if (f->num_functions && !f->functions)
+  if ((f->num_functions && !f->functions) || (f->flags & ~KNOWN_FILE_FLAGS)
+      || ((f->flags & PPF_FILE_UNITS) && (!f->num_units || !f->units)))
     return PPF_EBAD;
   put_bytes (&w, PPF_MAGIC, PPF_MAGIC_SIZE);
   put_u32 (&w, PPF_VERSION);
-  put_u32 (&w, 0);
+  put_u32 (&w, f->flags);
   put_u64 (&w, f->runs);
   put_str (&w, f->unit_name);
+  if (f->flags & PPF_FILE_UNITS)
+    {
+      put_u32 (&w, f->num_units);
+      for (i = 0; i < f->num_units; i++)
+	put_str (&w, f->units[i]);
+    }
   put_u32 (&w, f->num_functions);
   for (i = 0; i < f->num_functions && w.status == PPF_OK; i++)
     {
@@ -982,6 +1146,15 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
 	  break;
 	}
       num_paths = load_u64 (fn->meta + 8);
+      if (f->flags & PPF_FILE_UNITS)
+	{
+	  if (fn->unit >= f->num_units)
+	    {
+	      w.status = PPF_EBAD;
+	      break;
+	    }
+	  put_u32 (&w, fn->unit);
+	}
       put_u32 (&w, fn->meta_size);
       put_bytes (&w, fn->meta, fn->meta_size);
       put_u64 (&w, fn->num_counts);
@@ -1280,4 +1453,14 @@ int
 ppf_counts_merge_deltas (ppf_function *dst, const ppf_function *src)
 {
   return merge_counts (dst, src, 1);
+}
+
+/* The unit name of function I of F.  */
+
+const char *
+ppf_function_unit (const ppf_file *f, uint32_t i)
+{
+  if ((f->flags & PPF_FILE_UNITS) && f->functions[i].unit < f->num_units)
+    return f->units[f->functions[i].unit];
+  return f->unit_name;
 }

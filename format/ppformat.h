@@ -66,12 +66,41 @@ enum
 {
   PPF_FN_HASHED = 1u << 0,    /* counted in the runtime's hash table */
   PPF_FN_TRUNCATED = 1u << 1, /* some edges were cut to bound path counts */
-  PPF_FN_PARTIAL = 1u << 2    /* built with partial-paths: an EARLY_EXIT
+  PPF_FN_PARTIAL = 1u << 2,   /* built with partial-paths: an EARLY_EXIT
 				 path was counted before its call, and taken
 				 back if the call returned (exit, abort,
 				 longjmp or an exception left it); without
 				 it, only a longjmp back into the function
 				 counts one */
+  PPF_FN_DETAIL = 1u << 3     /* the meta ends with the detail section:
+				 each block's statement count and branch
+				 line, and the outcome of each branch edge
+				 (ppf_block.num_stmts, .branch,
+				 ppf_meta.branches); without it those are
+				 0, PPF_NONE and empty */
+};
+
+/* File flags.  */
+enum
+{
+  PPF_FILE_UNITS = 1u << 0    /* a merged profile of several objects: a
+				 table of unit names follows unit_name, and
+				 each function names its unit
+				 (ppf_function.unit).  Never written by a
+				 running program; the runtime treats such a
+				 file as another build's */
+};
+
+/* Kinds of branch outcomes (ppf_branch.kind).  */
+enum
+{
+  PPF_BRANCH_TRUE = 0,        /* a condition was true */
+  PPF_BRANCH_FALSE = 1,       /* ... false */
+  PPF_BRANCH_CASE = 2,        /* a switch took case labels (and maybe
+				 default too) to this edge's block */
+  PPF_BRANCH_DEFAULT = 3,     /* a switch's default label alone */
+  PPF_BRANCH_GOTO = 4         /* a computed goto (or asm goto) went to
+				 this edge's block */
 };
 
 typedef struct ppf_line
@@ -86,7 +115,25 @@ typedef struct ppf_block
   uint32_t num_lines;
   ppf_line *lines;     /* source lines of its statements, in statement
 			  order, consecutive duplicates removed */
+  /* With PPF_FN_DETAIL only (else 0 and { PPF_NONE, 0 }):  */
+  uint32_t num_stmts;  /* its GIMPLE statements, debug statements and
+			  labels left out */
+  ppf_line branch;     /* where the statement that ends it and chooses
+			  among its successors is (a condition, switch
+			  or computed goto); file PPF_NONE and line 0
+			  when there is none or it has no location */
 } ppf_block;
+
+/* The outcome of a branch: which way the CFG edge SRC -> DST goes from
+   the statement that ends SRC.  */
+typedef struct ppf_branch
+{
+  uint32_t src, dst;   /* block numbers */
+  uint32_t kind;       /* PPF_BRANCH_* */
+  char *label;         /* as a user would say it: "true", "false",
+			  "case 3", "case 1 ... 5, 7", "default",
+			  "case 2, default", "goto L" */
+} ppf_branch;
 
 typedef struct ppf_edge
 {
@@ -120,6 +167,10 @@ typedef struct ppf_meta
   uint32_t num_edges;
   ppf_edge *edges;        /* DAG edges grouped by src, increasing val
 			     within a src (as pp_plan.dag_edges) */
+  /* With PPF_FN_DETAIL only (else 0 and NULL):  */
+  uint32_t num_branches;
+  ppf_branch *branches;   /* strictly increasing (src, dst); only edges
+			     that leave a block by a choice */
 } ppf_meta;
 
 typedef struct ppf_count
@@ -135,14 +186,21 @@ typedef struct ppf_function
   uint32_t meta_size;
   uint64_t num_counts;
   ppf_count *counts;       /* strictly increasing path, count > 0 */
+  uint32_t unit;           /* with PPF_FILE_UNITS, index into
+			      ppf_file.units; else 0 */
 } ppf_function;
 
 /* One .pathprof file: the profile of one object file.  */
 typedef struct ppf_file
 {
   uint32_t version;
+  uint32_t flags;          /* PPF_FILE_* */
   uint64_t runs;           /* program runs merged into it */
-  char *unit_name;         /* main source file of the translation unit */
+  char *unit_name;         /* main source file of the translation unit
+			      (of a merged file: a description, e.g. the
+			      common unit name or empty) */
+  uint32_t num_units;      /* with PPF_FILE_UNITS (>= 1), else 0 */
+  char **units;            /* unit names, for ppf_function.unit */
   uint32_t num_functions;
   ppf_function *functions; /* in the order the object lists them */
 } ppf_file;
@@ -161,6 +219,13 @@ int ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
 void ppf_meta_free (ppf_meta *m);
 /* The block of M numbered INDEX, or NULL.  */
 const ppf_block *ppf_meta_block (const ppf_meta *m, uint32_t index);
+/* The outcome of the CFG edge SRC -> DST, or NULL (no detail section, or
+   that edge is no branch).  */
+const ppf_branch *ppf_meta_branch (const ppf_meta *m, uint32_t src,
+				   uint32_t dst);
+/* The unit name of function I of F: its units entry in a merged file,
+   else F's unit_name.  */
+const char *ppf_function_unit (const ppf_file *f, uint32_t i);
 /* Only the num_paths of a meta: see ppformat.c.  */
 int ppf_meta_num_paths (const unsigned char *buf, size_t size,
 			uint64_t *num_paths);

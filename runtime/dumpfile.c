@@ -277,6 +277,11 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
 {
   uint32_t i;
 
+  if (old->flags & PPF_FILE_UNITS)
+    {
+      snprintf (why, whylen, "it is a merged profile of several objects");
+      return 0;
+    }
   if (old->num_functions != unit->num_functions)
     {
       snprintf (why, whylen, "it has %u functions, this build %llu",
