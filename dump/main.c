@@ -32,6 +32,7 @@
 #include "profile.h"
 #include "report.h"
 #include "select.h"
+#include "untested.h"
 
 #define DUMP_VERSION "0.1"
 
@@ -50,7 +51,9 @@ enum mode
   MODE_JSON,
   MODE_ANNOTATE,
   MODE_LINES,
-  MODE_EDGES
+  MODE_EDGES,
+  MODE_UNTESTED,
+  MODE_PREDICT
 };
 
 enum
@@ -62,7 +65,9 @@ enum
   OPT_ASCII,
   OPT_ANNOTATE,
   OPT_LINES,
-  OPT_EDGES
+  OPT_EDGES,
+  OPT_UNTESTED,
+  OPT_PREDICT
 };
 
 static const struct option long_options[] = {
@@ -75,6 +80,8 @@ static const struct option long_options[] = {
   { "annotate", optional_argument, NULL, OPT_ANNOTATE },
   { "lines", no_argument, NULL, OPT_LINES },
   { "edges", no_argument, NULL, OPT_EDGES },
+  { "untested", no_argument, NULL, OPT_UNTESTED },
+  { "predict", no_argument, NULL, OPT_PREDICT },
   { "width", required_argument, NULL, 'w' },
   { "path-lines", required_argument, NULL, OPT_PATH_LINES },
   { "ascii", no_argument, NULL, OPT_ASCII },
@@ -105,11 +112,18 @@ usage (FILE *out)
 "                        count (gcov's count)\n"
 "      --edges           one line per CFG edge: function, source block,\n"
 "                        destination block, kind, count, paths started\n"
+"      --untested        the paths that never ran, one decision from an\n"
+"                        executed path first, then the shortest (default:\n"
+"                        %d per function; with --json, in each function)\n"
+"      --predict         the paths the edge profile predicts against the\n"
+"                        paths that ran (the paper's Table 2; with --json,\n"
+"                        in each function)\n"
 "\n"
 "Selection:\n"
 "  -f, --function=FUNC   only functions whose display or assembler name is\n"
 "                        FUNC or matches it as a glob; may be repeated\n"
-"  -n, --top=N           the N hottest paths (text default: %d)\n"
+"  -n, --top=N           the N hottest paths (text default: %d); with\n"
+"                        --untested, N untested paths per function\n"
 "  -a, --all             every executed path\n"
 "\n"
 "Text layout:\n"
@@ -125,7 +139,8 @@ usage (FILE *out)
 "Exit status: 0 if all is well, 1 if an input could not be read (the report\n"
 "covers the others) or a -f pattern matched no function, 2 for a usage\n"
 "error.\n",
-	   DUMP_PROGRAM, DEFAULT_TOP, DEFAULT_WIDTH, DEFAULT_PATH_LINES);
+	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DEFAULT_TOP, DEFAULT_WIDTH,
+	   DEFAULT_PATH_LINES);
 }
 
 /* Report a usage error and exit with status 2.  */
@@ -244,7 +259,7 @@ write_report (const dump_data *data, enum mode mode,
       if (rc == 0)
 	{
 	  dump_sort_by_function (&sel, true);
-	  rc = dump_report_json (stdout, data, &sel);
+	  rc = dump_report_json (stdout, data, &sel, opt);
 	}
       break;
     case MODE_ANNOTATE:
@@ -262,6 +277,12 @@ write_report (const dump_data *data, enum mode mode,
       break;
     case MODE_EDGES:
       rc = dump_report_edges (stdout, data, &sel);
+      break;
+    case MODE_UNTESTED:
+      rc = dump_report_untested (stdout, data, &sel, opt);
+      break;
+    case MODE_PREDICT:
+      rc = dump_report_predict (stdout, data, &sel, opt);
       break;
     case MODE_TEXT:
     default:
@@ -335,6 +356,22 @@ main (int argc, char **argv)
 	case OPT_ASCII:
 	  ascii = true;
 	  continue;
+	case OPT_UNTESTED:
+	  if (opt.predict)
+	    usage_error ("%s", "--untested and --predict exclude each other");
+	  opt.untested = true;
+	  if (mode_given && mode != MODE_JSON)
+	    usage_error ("%s", "--untested goes with the text report or "
+			 "--json only");
+	  continue;
+	case OPT_PREDICT:
+	  if (opt.untested)
+	    usage_error ("%s", "--untested and --predict exclude each other");
+	  opt.predict = true;
+	  if (mode_given && mode != MODE_JSON)
+	    usage_error ("%s", "--predict goes with the text report or "
+			 "--json only");
+	  continue;
 	case 'h':
 	  usage (stdout);
 	  return 0;
@@ -372,6 +409,12 @@ main (int argc, char **argv)
 	  usage_error ("unknown option '%s'", argv[optind - 1]);
 	  break;
 	}
+      if ((opt.untested || opt.predict) && m != MODE_JSON)
+	usage_error ("%s", opt.untested
+			   ? "--untested goes with the text report or --json "
+			     "only"
+			   : "--predict goes with the text report or --json "
+			     "only");
       if (mode_given && m != mode)
 	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines "
 		     "and --edges exclude each other");
@@ -380,6 +423,11 @@ main (int argc, char **argv)
     }
   if (optind == argc)
     usage_error ("%s", "no input file (give .pathprof files or directories)");
+  opt.untested_top = opt.top_given ? opt.top : DUMP_UNTESTED_DEFAULT;
+  if (mode == MODE_TEXT && opt.untested)
+    mode = MODE_UNTESTED;
+  else if (mode == MODE_TEXT && opt.predict)
+    mode = MODE_PREDICT;
   if (!opt.top_given)
     opt.top = mode == MODE_TEXT ? DEFAULT_TOP : SIZE_MAX;
   if (!width_given)

@@ -132,24 +132,79 @@ add_marker (dump_path_text *t, const dump_function *fn,
     }
 }
 
-/* Add the line tokens of PATH: runs of consecutive lines of one file as
-   one token "a-b", the file named when it differs from the previous
-   token's.  Without any line, one "bbN" token per block.  */
+/* Write into BUF (SIZE bytes) the outcomes of the branches
+   OUTCOMES[0 .. NUM-1], which follow the step ending at LAST (NULL for
+   a block number): " (true)", " (30: false)", " (true, true)".  An
+   outcome's line is given when it is not LAST; outcomes are separated
+   by ", ", or by "; " when a label holds a comma ("case 1, 3").  */
+
+static void
+format_outcomes (char *buf, size_t size, const dump_function *fn,
+		 const dump_outcome *outcomes, size_t num,
+		 const ppf_line *last)
+{
+  const char *sep = ", ";
+  size_t len = 0;
+
+  buf[0] = '\0';
+  if (num == 0)
+    return;
+  for (size_t k = 0; k < num; k++)
+    if (strchr (outcomes[k].branch->label, ','))
+      sep = "; ";
+  for (size_t k = 0; k < num && len < size; k++)
+    {
+      const ppf_block *b = outcomes[k].block;
+      const ppf_line *at = &b->branch;
+      char loc[256] = "";
+      int n;
+
+      if (at->file != PPF_NONE && at->line != 0
+	  && !(last && last->file == at->file && last->line == at->line))
+	{
+	  dump_loc l = { b->index, at };
+	  dump_loc_format (loc, sizeof loc - 2, fn, l);
+	  strcat (loc, ": ");
+	}
+      n = snprintf (buf + len, size - len, "%s%s%s%s",
+		    k ? sep : " (", loc, outcomes[k].branch->label,
+		    k + 1 == num ? ")" : "");
+      if (n < 0)
+	return;
+      len += (size_t) n;
+    }
+}
+
+/* Add the line tokens of PATH, one per display step: a run of
+   consecutive lines of one file "a-b", the file named when it differs
+   from the previous token's; a step also ends after a line that a branch
+   follows, with the branch outcomes in parentheses.  Without any line,
+   one "bbN" token per block, with the outcome of its branch.  */
 
 static int
 add_lines (dump_path_text *t, const dump_function *fn, const dump_path *path)
 {
   const dump_lines *seq = &t->lines;
   uint32_t shown_file = PPF_NONE;
+  size_t next = 0;   /* first outcome not yet shown */
+  char outcomes[1024];
 
   if (dump_path_lines (fn, path, &t->lines) != 0)
     return -1;
   if (seq->num == 0)
     {
       for (uint32_t i = 0; i < dump_path_num_blocks (path); i++)
-	if (add_token (t, ROLE_LINES, "bb%u",
-		       dump_path_edge (fn, path, i)->dst) != 0)
-	  return -1;
+	{
+	  size_t first = next;
+	  while (next < seq->num_outcomes
+		 && seq->outcomes[next].position == i)
+	    next++;
+	  format_outcomes (outcomes, sizeof outcomes, fn,
+			   seq->outcomes + first, next - first, NULL);
+	  if (add_token (t, ROLE_LINES, "bb%u%s",
+			 dump_path_edge (fn, path, i)->dst, outcomes) != 0)
+	    return -1;
+	}
       return 0;
     }
   for (size_t i = 0, j; i < seq->num; i = j)
@@ -158,18 +213,30 @@ add_lines (dump_path_text *t, const dump_function *fn, const dump_path *path)
       const char *file = first->file < fn->meta.num_files
 			   ? fn->short_files[first->file] : "?";
       int named = first->file != shown_file;
+      size_t first_outcome;
       int rc;
 
+      /* The step runs while lines follow one another and no branch
+	 follows its last line.  */
       for (j = i + 1; j < seq->num && seq->lines[j].file == first->file
-		      && seq->lines[j].line == seq->lines[j - 1].line + 1;
+		      && seq->lines[j].line == seq->lines[j - 1].line + 1
+		      && !(next < seq->num_outcomes
+			   && seq->outcomes[next].at == j - 1);
 	   j++)
 	;
+      first_outcome = next;
+      while (next < seq->num_outcomes && seq->outcomes[next].at == j - 1)
+	next++;
+      format_outcomes (outcomes, sizeof outcomes, fn,
+		       seq->outcomes + first_outcome, next - first_outcome,
+		       &seq->lines[j - 1]);
       if (j - 1 > i)
-	rc = add_token (t, ROLE_LINES, "%s%s%u-%u", named ? file : "",
-			named ? ":" : "", first->line, seq->lines[j - 1].line);
+	rc = add_token (t, ROLE_LINES, "%s%s%u-%u%s", named ? file : "",
+			named ? ":" : "", first->line, seq->lines[j - 1].line,
+			outcomes);
       else
-	rc = add_token (t, ROLE_LINES, "%s%s%u", named ? file : "",
-			named ? ":" : "", first->line);
+	rc = add_token (t, ROLE_LINES, "%s%s%u%s", named ? file : "",
+			named ? ":" : "", first->line, outcomes);
       if (rc != 0)
 	return -1;
       shown_file = first->file;

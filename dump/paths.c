@@ -211,9 +211,29 @@ dump_edge_target (const dump_function *fn, const ppf_edge *e)
   return loc;
 }
 
+/* The outcome of the edge leaving PATH's block at POSITION: see
+   paths.h.  */
+
+const ppf_branch *
+dump_path_outcome (const dump_function *fn, const dump_path *path,
+		   uint32_t position)
+{
+  const ppf_edge *e;
+
+  if (!(fn->meta.flags & PPF_FN_DETAIL)
+      || position + 1 >= path->num_edges)
+    return NULL;
+  e = dump_path_edge (fn, path, position + 1);
+  if (e->kind != PPF_EDGE_REAL && e->kind != PPF_EDGE_BACK_EXIT
+      && e->kind != PPF_EDGE_CUT_EXIT)
+    return NULL;
+  return ppf_meta_branch (&fn->meta, e->cfg_src, e->cfg_dst);
+}
+
 /* Append the lines of PATH's blocks to LINES (emptied first), skipping a
    line equal to the one before it: a loop body whose last statement and
-   the next block's first share a line reads as one line, as in gcov.  */
+   the next block's first share a line reads as one line, as in gcov.
+   Each branch taken follows the last line shown so far.  */
 
 int
 dump_path_lines (const dump_function *fn, const dump_path *path,
@@ -224,9 +244,11 @@ dump_path_lines (const dump_function *fn, const dump_path *path,
   const ppf_edge *last = dump_path_edge (fn, path, path->num_edges - 1);
 
   lines->num = 0;
+  lines->num_outcomes = 0;
   for (uint32_t i = 0; i < nblocks; i++)
     {
       const ppf_block *b = dump_path_block (fn, path, i);
+      const ppf_branch *br = dump_path_outcome (fn, path, i);
       uint32_t shown = b->num_lines;
       /* A path left at a call ran its block only up to the call.  */
       if (i == nblocks - 1 && last->kind == PPF_EDGE_EARLY_EXIT
@@ -250,7 +272,30 @@ dump_path_lines (const dump_function *fn, const dump_path *path,
 	    }
 	  lines->lines[lines->num++] = *l;
 	}
+      if (br)
+	{
+	  dump_outcome *o;
+	  if (lines->num_outcomes == lines->outcome_capacity)
+	    {
+	      size_t cap = lines->outcome_capacity
+			     ? 2 * lines->outcome_capacity : 16;
+	      dump_outcome *grown = realloc (lines->outcomes,
+					     cap * sizeof *grown);
+	      if (!grown)
+		return -1;
+	      lines->outcomes = grown;
+	      lines->outcome_capacity = cap;
+	    }
+	  o = &lines->outcomes[lines->num_outcomes++];
+	  o->branch = br;
+	  o->block = b;
+	  o->position = i;
+	  o->at = lines->num ? lines->num - 1 : 0;
+	}
     }
+  if (lines->num == 0)
+    for (size_t k = 0; k < lines->num_outcomes; k++)
+      lines->outcomes[k].at = SIZE_MAX;
   return 0;
 }
 
@@ -260,8 +305,11 @@ void
 dump_lines_free (dump_lines *lines)
 {
   free (lines->lines);
+  free (lines->outcomes);
   lines->lines = NULL;
+  lines->outcomes = NULL;
   lines->num = lines->capacity = 0;
+  lines->num_outcomes = lines->outcome_capacity = 0;
 }
 
 /* The word for START in the TSV and JSON reports.  */

@@ -79,12 +79,31 @@ typedef struct dump_loc
   const ppf_line *line;
 } dump_loc;
 
-/* A path's source lines, consecutive duplicates removed.  */
+/* A branch a path takes: the outcome of the CFG edge that leaves one of
+   its blocks by a choice (a condition, switch or computed goto: the
+   meta's detail section, ppf_meta.branches).  */
+typedef struct dump_outcome
+{
+  const ppf_branch *branch;
+  const ppf_block *block;  /* the block the choice ends */
+  uint32_t position;       /* that block's position in the path */
+  size_t at;               /* the path line it follows: the index in
+			      dump_lines.lines of the block's last line
+			      shown, or of the last line before it; 0 when
+			      no line comes before it, SIZE_MAX when the
+			      path has no line at all */
+} dump_outcome;
+
+/* A path's source lines, consecutive duplicates removed, and the
+   branches it takes, in path order.  */
 typedef struct dump_lines
 {
   size_t num;
   size_t capacity;
   ppf_line *lines;
+  size_t num_outcomes;
+  size_t outcome_capacity;
+  dump_outcome *outcomes;
 } dump_lines;
 
 void dump_path_init (dump_path *path);
@@ -115,8 +134,17 @@ dump_loc dump_edge_source (const dump_function *fn, const ppf_edge *e);
 dump_loc dump_path_end_loc (const dump_function *fn, const dump_path *path);
 dump_loc dump_edge_target (const dump_function *fn, const ppf_edge *e);
 
+/* The outcome of the CFG edge by which PATH leaves its block at
+   POSITION (the edge after it: a real edge, or the backedge or cut edge
+   behind a dummy that ends the path), or NULL when that edge is no
+   branch or the meta has no detail section.  */
+const ppf_branch *dump_path_outcome (const dump_function *fn,
+				     const dump_path *path,
+				     uint32_t position);
+
 /* Fill LINES with the source lines of PATH's blocks in order, consecutive
-   duplicates collapsed.  Returns 0, or -1 if memory ran out.  */
+   duplicates collapsed, and the branches it takes (dump_outcome).
+   Returns 0, or -1 if memory ran out.  */
 int dump_path_lines (const dump_function *fn, const dump_path *path,
 		     dump_lines *lines);
 void dump_lines_free (dump_lines *lines);

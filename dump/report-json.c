@@ -11,7 +11,9 @@
 
 #include "derive.h"
 #include "paths.h"
+#include "predict.h"
 #include "report.h"
+#include "untested.h"
 
 /* The length of the valid UTF-8 sequence at S (whose first byte is
    non-ASCII), or 0 if it is not one: no overlong forms, no surrogates,
@@ -146,19 +148,46 @@ put_end (FILE *out, const dump_function *fn, const dump_path *path,
   fputc ('}', out);
 }
 
-/* Write one path object, indented for its place in "paths".  */
+/* The JSON word for a branch outcome of KIND.  */
+
+static const char *
+branch_kind_name (uint32_t kind)
+{
+  switch (kind)
+    {
+    case PPF_BRANCH_TRUE:
+      return "true";
+    case PPF_BRANCH_FALSE:
+      return "false";
+    case PPF_BRANCH_CASE:
+      return "case";
+    case PPF_BRANCH_DEFAULT:
+      return "default";
+    case PPF_BRANCH_GOTO:
+      return "goto";
+    default:
+      return "unknown";
+    }
+}
+
+/* Write one path object, indented for its place in "paths".  Each block
+   says, with the meta's detail section, its statement count and the
+   branch by which the path leaves it, if any.  */
 
 static void
 put_path (FILE *out, const dump_function *fn, const dump_path *path,
-	  uint64_t count)
+	  uint64_t count, const char *extra)
 {
   const ppf_edge *first = dump_path_edge (fn, path, 0);
   const ppf_edge *last = dump_path_edge (fn, path, path->num_edges - 1);
   uint32_t nblocks = dump_path_num_blocks (path);
 
   fprintf (out, "        {\n          \"id\": %llu,\n"
-	   "          \"count\": %llu,\n          \"start\": ",
-	   (unsigned long long) path->id, (unsigned long long) count);
+	   "          \"count\": %llu%s",
+	   (unsigned long long) path->id, (unsigned long long) count,
+	   extra ? "" : ",\n          \"start\": ");
+  if (extra)
+    fprintf (out, "%s,\n          \"start\": ", extra);
   put_end (out, fn, path, first, dump_start_name (path->start),
 	   path->start == DUMP_START_ENTRY ? 0 : 2);
   fputs (",\n          \"end\": ", out);
@@ -173,6 +202,8 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
     {
       const ppf_block *b = dump_path_block (fn, path, i);
 
+      const ppf_branch *br = dump_path_outcome (fn, path, i);
+
       fprintf (out, "%s\n            {\"index\": %u, \"lines\": [",
 	       i ? "," : "", b->index);
       for (uint32_t k = 0; k < b->num_lines; k++)
@@ -181,7 +212,24 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
 	  put_file (out, fn, b->lines[k].file);
 	  fprintf (out, ", \"line\": %u}", b->lines[k].line);
 	}
-      fputs ("]}", out);
+      fputc (']', out);
+      if (fn->meta.flags & PPF_FN_DETAIL)
+	fprintf (out, ", \"stmts\": %u", b->num_stmts);
+      if (br)
+	{
+	  fputs (", \"branch\": {\"file\": ", out);
+	  if (b->branch.file != PPF_NONE && b->branch.line != 0)
+	    {
+	      put_file (out, fn, b->branch.file);
+	      fprintf (out, ", \"line\": %u", b->branch.line);
+	    }
+	  else
+	    fputs ("null, \"line\": null", out);
+	  fprintf (out, ", \"dst\": %u, \"outcome\": ", br->dst);
+	  put_string (out, br->label);
+	  fprintf (out, ", \"kind\": \"%s\"}", branch_kind_name (br->kind));
+	}
+      fputc ('}', out);
     }
   fputs (nblocks ? "\n          ]\n        }" : "]\n        }", out);
 }
@@ -229,9 +277,126 @@ put_counts (FILE *out, const dump_function *fn)
 /* Write one function object with the kept paths REFS[0..NUM-1] (all of
    this function, hottest first).  */
 
+/* Write AVG = SUM / N as a JSON number, or null.  */
+
+static void
+put_average (FILE *out, long double sum, long double n, bool valid)
+{
+  if (!valid || n <= 0)
+    fputs ("null", out);
+  else
+    fprintf (out, "%.4Lf", sum / n);
+}
+
+/* Write the figures of a prediction P (predict.h) as the members of an
+   object, after "{".  */
+
+static void
+put_prediction_figures (FILE *out, const dump_prediction *p,
+			const char *indent)
+{
+  char all[DUMP_SUM_DIGITS], hit[DUMP_SUM_DIGITS];
+  long double n = (long double) p->executed;
+  long double w = dump_sum_value (&p->executions);
+  long double np = (long double) p->predicted;
+
+  fprintf (out, "\n%s\"executed_paths\": %llu,\n%s\"predicted_paths\": "
+	   "%llu,\n%s\"predicted_ran\": %llu,\n%s\"executions\": %s,\n"
+	   "%s\"predicted_executions\": %s,\n%s\"edges\": {\"measured\": ",
+	   indent, (unsigned long long) p->executed, indent,
+	   (unsigned long long) p->predicted, indent,
+	   (unsigned long long) p->hit, indent,
+	   dump_sum_format (&p->executions, all), indent,
+	   dump_sum_format (&p->hit_executions, hit), indent);
+  put_average (out, p->edges, n, true);
+  fputs (", \"weighted\": ", out);
+  put_average (out, p->edges_weighted, w, true);
+  fputs (", \"predicted\": ", out);
+  put_average (out, p->predicted_edges, np, true);
+  fprintf (out, "},\n%s\"stmts\": {\"measured\": ", indent);
+  put_average (out, p->stmts_sum, n, p->stmts);
+  fputs (", \"weighted\": ", out);
+  put_average (out, p->stmts_weighted, w, p->stmts);
+  fputs (", \"predicted\": ", out);
+  put_average (out, p->predicted_stmts, np, p->stmts);
+  fputc ('}', out);
+}
+
+/* Write FN's "prediction" member, after a comma, and add its figures to
+   TOTAL.  Returns 0 or -1.  */
+
+static int
+put_prediction (FILE *out, const dump_function *fn, dump_prediction *total)
+{
+  dump_prediction p;
+
+  if (dump_predict (fn, &p) != 0)
+    return -1;
+  fputs (",\n      \"prediction\": {", out);
+  put_prediction_figures (out, &p, "        ");
+  fputs (",\n        \"paths\": [", out);
+  for (uint64_t i = 0; i < p.predicted; i++)
+    {
+      uint64_t count = 0;
+      for (uint64_t k = 0; k < fn->num_counts; k++)
+	if (fn->counts[k].path == p.ids[i])
+	  count = fn->counts[k].count;
+      fprintf (out, "%s{\"id\": %llu, \"count\": %llu}", i ? ", " : "",
+	       (unsigned long long) p.ids[i], (unsigned long long) count);
+    }
+  fputs ("]\n      }", out);
+  dump_prediction_add (total, &p);
+  dump_prediction_free (&p);
+  return 0;
+}
+
+/* Write FN's "untested" and "unexecuted_paths" members, after a comma:
+   at most LIMIT paths.  Returns 0 or -1.  */
+
+static int
+put_untested (FILE *out, const dump_function *fn, size_t limit,
+	      dump_path *path)
+{
+  dump_untested u;
+  char err[256], extra[256];
+
+  if (dump_find_untested (fn, limit, &u) != 0)
+    return -1;
+  fprintf (out, ",\n      \"untested\": {\"never_ran\": %llu, "
+	   "\"left_at_call\": %llu, \"listable\": %llu, \"listed\": %zu, "
+	   "\"bounded\": %s},\n      \"unexecuted_paths\": [",
+	   (unsigned long long) u.never_ran,
+	   (unsigned long long) u.left_at_call,
+	   (unsigned long long) u.listable, u.num,
+	   u.bounded ? "true" : "false");
+  for (size_t i = 0; i < u.num; i++)
+    {
+      const dump_untested_path *p = &u.paths[i];
+      if (dump_path_regen (fn, p->id, path, err, sizeof err) != 0)
+	{
+	  dump_untested_free (&u);
+	  return -1;
+	}
+      if (p->how == DUMP_UNTESTED_DECISION)
+	snprintf (extra, sizeof extra, ",\n          \"found\": "
+		  "\"one-decision\",\n          \"from\": %llu,\n"
+		  "          \"decision_at\": %u",
+		  (unsigned long long) p->from, p->position);
+      else
+	snprintf (extra, sizeof extra, ",\n          \"found\": "
+		  "\"shortest\",\n          \"from\": null");
+      fputs (i ? ",\n" : "\n", out);
+      put_path (out, fn, path, 0, extra);
+    }
+  fputs (u.num ? "\n      ]" : "]", out);
+  dump_untested_free (&u);
+  return 0;
+}
+
 static int
 put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
-	      size_t num, dump_path *path)
+	      size_t num, dump_path *path, const dump_options *opt,
+	      dump_prediction *total)
 {
   const ppf_meta *m = &fn->meta;
   char buf[DUMP_SUM_DIGITS], err[256];
@@ -278,9 +443,16 @@ put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
       if (dump_path_regen (fn, refs[i].id, path, err, sizeof err) != 0)
 	return -1;
       fputs (i ? ",\n" : "\n", out);
-      put_path (out, fn, path, refs[i].count);
+      put_path (out, fn, path, refs[i].count, NULL);
     }
-  fputs (num ? "\n      ]\n    }" : "]\n    }", out);
+  fputs (num ? "\n      ]" : "]", out);
+  if (opt && opt->untested
+      && put_untested (out, fn, opt->untested_top < DUMP_UNTESTED_ALL
+				  ? opt->untested_top : DUMP_UNTESTED_ALL, path) != 0)
+    return -1;
+  if (opt && opt->predict && put_prediction (out, fn, total) != 0)
+    return -1;
+  fputs ("\n    }", out);
   return 0;
 }
 
@@ -290,9 +462,10 @@ put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
 
 int
 dump_report_json (FILE *out, const dump_data *data,
-		  const dump_selection *sel)
+		  const dump_selection *sel, const dump_options *opt)
 {
   char buf[DUMP_SUM_DIGITS];
+  dump_prediction total;
   dump_path path;
   size_t next = 0;
   bool first = true;
@@ -307,6 +480,8 @@ dump_report_json (FILE *out, const dump_data *data,
   fprintf (out, "%s,\n  \"total_executions\": %s,\n  \"functions\": [",
 	   data->num_profiles ? "\n  ]" : "]",
 	   dump_sum_format (&data->total_executions, buf));
+  memset (&total, 0, sizeof total);
+  total.stmts = true;
   dump_path_init (&path);
   for (size_t i = 0; i < data->num_functions && rc == 0; i++)
     {
@@ -317,11 +492,18 @@ dump_report_json (FILE *out, const dump_data *data,
 	end++;
       fputs (first ? "\n" : ",\n", out);
       rc = put_function (out, data->functions[i], sel->paths + next,
-			 end - next, &path);
+			 end - next, &path, opt, &total);
       next = end;
       first = false;
     }
-  fputs (first ? "]\n}\n" : "\n  ]\n}\n", out);
+  fputs (first ? "]" : "\n  ]", out);
+  if (opt && opt->predict && rc == 0)
+    {
+      fputs (",\n  \"prediction\": {", out);
+      put_prediction_figures (out, &total, "    ");
+      fputs ("\n  }", out);
+    }
+  fputs ("\n}\n", out);
   dump_path_free (&path);
   return rc;
 }

@@ -1,7 +1,7 @@
 /* The TSV report (--tsv): one line per path, no header, for scripts and
    for the DejaGnu suite (testsuite/lib), which parses exactly this:
 
-     FUNCTION \t ID \t COUNT \t START \t END \t LINES
+     FUNCTION \t ID \t COUNT \t START \t END \t LINES \t BRANCHES
 
    FUNCTION is the display name as stored (the assembler name if the
    compiler recorded none); ID and COUNT are decimal; START is entry,
@@ -11,7 +11,13 @@
    the call for a path left in one),
    consecutive duplicates collapsed, a line of a file other than the
    function's own written FILE:LINE with FILE as stored (empty when no
-   block of the path has a line).  Lines are sorted by function (input
+   block of the path has a line).  BRANCHES is the branches the path
+   takes, in order, separated by single spaces: LOC:OUTCOME, LOC the
+   branch statement's line written as in LINES (the line the path shows
+   before it when the statement has none; bbN when the path has no
+   line), OUTCOME the label ("true", "case 1 ... 5") with a space written
+   \x20 and a colon \x3a; empty when the path takes no branch or the
+   meta has no detail section.  Lines are sorted by function (input
    order) then ID.
 
    A backslash, tab, newline or carriage return in a name is written \\,
@@ -55,6 +61,51 @@ dump_tsv_field (FILE *out, const char *s, bool spaces)
     }
 }
 
+/* Write line L of M as LINES does: "12", or "FILE:12" for a file other
+   than M's own.  */
+
+static void
+put_line (FILE *out, const ppf_meta *m, const ppf_line *l)
+{
+  if (l->file != m->file && l->file < m->num_files)
+    {
+      dump_tsv_field (out, m->files[l->file], true);
+      fputc (':', out);
+    }
+  fprintf (out, "%u", l->line);
+}
+
+/* Write the BRANCHES field of a path whose lines and outcomes are
+   LINES.  */
+
+static void
+put_branches (FILE *out, const ppf_meta *m, const dump_lines *lines)
+{
+  for (size_t k = 0; k < lines->num_outcomes; k++)
+    {
+      const dump_outcome *o = &lines->outcomes[k];
+      const ppf_line *at = &o->block->branch;
+
+      if (k)
+	fputc (' ', out);
+      if (at->file != PPF_NONE && at->line != 0)
+	put_line (out, m, at);
+      else if (o->at < lines->num)
+	put_line (out, m, &lines->lines[o->at]);
+      else
+	fprintf (out, "bb%u", o->block->index);
+      fputc (':', out);
+      for (const char *p = o->branch->label; *p; p++)
+	if (*p == ':')
+	  fputs ("\\x3a", out);
+	else
+	  {
+	    char c[2] = { *p, '\0' };
+	    dump_tsv_field (out, c, true);
+	  }
+    }
+}
+
 /* Write the TSV report: the kept paths, in the order of SEL (the caller
    sorts them by function then ID).  */
 
@@ -62,7 +113,7 @@ int
 dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 {
   dump_path path;
-  dump_lines lines = { 0, 0, NULL };
+  dump_lines lines = { 0 };
   char err[256];
   int rc = 0;
 
@@ -86,16 +137,12 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 	       dump_end_name (path.end));
       for (size_t k = 0; k < lines.num; k++)
 	{
-	  const ppf_line *l = &lines.lines[k];
 	  if (k)
 	    fputc (' ', out);
-	  if (l->file != m->file && l->file < m->num_files)
-	    {
-	      dump_tsv_field (out, m->files[l->file], true);
-	      fputc (':', out);
-	    }
-	  fprintf (out, "%u", l->line);
+	  put_line (out, m, &lines.lines[k]);
 	}
+      fputc ('\t', out);
+      put_branches (out, m, &lines);
       fputc ('\n', out);
     }
   dump_lines_free (&lines);

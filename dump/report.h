@@ -7,6 +7,8 @@
    - tsv: one line per path for scripts and the DejaGnu suite
      (report-tsv.c);
    - json: everything, for other tools (report-json.c);
+   - untested: the paths that never ran (report-untested.c);
+   - predict: the paths the edge profile predicts (report-predict.c);
    - annotate, lines, edges: the edge and line counts derived from the
      paths, as gcov shows them and for scripts (report-counts.c).
 
@@ -33,6 +35,9 @@ typedef struct dump_options
   size_t num_patterns;   /* -f patterns */
   char **patterns;
   const char *annotate_file;  /* --annotate=FILE, or NULL for all */
+  bool untested;         /* --untested (text, or with --json) */
+  size_t untested_top;   /* untested paths listed per function */
+  bool predict;          /* --predict (text, or with --json) */
 } dump_options;
 
 int dump_report_text (FILE *out, const dump_data *data,
@@ -42,8 +47,20 @@ int dump_report_coverage (FILE *out, const dump_data *data,
 			  const dump_options *opt);
 int dump_report_tsv (FILE *out, const dump_data *data,
 		     const dump_selection *sel);
+/* With OPT->untested, each function also lists its untested paths (at
+   most OPT->top), with OPT->predict its predicted paths; OPT may be
+   NULL.  */
 int dump_report_json (FILE *out, const dump_data *data,
-		      const dump_selection *sel);
+		      const dump_selection *sel, const dump_options *opt);
+/* --untested: the paths that never ran (untested.h), OPT->top per
+   function.  */
+int dump_report_untested (FILE *out, const dump_data *data,
+			  const dump_selection *sel,
+			  const dump_options *opt);
+/* --predict: the paths the edge profile predicts (predict.h).  */
+int dump_report_predict (FILE *out, const dump_data *data,
+			 const dump_selection *sel,
+			 const dump_options *opt);
 /* Returns 1 if OPT->annotate_file names no file of the selection.  */
 int dump_report_annotate (FILE *out, const dump_data *data,
 			  const dump_selection *sel, const dump_options *opt);

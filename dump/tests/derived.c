@@ -499,8 +499,8 @@ test_restart (void)
 		 "jmp\tjmp.c\t30\t4\n"
 		 "jmp\tjmp.c\t31\t4\n");
   expect_output ("--tsv restart start", tsv_args,
-		 "jmp\t0\t1\tentry\treturn\t30 31\n"
-		 "jmp\t1\t3\trestart\treturn\t30 31\n");
+		 "jmp\t0\t1\tentry\treturn\t30 31\t\n"
+		 "jmp\t1\t3\trestart\treturn\t30 31\t\n");
   run_dump (&r, NULL, text_args);
   check_contains ("text: restart marker", r.out,
 		  "[restart at 30] jmp.c:30-31 [return]");

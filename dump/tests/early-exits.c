@@ -196,18 +196,18 @@ test_tsv (void)
 
   run_ok ("--tsv", &r, args);
   check_str ("--tsv: ends and lines",
-	     "jumper\t0\t40\tentry\treturn\t10 11 12 13 14 15\n"
-	     "jumper\t1\t3\tentry\tlongjmp\t10 11 12 13 14 15\n"
-	     "jumper\t2\t5\tentry\texception\t10 11 12 13 16\n"
-	     "jumper\t3\t7\tentry\tlongjmp\t10 11\n"
-	     "jumper\t4\t11\tentry\tlongjmp\t10 11 12\n"
-	     "jumper\t5\t13\tentry\tlongjmp\t10 11 12 13\n"
-	     "partial\t0\t40\tentry\treturn\t10 11 12 13 14 15\n"
-	     "partial\t1\t3\tentry\tcall\t10 11 12 13 14 15\n"
-	     "partial\t2\t5\tentry\texception\t10 11 12 13 16\n"
-	     "partial\t3\t7\tentry\tcall\t10 11\n"
-	     "partial\t4\t11\tentry\tcall\t10 11 12\n"
-	     "partial\t5\t13\tentry\tcall\t10 11 12 13\n",
+	     "jumper\t0\t40\tentry\treturn\t10 11 12 13 14 15\t\n"
+	     "jumper\t1\t3\tentry\tlongjmp\t10 11 12 13 14 15\t\n"
+	     "jumper\t2\t5\tentry\texception\t10 11 12 13 16\t\n"
+	     "jumper\t3\t7\tentry\tlongjmp\t10 11\t\n"
+	     "jumper\t4\t11\tentry\tlongjmp\t10 11 12\t\n"
+	     "jumper\t5\t13\tentry\tlongjmp\t10 11 12 13\t\n"
+	     "partial\t0\t40\tentry\treturn\t10 11 12 13 14 15\t\n"
+	     "partial\t1\t3\tentry\tcall\t10 11 12 13 14 15\t\n"
+	     "partial\t2\t5\tentry\texception\t10 11 12 13 16\t\n"
+	     "partial\t3\t7\tentry\tcall\t10 11\t\n"
+	     "partial\t4\t11\tentry\tcall\t10 11 12\t\n"
+	     "partial\t5\t13\tentry\tcall\t10 11 12 13\t\n",
 	     r.out);
   run_free (&r);
 }

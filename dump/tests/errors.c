@@ -28,10 +28,10 @@ check_message (const char *label, const char *err, const char *path,
 /* The TSV of a.pathprof (see tsv.c): what the good input gives.  */
 
 static const char fig1_tsv[] =
-  "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\n"
-  "fig1\t5\t250\tentry\treturn\t3 4 5 8 10 11\n";
+  "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
+  "fig1\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n";
 
 /* Run "--tsv BAD a.pathprof": exit 1, the message about BAD, and a's
    paths all the same.  */

@@ -31,15 +31,15 @@
 /* The TSV of the old and the new profile.  */
 
 static const char old_tsv[] =
-  "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\n"
-  "fig1\t5\t250\tentry\treturn\t3 4 5 8 10 11\n";
+  "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
+  "fig1\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n";
 static const char new_tsv[] =
-  "fig1\t0\t1000\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t2\t2000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t3\t500\tentry\treturn\t3 4 5 6 7 8 10 11\n"
-  "fig1\t5\t500\tentry\treturn\t3 4 5 8 10 11\n";
+  "fig1\t0\t1000\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t2\t2000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t3\t500\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
+  "fig1\t5\t500\tentry\treturn\t3 4 5 8 10 11\t\n";
 
 static char *old_bytes, *new_bytes, *torn_bytes;
 static size_t profile_size;

@@ -11,21 +11,21 @@
    c.pathprof.  */
 
 static const char fig1_tsv[] =
-  "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\n"
-  "fig1\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\n"
-  "fig1\t5\t250\tentry\treturn\t3 4 5 8 10 11\n";
+  "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
+  "fig1\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n";
 static const char loop_tsv[] =
-  "count_loop\t0\t98\tentry\treturn\t3 4 8\n"
-  "count_loop\t1\t200\tentry\tbackedge\t3 4 5 6\n"
-  "count_loop\t3\t200\tbackedge\treturn\t4 8\n"
-  "count_loop\t4\t1500\tbackedge\tbackedge\t4 5 6\n"
-  "count_loop\t5\t2\tbackedge\tnoreturn\t4 5 6 7\n";
+  "count_loop\t0\t98\tentry\treturn\t3 4 8\t\n"
+  "count_loop\t1\t200\tentry\tbackedge\t3 4 5 6\t\n"
+  "count_loop\t3\t200\tbackedge\treturn\t4 8\t\n"
+  "count_loop\t4\t1500\tbackedge\tbackedge\t4 5 6\t\n"
+  "count_loop\t5\t2\tbackedge\tnoreturn\t4 5 6 7\t\n";
 static const char helper_tsv[] =
-  "helper\t0\t30\tentry\tcut\t14 15\n"
-  "helper\t1\t20\tentry\treturn\t14 16 17\n"
-  "helper\t2\t30\tcut\treturn\t17\n";
-static const char nolines_tsv[] = "ns::nolines()\t1\t5\tentry\treturn\t\n";
+  "helper\t0\t30\tentry\tcut\t14 15\t\n"
+  "helper\t1\t20\tentry\treturn\t14 16 17\t\n"
+  "helper\t2\t30\tcut\treturn\t17\t\n";
+static const char nolines_tsv[] = "ns::nolines()\t1\t5\tentry\treturn\t\t\n";
 
 /* Concatenate up to four strings into a static buffer.  */
 
@@ -89,10 +89,10 @@ test_top (void)
 					  NULL };
 
   expect_tsv ("--tsv -n 3", args,
-	      "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\n"
+	      "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
 	      "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 "
-	      "11\n"
-	      "count_loop\t4\t1500\tbackedge\tbackedge\t4 5 6\n");
+	      "11\t\n"
+	      "count_loop\t4\t1500\tbackedge\tbackedge\t4 5 6\t\n");
   expect_tsv ("--tsv -n 3 --all", all_args,
 	      concat (fig1_tsv, loop_tsv, NULL, NULL));
 }
@@ -183,7 +183,7 @@ test_escaping (void)
 
   expect_tsv ("--tsv escaping", args,
 	      "we\"ird\\\\name\\t\\x01\xc3\xa9\t0\t7\tentry\treturn\t"
-	      "5 bad\\x20name\xff.c:6\n");
+	      "5 bad\\x20name\xff.c:6\t\n");
 }
 
 /* Block numbers are the compiler's and need not be dense: blocks 0, 1,
@@ -221,7 +221,7 @@ test_sparse_blocks (void)
   fn.num_counts = 1;
   write_profile (test_path ("sparse.pathprof"), "sparse.c", 1, &fn, 1);
   expect_tsv ("--tsv sparse block numbers", args,
-	      "sparse\t0\t3\tentry\treturn\t9\n");
+	      "sparse\t0\t3\tentry\treturn\t9\t\n");
 }
 
 int

@@ -1,0 +1,122 @@
+/* The prediction report (--predict): Ball & Larus's Table 2, per selected
+   function and for the program (predict.h says how paths are
+   predicted):
+
+		     paths                 executions             ...
+     function  executed  predicted  ran  all  predicted  share  ...
+     fig1             4          1    1  270         60  22.22%  ...
+
+   Averages are written with two decimals; statement figures are "-" when
+   a function's meta has no detail section (an older build).  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+#include "predict.h"
+#include "report.h"
+
+/* Widest function column; longer names are cut with an ellipsis.  */
+#define FUNCTION_COLUMN_MAX 32
+
+/* Write SUM / N with two decimals into BUF, "-" when N is 0 or not
+   VALID.  */
+
+static void
+format_average (char buf[32], long double sum, long double n, bool valid)
+{
+  if (!valid || n <= 0)
+    snprintf (buf, 32, "-");
+  else
+    snprintf (buf, 32, "%.2Lf", sum / n);
+}
+
+/* Write one row of figures P under the name NAME.  */
+
+static void
+put_row (FILE *out, const char *name, size_t fn_w, const dump_prediction *p)
+{
+  char all[DUMP_SUM_DIGITS], hit[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+  char a[6][32];
+  long double n = (long double) p->executed;
+  long double w = dump_sum_value (&p->executions);
+
+  dump_percent (pct, dump_sum_value (&p->hit_executions), w);
+  format_average (a[0], p->edges, n, true);
+  format_average (a[1], p->edges_weighted, w, true);
+  format_average (a[2], p->predicted_edges, (long double) p->predicted,
+		  true);
+  format_average (a[3], p->stmts_sum, n, p->stmts);
+  format_average (a[4], p->stmts_weighted, w, p->stmts);
+  format_average (a[5], p->predicted_stmts, (long double) p->predicted,
+		  p->stmts);
+  dump_put_padded (out, name, fn_w, false);
+  fprintf (out, "  %8llu  %9llu  %5llu  %10s  %10s  %7s  %8s  %8s  %9s"
+	   "  %8s  %8s  %9s\n",
+	   (unsigned long long) p->executed,
+	   (unsigned long long) p->predicted, (unsigned long long) p->hit,
+	   dump_sum_format (&p->executions, all),
+	   dump_sum_format (&p->hit_executions, hit), pct, a[0], a[1], a[2],
+	   a[3], a[4], a[5]);
+}
+
+/* Write the prediction report.  */
+
+int
+dump_report_predict (FILE *out, const dump_data *data,
+		     const dump_selection *sel, const dump_options *opt)
+{
+  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  dump_prediction total;
+  size_t fn_w = 8;
+
+  memset (&total, 0, sizeof total);
+  total.stmts = true;
+  for (size_t i = 0; i < data->num_functions; i++)
+    if (sel->selected[i])
+      {
+	size_t w = dump_text_width (data->functions[i]->label);
+	fn_w = w > fn_w ? w : fn_w;
+      }
+  fn_w = fn_w > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : fn_w;
+
+  fputs ("Predicted paths (Ball & Larus, Table 2): from each path start "
+	 "that ran, the\nhottest edge out of each block, as the edge profile "
+	 "says, until the path ends.\n\n", out);
+  dump_put_padded (out, "", fn_w, false);
+  fprintf (out, "  %-26s  %-31s  %-29s  %s\n", "paths", "executions",
+	   "edges per path", "statements per path");
+  dump_put_padded (out, "function", fn_w, false);
+  fprintf (out, "  %8s  %9s  %5s  %10s  %10s  %7s  %8s  %8s  %9s"
+	   "  %8s  %8s  %9s\n", "executed", "predicted", "ran", "all",
+	   "predicted", "share", "measured", "weighted", "predicted",
+	   "measured", "weighted", "predicted");
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      dump_prediction p;
+      char *name;
+
+      if (!sel->selected[i])
+	continue;
+      if (dump_predict (fn, &p) != 0)
+	return -1;
+      name = dump_fit (fn->label, fn_w, g);
+      if (!name)
+	{
+	  dump_prediction_free (&p);
+	  return -1;
+	}
+      put_row (out, name, fn_w, &p);
+      free (name);
+      dump_prediction_add (&total, &p);
+      dump_prediction_free (&p);
+    }
+  put_row (out, "total", fn_w, &total);
+  fputs ("\nexecuted: distinct paths that ran; predicted: one per path "
+	 "start that ran;\nran: predicted paths that ran, whose counts are "
+	 "the predicted executions,\nshare: of all executions.  Lengths are "
+	 "averages: measured over the executed\npaths, weighted by their "
+	 "counts, predicted over the predicted paths.\n", out);
+  return 0;
+}

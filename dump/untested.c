@@ -1,0 +1,555 @@
+/* The paths of a function that never ran: see untested.h.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "paths.h"
+#include "untested.h"
+
+#define NO_DISTANCE UINT32_MAX
+
+/* FN's DAG as the searches walk it: vertices are positions in
+   meta.blocks (0 ENTRY, 1 EXIT), out-edges of each in meta order.  */
+typedef struct graph
+{
+  uint32_t num_vertices;
+  uint32_t *out_start;     /* [num_vertices + 1] into out */
+  uint32_t *out;           /* DAG edge indices grouped by source */
+  uint32_t *to_exit;       /* fewest listable edges to EXIT, or
+			      NO_DISTANCE */
+  uint64_t *paths_to;      /* paths from ENTRY, saturating */
+} graph;
+
+/* Whether a path may end with (or use) DAG edge KIND: not an early or
+   unwind exit.  */
+
+static bool
+listable_kind (uint32_t kind)
+{
+  return kind != PPF_EDGE_EARLY_EXIT && kind != PPF_EDGE_UNWIND_EXIT;
+}
+
+static void
+graph_free (graph *g)
+{
+  free (g->out_start);
+  free (g->out);
+  free (g->to_exit);
+  free (g->paths_to);
+}
+
+/* Index FN's DAG into G: out-edges, a topological order (Kahn), each
+   vertex's distance to EXIT and number of paths from ENTRY.  Returns 0
+   or -1.  */
+
+static int
+graph_init (graph *g, const dump_function *fn)
+{
+  const ppf_dag *dag = &fn->dag;
+  uint32_t nv = fn->meta.num_blocks, ne = dag->num_edges;
+  uint32_t *indegree = NULL, *order = NULL, *fill = NULL;
+  uint32_t head = 0, tail = 0;
+  int rc = -1;
+
+  memset (g, 0, sizeof *g);
+  g->num_vertices = nv;
+  g->out_start = calloc (nv + 1, sizeof *g->out_start);
+  g->out = malloc ((ne + 1) * sizeof *g->out);
+  g->to_exit = malloc (nv * sizeof *g->to_exit);
+  g->paths_to = calloc (nv, sizeof *g->paths_to);
+  indegree = calloc (nv, sizeof *indegree);
+  order = malloc (nv * sizeof *order);
+  fill = malloc ((nv + 1) * sizeof *fill);
+  if (!g->out_start || !g->out || !g->to_exit || !g->paths_to || !indegree
+      || !order || !fill)
+    goto out;
+  for (uint32_t e = 0; e < ne; e++)
+    {
+      g->out_start[dag->src[e] + 1]++;
+      indegree[dag->dst[e]]++;
+    }
+  for (uint32_t v = 0; v < nv; v++)
+    g->out_start[v + 1] += g->out_start[v];
+  memcpy (fill, g->out_start, (nv + 1) * sizeof *fill);
+  for (uint32_t e = 0; e < ne; e++)
+    g->out[fill[dag->src[e]]++] = e;
+
+  for (uint32_t v = 0; v < nv; v++)
+    if (indegree[v] == 0)
+      order[tail++] = v;
+  while (head < tail)
+    {
+      uint32_t v = order[head++];
+      for (uint32_t k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+	if (--indegree[dag->dst[g->out[k]]] == 0)
+	  order[tail++] = dag->dst[g->out[k]];
+    }
+  /* The meta decoded, so the DAG is acyclic and TAIL == NV.  */
+  g->paths_to[0] = 1;
+  for (uint32_t i = 0; i < tail; i++)
+    {
+      uint32_t v = order[i];
+      for (uint32_t k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+	{
+	  uint32_t d = dag->dst[g->out[k]];
+	  g->paths_to[d] = ppf_count_add (g->paths_to[d], g->paths_to[v]);
+	}
+    }
+  for (uint32_t v = 0; v < nv; v++)
+    g->to_exit[v] = v == 1 ? 0 : NO_DISTANCE;
+  for (uint32_t i = tail; i-- > 0;)
+    {
+      uint32_t v = order[i];
+      for (uint32_t k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+	{
+	  uint32_t e = g->out[k], d = dag->dst[e];
+	  if (listable_kind (fn->meta.edges[e].kind)
+	      && g->to_exit[d] != NO_DISTANCE
+	      && g->to_exit[d] + 1 < g->to_exit[v])
+	    g->to_exit[v] = g->to_exit[d] + 1;
+	}
+    }
+  rc = 0;
+out:
+  free (indegree);
+  free (order);
+  free (fill);
+  if (rc != 0)
+    graph_free (g);
+  return rc;
+}
+
+/* Whether path ID of FN ran: its counts are sorted by path.  */
+
+static bool
+executed_p (const dump_function *fn, uint64_t id)
+{
+  uint64_t lo = 0, hi = fn->num_counts;
+
+  while (lo < hi)
+    {
+      uint64_t mid = lo + (hi - lo) / 2;
+      if (fn->counts[mid].path < id)
+	lo = mid + 1;
+      else if (fn->counts[mid].path > id)
+	hi = mid;
+      else
+	return true;
+    }
+  return false;
+}
+
+/* Whether OUT already lists path ID.  The list is short (-n) or, with
+   --all, hashed through SEEN.  */
+
+typedef struct id_set
+{
+  size_t mask;
+  uint64_t *slots;   /* id + 1; 0 empty */
+  size_t used;
+} id_set;
+
+static bool
+id_set_has (const id_set *s, uint64_t id)
+{
+  for (size_t i = (size_t) (id * 0x9e3779b97f4a7c15ULL) & s->mask;
+       s->slots[i]; i = (i + 1) & s->mask)
+    if (s->slots[i] == id + 1)
+      return true;
+  return false;
+}
+
+/* Add ID to S.  Returns 0 or -1.  */
+
+static int
+id_set_add (id_set *s, uint64_t id)
+{
+  if (2 * (s->used + 1) > s->mask + 1)
+    {
+      id_set bigger = { 2 * (s->mask + 1) - 1, NULL, 0 };
+      bigger.slots = calloc (bigger.mask + 1, sizeof *bigger.slots);
+      if (!bigger.slots)
+	return -1;
+      for (size_t i = 0; i <= s->mask; i++)
+	if (s->slots[i])
+	  id_set_add (&bigger, s->slots[i] - 1);
+      free (s->slots);
+      *s = bigger;
+    }
+  size_t i = (size_t) (id * 0x9e3779b97f4a7c15ULL) & s->mask;
+  while (s->slots[i])
+    i = (i + 1) & s->mask;
+  s->slots[i] = id + 1;
+  s->used++;
+  return 0;
+}
+
+/* Append a path to OUT (and SEEN).  Returns 0 or -1.  */
+
+static int
+add_found (dump_untested *out, id_set *seen, uint64_t id,
+	   enum dump_untested_how how, uint64_t from, uint32_t position)
+{
+  if (out->num == out->capacity)
+    {
+      size_t cap = out->capacity ? 2 * out->capacity : 16;
+      dump_untested_path *grown = realloc (out->paths, cap * sizeof *grown);
+      if (!grown)
+	return -1;
+      out->paths = grown;
+      out->capacity = cap;
+    }
+  out->paths[out->num++] = (dump_untested_path) { id, how, from, position };
+  return id_set_add (seen, id);
+}
+
+/* Executed paths, hottest first (count descending, then number).  */
+
+static int
+compare_hottest (const void *a, const void *b)
+{
+  const ppf_count *x = *(const ppf_count *const *) a;
+  const ppf_count *y = *(const ppf_count *const *) b;
+
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return x->path < y->path ? -1 : x->path > y->path;
+}
+
+/* Phase 1: the paths one decision away from each executed path (see
+   untested.h).  *WORK counts blocks visited.  Returns 0 or -1.  */
+
+static int
+find_decisions (const dump_function *fn, const graph *g, size_t limit,
+		dump_untested *out, id_set *seen, uint64_t *work)
+{
+  const ppf_meta *m = &fn->meta;
+  const ppf_dag *dag = &fn->dag;
+  uint32_t nv = g->num_vertices;
+  const ppf_count **hot = malloc ((fn->num_counts + 1) * sizeof *hot);
+  int32_t *pos = malloc (nv * sizeof *pos);
+  uint32_t *parent = malloc (nv * sizeof *parent);
+  uint32_t *queue = malloc (nv * sizeof *queue);
+  uint32_t *visited = calloc (nv, sizeof *visited);
+  uint32_t stamp = 0;
+  dump_path path;
+  char err[256];
+  int rc = -1;
+
+  dump_path_init (&path);
+  if (!hot || !pos || !parent || !queue || !visited)
+    goto out;
+  for (uint64_t i = 0; i < fn->num_counts; i++)
+    hot[i] = &fn->counts[i];
+  qsort (hot, fn->num_counts, sizeof *hot, compare_hottest);
+  for (uint32_t v = 0; v < nv; v++)
+    pos[v] = -1;
+
+  rc = 0;
+  for (uint64_t p = 0; p < fn->num_counts && out->num < limit; p++)
+    {
+      uint32_t nblocks, suffix_ok;
+
+      if (dump_path_regen (fn, hot[p]->path, &path, err, sizeof err) != 0)
+	{
+	  rc = -1;
+	  break;
+	}
+      nblocks = dump_path_num_blocks (&path);
+      /* A path left at a call has no suffix to rejoin: every path that
+	 rejoins it would be left at the call too.  */
+      suffix_ok = listable_kind (m->edges[path.edges[path.num_edges - 1]]
+				 .kind);
+      for (uint32_t i = 0; i < nblocks; i++)
+	pos[dag->dst[path.edges[i]]] = (int32_t) i;
+
+      for (uint32_t i = 0; i < nblocks && out->num < limit; i++)
+	{
+	  uint32_t v = dag->dst[path.edges[i]];
+	  uint32_t taken = path.edges[i + 1];
+	  for (uint32_t k = g->out_start[v];
+	       k < g->out_start[v + 1] && out->num < limit; k++)
+	    {
+	      uint32_t e = g->out[k], d = dag->dst[e], w = PPF_NONE;
+	      uint64_t id = 0;
+	      uint32_t head = 0, tail = 0;
+
+	      if (e == taken || !listable_kind (m->edges[e].kind)
+		  || g->to_exit[d] == NO_DISTANCE)
+		continue;
+	      if (*work > DUMP_UNTESTED_WORK)
+		{
+		  out->bounded = true;
+		  goto done;
+		}
+	      /* Breadth-first from D to the nearest block of the suffix
+		 after position I, or EXIT.  */
+	      stamp++;
+	      visited[d] = stamp;
+	      parent[d] = e;
+	      queue[tail++] = d;
+	      while (head < tail)
+		{
+		  uint32_t x = queue[head++];
+		  (*work)++;
+		  if (x == 1 || (suffix_ok && pos[x] > (int32_t) i))
+		    {
+		      w = x;
+		      break;
+		    }
+		  for (uint32_t q = g->out_start[x]; q < g->out_start[x + 1];
+		       q++)
+		    {
+		      uint32_t f = g->out[q], y = dag->dst[f];
+		      if (!listable_kind (m->edges[f].kind)
+			  || visited[y] == stamp
+			  || g->to_exit[y] == NO_DISTANCE)
+			continue;
+		      visited[y] = stamp;
+		      parent[y] = f;
+		      queue[tail++] = y;
+		    }
+		}
+	      if (w == PPF_NONE)
+		continue;
+	      /* The prefix up to V, the detour back to W, P's rest.  */
+	      for (uint32_t q = 0; q <= i; q++)
+		id += dag->val[path.edges[q]];
+	      for (uint32_t x = w; ; x = dag->src[parent[x]])
+		{
+		  id += dag->val[parent[x]];
+		  if (dag->src[parent[x]] == v)
+		    break;
+		}
+	      if (w != 1)
+		for (uint32_t q = (uint32_t) pos[w] + 1; q < path.num_edges;
+		     q++)
+		  id += dag->val[path.edges[q]];
+	      if (executed_p (fn, id) || id_set_has (seen, id))
+		continue;
+	      if (add_found (out, seen, id, DUMP_UNTESTED_DECISION,
+			     hot[p]->path, i) != 0)
+		{
+		  rc = -1;
+		  goto done;
+		}
+	    }
+	}
+    done:
+      for (uint32_t i = 0; i < nblocks; i++)
+	pos[dag->dst[path.edges[i]]] = -1;
+      if (rc != 0 || out->bounded)
+	break;
+    }
+out:
+  dump_path_free (&path);
+  free (hot);
+  free (pos);
+  free (parent);
+  free (queue);
+  free (visited);
+  return rc;
+}
+
+/* A partial path of the best-first search: from ENTRY to VERTEX in LENGTH
+   edges, its Val sum so far ID.  */
+typedef struct search_state
+{
+  uint32_t vertex;
+  uint32_t length;
+  uint32_t estimate;   /* length + distance to EXIT */
+  uint64_t id;
+  uint64_t order;      /* when pushed: the last tie-break */
+} search_state;
+
+/* Whether A comes out of the heap before B: smaller estimate, then the
+   longer partial path (closer to a complete one), then pushed first.  */
+
+static bool
+state_before (const search_state *a, const search_state *b)
+{
+  if (a->estimate != b->estimate)
+    return a->estimate < b->estimate;
+  if (a->length != b->length)
+    return a->length > b->length;
+  return a->order < b->order;
+}
+
+typedef struct state_heap
+{
+  size_t num, capacity;
+  search_state *states;
+} state_heap;
+
+static int
+heap_push (state_heap *h, search_state s)
+{
+  size_t i;
+
+  if (h->num == h->capacity)
+    {
+      size_t cap = h->capacity ? 2 * h->capacity : 64;
+      search_state *grown = realloc (h->states, cap * sizeof *grown);
+      if (!grown)
+	return -1;
+      h->states = grown;
+      h->capacity = cap;
+    }
+  for (i = h->num++; i > 0; i = (i - 1) / 2)
+    {
+      size_t up = (i - 1) / 2;
+      if (!state_before (&s, &h->states[up]))
+	break;
+      h->states[i] = h->states[up];
+    }
+  h->states[i] = s;
+  return 0;
+}
+
+static search_state
+heap_pop (state_heap *h)
+{
+  search_state top = h->states[0], last = h->states[--h->num];
+  size_t i = 0;
+
+  for (;;)
+    {
+      size_t c = 2 * i + 1;
+      if (c >= h->num)
+	break;
+      if (c + 1 < h->num && state_before (&h->states[c + 1], &h->states[c]))
+	c++;
+      if (!state_before (&h->states[c], &last))
+	break;
+      h->states[i] = h->states[c];
+      i = c;
+    }
+  if (h->num)
+    h->states[i] = last;
+  return top;
+}
+
+/* Phase 2: the other paths, shortest first (see untested.h).  Returns 0
+   or -1.  */
+
+static int
+find_shortest (const dump_function *fn, const graph *g, size_t limit,
+	       dump_untested *out, id_set *seen)
+{
+  const ppf_dag *dag = &fn->dag;
+  state_heap heap = { 0, 0, NULL };
+  uint64_t pushed = 0, expanded = 0;
+  int rc = 0;
+
+  if (out->num >= limit || g->to_exit[0] == NO_DISTANCE)
+    return 0;
+  if (heap_push (&heap, (search_state) { 0, 0, g->to_exit[0], 0,
+					 pushed++ }) != 0)
+    return -1;
+  while (heap.num && out->num < limit)
+    {
+      search_state s = heap_pop (&heap);
+
+      if (s.vertex == 1)
+	{
+	  if (!executed_p (fn, s.id) && !id_set_has (seen, s.id)
+	      && add_found (out, seen, s.id, DUMP_UNTESTED_SHORTEST, 0, 0)
+		   != 0)
+	    {
+	      rc = -1;
+	      break;
+	    }
+	  continue;
+	}
+      if (++expanded > DUMP_UNTESTED_WORK)
+	{
+	  out->bounded = true;
+	  break;
+	}
+      for (uint32_t k = g->out_start[s.vertex];
+	   k < g->out_start[s.vertex + 1]; k++)
+	{
+	  uint32_t e = g->out[k], d = dag->dst[e];
+	  if (!listable_kind (fn->meta.edges[e].kind)
+	      || g->to_exit[d] == NO_DISTANCE)
+	    continue;
+	  if (heap_push (&heap, (search_state) { d, s.length + 1,
+						 s.length + 1 + g->to_exit[d],
+						 s.id + dag->val[e],
+						 pushed++ }) != 0)
+	    {
+	      rc = -1;
+	      break;
+	    }
+	}
+      if (rc != 0)
+	break;
+    }
+  free (heap.states);
+  return rc;
+}
+
+/* Find the untested paths of FN: see untested.h.  */
+
+int
+dump_find_untested (const dump_function *fn, size_t limit,
+		    dump_untested *out)
+{
+  graph g;
+  id_set seen = { 63, NULL, 0 };
+  uint64_t work = 0, executed_at_call = 0;
+  dump_path path;
+  char err[256];
+  int rc = -1;
+
+  memset (out, 0, sizeof *out);
+  out->never_ran = fn->meta.num_paths - fn->num_counts;
+  if (graph_init (&g, fn) != 0)
+    return -1;
+  dump_path_init (&path);
+  seen.slots = calloc (seen.mask + 1, sizeof *seen.slots);
+  if (!seen.slots)
+    goto out;
+  /* Paths left at a call: those through each early or unwind exit, less
+     the executed ones.  */
+  for (uint32_t e = 0; e < fn->dag.num_edges; e++)
+    if (!listable_kind (fn->meta.edges[e].kind))
+      out->left_at_call = ppf_count_add (out->left_at_call,
+					 g.paths_to[fn->dag.src[e]]);
+  if (out->left_at_call)
+    for (uint64_t i = 0; i < fn->num_counts; i++)
+      {
+	if (dump_path_regen (fn, fn->counts[i].path, &path, err, sizeof err)
+	    != 0)
+	  goto out;
+	if (DUMP_END_PARTIAL_P (path.end))
+	  executed_at_call++;
+      }
+  out->left_at_call = out->left_at_call >= executed_at_call
+		        ? out->left_at_call - executed_at_call : 0;
+  out->listable = out->never_ran >= out->left_at_call
+		    ? out->never_ran - out->left_at_call : 0;
+  if (limit > out->listable)
+    limit = out->listable;
+  if (find_decisions (fn, &g, limit, out, &seen, &work) != 0
+      || find_shortest (fn, &g, limit, out, &seen) != 0)
+    goto out;
+  rc = 0;
+out:
+  if (rc != 0)
+    dump_untested_free (out);
+  free (seen.slots);
+  dump_path_free (&path);
+  graph_free (&g);
+  return rc;
+}
+
+/* Release U's memory.  */
+
+void
+dump_untested_free (dump_untested *u)
+{
+  free (u->paths);
+  u->paths = NULL;
+  u->num = u->capacity = 0;
+}
