@@ -49,7 +49,7 @@ static const ppf_count fig1d_prof2[] = {
 
 /* Fill *F with fig1 with detail, named NAME, with counts COUNTS.  */
 
-static void
+TEST_HELPER void
 fixture_fig1_detail (fixture_function *f, const char *name,
 		     const ppf_count *counts, uint64_t num_counts)
 {
@@ -105,7 +105,7 @@ static ppf_branch shapes_branches[] = {
 
 /* Fill *F with shapes, with counts COUNTS.  */
 
-static void
+TEST_HELPER void
 fixture_shapes (fixture_function *f, const ppf_count *counts,
 		uint64_t num_counts)
 {
@@ -156,7 +156,7 @@ static ppf_branch switchy_branches[] = {
 
 /* Fill *F with switchy, with counts COUNTS.  */
 
-static void
+TEST_HELPER void
 fixture_switchy (fixture_function *f, const ppf_count *counts,
 		 uint64_t num_counts)
 {
