@@ -19,6 +19,14 @@
    where a longjmp or nonlocal goto landed.  A line in a file other than
    the function's is written FILE:LINE, a block without lines bbN.
 
+   With the meta's detail section, each branch the path takes ends a
+   step ("a-b" stops after the line of the block that chooses) and its
+   outcome follows the step in parentheses: "29-30 (false)"; the
+   branch's line is given when it is not the step's last, "(30: false)";
+   consecutive branches on one line share the parenthesis, "30 (true,
+   true)" (separated by "; " when a label has a comma).  A step and its
+   outcome are one token.
+
    The text is kept as tokens so that it can be wrapped between tokens to
    the terminal's width, and cut, visibly, after a number of lines.  */
 
