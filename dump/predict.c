@@ -83,6 +83,10 @@ dump_predict (const dump_function *fn, dump_prediction *out)
   uint64_t *counts = malloc ((dag->num_edges + 1) * sizeof *counts);
   bool *start = calloc (dag->num_edges + 1, sizeof *start);
   uint32_t *walk = malloc ((dag->num_edges + 1) * sizeof *walk);
+  /* The DAG edges out of each vertex: the meta groups them by source, so
+     each vertex's are OUT_FIRST[v] .. OUT_FIRST[v] + OUT_NUM[v] - 1.  */
+  uint32_t *out_first = calloc (m->num_blocks + 1, sizeof *out_first);
+  uint32_t *out_num = calloc (m->num_blocks + 1, sizeof *out_num);
   dump_path path;
   char err[256];
   int rc = -1;
@@ -90,10 +94,15 @@ dump_predict (const dump_function *fn, dump_prediction *out)
   memset (out, 0, sizeof *out);
   out->stmts = (m->flags & PPF_FN_DETAIL) != 0;
   dump_path_init (&path);
-  if (!counts || !start || !walk
+  if (!counts || !start || !walk || !out_first || !out_num
       || ppf_dag_edge_counts (dag, fn->counts, fn->num_counts, counts, err,
 			      sizeof err) != PPF_OK)
     goto out;
+  for (uint32_t e = dag->num_edges; e-- > 0;)
+    {
+      out_first[dag->src[e]] = e;
+      out_num[dag->src[e]]++;
+    }
   out->executed = fn->num_counts;
   out->executions = fn->executions;
   for (uint64_t i = 0; i < fn->num_counts; i++)
@@ -130,9 +139,8 @@ dump_predict (const dump_function *fn, dump_prediction *out)
       for (v = dag->dst[e]; v != 1 && n < dag->num_edges;)
 	{
 	  uint32_t best = PPF_NONE;
-	  for (uint32_t f = 0; f < dag->num_edges; f++)
-	    if (dag->src[f] == v
-		&& (best == PPF_NONE
+	  for (uint32_t f = out_first[v]; f < out_first[v] + out_num[v]; f++)
+	    if ((best == PPF_NONE
 		    || hotter (&m->edges[f], counts[f], f, &m->edges[best],
 			       counts[best], best)))
 	      best = f;
@@ -163,6 +171,8 @@ out:
   free (counts);
   free (start);
   free (walk);
+  free (out_first);
+  free (out_num);
   return rc;
 }
 

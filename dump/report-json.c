@@ -337,10 +337,18 @@ put_prediction (FILE *out, const dump_function *fn, dump_prediction *total)
   fputs (",\n        \"paths\": [", out);
   for (uint64_t i = 0; i < p.predicted; i++)
     {
-      uint64_t count = 0;
-      for (uint64_t k = 0; k < fn->num_counts; k++)
-	if (fn->counts[k].path == p.ids[i])
-	  count = fn->counts[k].count;
+      uint64_t count = 0, lo = 0, hi = fn->num_counts;
+      /* The counts are sorted by path.  */
+      while (lo < hi && !count)
+	{
+	  uint64_t mid = lo + (hi - lo) / 2;
+	  if (fn->counts[mid].path < p.ids[i])
+	    lo = mid + 1;
+	  else if (fn->counts[mid].path > p.ids[i])
+	    hi = mid;
+	  else
+	    count = fn->counts[mid].count;
+	}
       fprintf (out, "%s{\"id\": %llu, \"count\": %llu}", i ? ", " : "",
 	       (unsigned long long) p.ids[i], (unsigned long long) count);
     }
