@@ -259,7 +259,7 @@ tool_report_diff (FILE *out, const tool_compare *cmp,
 {
   if (opt->json)
     {
-      fputs ("{\n  \"format_version\": 1,\n  \"command\": \"diff\",\n"
+      fputs ("{\n  \"version\": 1,\n  \"command\": \"diff\",\n"
 	     "  \"a\": ", out);
       tool_put_set_json (out, opt->name_a, cmp->a);
       fputs (",\n  \"b\": ", out);

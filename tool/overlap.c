@@ -249,7 +249,7 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
   shown = num < opt->limit ? num : opt->limit;
   if (opt->json)
     {
-      fputs ("{\n  \"format_version\": 1,\n  \"command\": \"overlap\",\n"
+      fputs ("{\n  \"version\": 1,\n  \"command\": \"overlap\",\n"
 	     "  \"a\": ", out);
       tool_put_set_json (out, opt->name_a, cmp->a);
       fputs (",\n  \"b\": ", out);
