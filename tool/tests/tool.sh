@@ -1,6 +1,6 @@
 #!/bin/sh
 # pathprof-tool merge, diff and overlap on a real program
-# (tool/tests/two-inputs.c, built at -O0 with the plugin), with every
+# (tool/tests/programs/two-inputs.c, built at -O0 with the plugin), with every
 # figure worked out by hand below, and its errors: message, exit status,
 # and no output file left.
 #
@@ -72,7 +72,7 @@ run () {
 }
 
 mkdir -p "$work/src"
-cp "$src/tool/tests/two-inputs.c" "$work/src/prog.c"
+cp "$src/tool/tests/programs/two-inputs.c" "$work/src/prog.c"
 if ! build "$work/src/prog.c" "$work/prog"; then
   fail "build two-inputs.c with the plugin" "no error" "$(cat "$work/cc.log")"
   finish
