@@ -1,6 +1,7 @@
 # pathprof: Ball-Larus path profiling for GCC.
 #
-#   make            build the plugin, the runtime and pathprof-dump into build/
+#   make            build the plugin, the runtime, pathprof-dump and
+#                   pathprof-tool into build/
 #   make demo       build everything, profile an example, print its hot paths
 #   make check      unit tests of every part, then the DejaGnu suite
 #   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir,
@@ -56,6 +57,7 @@ FORMAT_SRC := $(wildcard format/*.c)
 RUNTIME_SRC := $(wildcard runtime/*.c)
 RUNTIME_NEEDED_SRC := runtime/link/needed.c
 DUMP_SRC := $(wildcard dump/*.c)
+TOOL_SRC := $(wildcard tool/*.c)
 PLUGIN_SRC := $(wildcard plugin/*.cc)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -66,6 +68,10 @@ FORMAT_OBJ := $(FORMAT_SRC:%.c=$(BUILD)/%.o)
 RUNTIME_FORMAT_OBJ := $(BUILD)/format/ppformat.o $(BUILD)/format/ppjournal.o
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 DUMP_OBJ := $(DUMP_SRC:%.c=$(BUILD)/%.o)
+# pathprof-tool reads profiles and shows paths with pathprof-dump's
+# modules: all of them but its main.
+DUMP_LIB_OBJ := $(filter-out $(BUILD)/dump/main.o,$(DUMP_OBJ))
+TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=$(BUILD)/%.o)
 
 PLUGIN := $(BUILD)/pathprof.so
@@ -81,12 +87,13 @@ RUNTIME_SO := $(BUILD)/libpathprof.so
 RUNTIME_NEEDED := $(BUILD)/libpathprof-needed.o
 SPECS := $(BUILD)/pathprof.specs
 DUMP := $(BUILD)/pathprof-dump
+TOOL := $(BUILD)/pathprof-tool
 LIBCORE := $(BUILD)/libppcore.a
 
 .PHONY: all deps demo check unit-check dg-check install uninstall clean \
   format lint FORCE
 
-all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(SPECS) $(DUMP)
+all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(SPECS) $(DUMP) $(TOOL)
 
 # Missing Debian packages (plugin headers, DejaGnu) are installed when we
 # are root, otherwise the build stops with the command to run.
@@ -106,6 +113,11 @@ $(BUILD)/%.o: %.c $(wildcard core/*.h format/*.h runtime/*.h dump/*.h) \
   $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tool/%.o: tool/%.c $(wildcard core/*.h format/*.h dump/*.h \
+  tool/*.h) $(COMPILER_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Idump -c $< -o $@
 
 $(BUILD)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h core/*.h format/*.h) \
   $(BUILD)/.deps-ok
@@ -143,16 +155,20 @@ $(SPECS): $(PLUGIN) $(RUNTIME_A) build-aux/link-files.sh
 $(DUMP): $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE)
 	$(CC) -o $@ $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
 
+$(TOOL): $(TOOL_OBJ) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE)
+	$(CC) -o $@ $(TOOL_OBJ) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
+
 # ---------------------------------------------------------------- tests
-# Unit tests: every core/tests/*.c, format/tests/*.c, runtime/tests/*.c and
-# dump/tests/*.c is a program that prints one PASS:/FAIL: line per check
+# Unit tests: every core/tests/*.c, format/tests/*.c, runtime/tests/*.c,
+# dump/tests/*.c and tool/tests/*.c is a program that prints one PASS:/FAIL: line per check
 # and a closing "N passed, M failed", and exits non-zero on a failure.
 # Every */tests/*.sh is a script run the same way, with PATHPROF_BUILD set
 # to the absolute build directory.
 UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
-  dump/tests/*.c)
+  dump/tests/*.c tool/tests/*.c)
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
-  dump/tests/*.sh plugin/tests/*.sh testsuite/pathprof.project/*.sh)
+  dump/tests/*.sh tool/tests/*.sh plugin/tests/*.sh \
+  testsuite/pathprof.project/*.sh)
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
   dump/tests/*.h fuzz/*.h) testsuite/unit-test.h
@@ -174,6 +190,13 @@ $(BUILD)/tests/runtime-%: runtime/tests/%.c $(RUNTIME_A)
 $(BUILD)/tests/dump-%: dump/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+
+$(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
+  $(TOOL_OBJ)) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE) $(wildcard tool/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Idump -Itool -o $@ $< \
+	  $(filter-out $(BUILD)/tool/main.o,$(TOOL_OBJ)) $(DUMP_LIB_OBJ) \
+	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
 unit-check: all $(UNIT_BIN)
 	@CC='$(CC)' CXX='$(CXX)' \
@@ -299,6 +322,7 @@ install: all
 	sh build-aux/link-files.sh specs $(SPECS_INSTALL_DIR)/pathprof.specs \
 	  $(GCC_PLUGIN_DIR)/pathprof.so $(PREFIX)/lib '$(CC)'
 	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
+	install -m 755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/pathprof-tool
 	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
 	@# A new shared library is found by the loader only once its cache
 	@# knows it.
@@ -312,6 +336,7 @@ uninstall:
 	  $(LIB_INSTALL_DIR)/libpathprof.so $(LIB_INSTALL_DIR)/libpathprof.so.0 \
 	  $(LIB_INSTALL_DIR)/libpathprof-needed.o \
 	  $(DESTDIR)$(PREFIX)/bin/pathprof-dump \
+	  $(DESTDIR)$(PREFIX)/bin/pathprof-tool \
 	  $(DESTDIR)$(PREFIX)/include/pathprof.h
 
 clean:
@@ -321,9 +346,9 @@ clean:
 # ---------------------------------------------------------------- style
 format:
 	clang-format -i $(CORE_SRC) $(FORMAT_SRC) $(RUNTIME_SRC) $(DUMP_SRC) \
-	  $(PLUGIN_SRC)
+	  $(TOOL_SRC) $(PLUGIN_SRC)
 
 lint:
 	cppcheck --quiet --enable=warning,portability --std=c11 \
 	  --error-exitcode=1 -Icore -Iformat -Iruntime -Itestsuite \
-	  core format runtime dump
+	  -Idump core format runtime dump tool

@@ -25,6 +25,10 @@
 
 #define ERR_SIZE 512
 
+/* The program named in messages: pathprof-tool reads inputs with these
+   same rules.  */
+const char *dump_program_name = DUMP_PROGRAM;
+
 /* Start an empty profile.  */
 
 void
@@ -38,7 +42,7 @@ dump_data_init (dump_data *data)
 static void
 report (const char *what, const char *problem)
 {
-  fprintf (stderr, "%s: %s: %s\n", DUMP_PROGRAM, what, problem);
+  fprintf (stderr, "%s: %s: %s\n", dump_program_name, what, problem);
 }
 
 /* Say on stderr how PATH was read when it was not simply read under
@@ -111,6 +115,7 @@ function_load (const dump_profile *prof, uint32_t i, dump_path *path,
       return NULL;
     }
   fn->profile = prof;
+  fn->unit = ppf_function_unit (&prof->file, i);
   m = &fn->meta;
   if (ppf_meta_decode (pf->meta, pf->meta_size, m, why, sizeof why)
       != PPF_OK)
@@ -275,13 +280,14 @@ compare_names (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-/* Read every *.pathprof file under directory DIR, recursively, in name
-   order, into DATA; count the files found in *FOUND.  Symbolic links to
+/* Give every *.pathprof file under directory DIR, recursively, in name
+   order, to VISIT; count the files found in *FOUND.  Symbolic links to
    directories are not followed (no cycles); symbolic links to files
    are.  Returns the number of problems.  */
 
 static size_t
-add_directory (dump_data *data, const char *dir, size_t *found)
+add_directory (dump_visit_fn visit, void *ctx, const char *dir,
+	       size_t *found)
 {
   DIR *d = opendir (dir);
   struct dirent *ent;
@@ -339,7 +345,7 @@ add_directory (dump_data *data, const char *dir, size_t *found)
 	  problems++;
 	}
       else if (S_ISDIR (st.st_mode))
-	problems += add_directory (data, path, found);
+	problems += add_directory (visit, ctx, path, found);
       else if (has_pathprof_suffix (names[i]))
 	{
 	  if (S_ISLNK (st.st_mode) && stat (path, &st) != 0)
@@ -350,7 +356,7 @@ add_directory (dump_data *data, const char *dir, size_t *found)
 	  else if (S_ISREG (st.st_mode))
 	    {
 	      ++*found;
-	      problems += add_file (data, path, &st);
+	      problems += visit (ctx, path, &st);
 	    }
 	}
       free (path);
@@ -361,12 +367,13 @@ add_directory (dump_data *data, const char *dir, size_t *found)
   return problems;
 }
 
-/* Read ARG, a file or a directory, into DATA: see profile.h.  A directory
-   without any .pathprof file is a problem too: it is most likely the
-   wrong directory, or a program that did not run.  */
+/* Give ARG, a file, or every .pathprof file under ARG, a directory, to
+   VISIT: see profile.h.  A directory without any .pathprof file is a
+   problem too: it is most likely the wrong directory, or a program that
+   did not run.  */
 
 size_t
-dump_data_add (dump_data *data, const char *arg)
+dump_find_inputs (const char *arg, dump_visit_fn visit, void *ctx)
 {
   struct stat st;
   size_t found = 0, problems;
@@ -377,14 +384,30 @@ dump_data_add (dump_data *data, const char *arg)
       return 1;
     }
   if (!S_ISDIR (st.st_mode))
-    return add_file (data, arg, &st);
-  problems = add_directory (data, arg, &found);
+    return visit (ctx, arg, &st);
+  problems = add_directory (visit, ctx, arg, &found);
   if (found == 0 && problems == 0)
     {
       report (arg, "no .pathprof file in this directory");
       problems = 1;
     }
   return problems;
+}
+
+/* dump_find_inputs's VISIT for dump_data_add.  */
+
+static size_t
+visit_add_file (void *data, const char *path, const struct stat *st)
+{
+  return add_file (data, path, st);
+}
+
+/* Read ARG, a file or a directory, into DATA: see profile.h.  */
+
+size_t
+dump_data_add (dump_data *data, const char *arg)
+{
+  return dump_find_inputs (arg, visit_add_file, data);
 }
 
 /* Name the functions for the text reports (names.c).  */

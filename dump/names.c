@@ -58,7 +58,7 @@ plain_name (const dump_function *fn)
 static const char *
 unit_of (const dump_function *fn)
 {
-  const char *unit = fn->profile->file.unit_name;
+  const char *unit = fn->unit;
 
   return dump_base_name (unit && unit[0] ? unit : fn->profile->path);
 }

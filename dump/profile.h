@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "ppedges.h"
@@ -36,6 +37,9 @@ typedef struct dump_profile
 typedef struct dump_function
 {
   const dump_profile *profile;
+  const char *unit;             /* its translation unit's main file
+				   (ppf_function_unit): a merged file
+				   holds several */
   ppf_meta meta;
   const ppf_count *counts;      /* PROFILE's counts: increasing path */
   uint64_t num_counts;          /* executed paths */
@@ -55,6 +59,21 @@ typedef struct dump_data
   dump_function **functions;   /* input order */
   dump_sum total_executions;   /* over every function of every file */
 } dump_data;
+
+/* The program named in messages ("pathprof-dump" unless set).  */
+extern const char *dump_program_name;
+
+/* Called by dump_find_inputs for each .pathprof file found, with its
+   stat; returns the number of problems it reported.  */
+typedef size_t (*dump_visit_fn) (void *ctx, const char *path,
+				 const struct stat *st);
+/* Give ARG, a .pathprof file, or each *.pathprof file under ARG, a
+   directory searched recursively (in byte order of names; symbolic
+   links to directories not followed), to VISIT.  Problems (ARG missing,
+   a directory unreadable or without any .pathprof file) are reported on
+   stderr as "PROGRAM: NAME: what is wrong".  Returns the number of
+   problems, VISIT's included.  */
+size_t dump_find_inputs (const char *arg, dump_visit_fn visit, void *ctx);
 
 void dump_data_init (dump_data *data);
 /* Read ARG, a .pathprof file or a directory searched recursively for

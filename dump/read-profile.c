@@ -169,6 +169,7 @@ read_journal (const char *journal_path, unsigned char **j, size_t *j_size,
 
 static int
 decode_journal_copy (const unsigned char *old, size_t old_size,
+		     const ppf_known *known, uint32_t num_known,
 		     ppf_file *out, char *err, size_t errlen)
 {
   char why[256];
@@ -181,7 +182,8 @@ decode_journal_copy (const unsigned char *old, size_t old_size,
       return PPF_EBAD;
     }
   why[0] = '\0';
-  status = ppf_decode (old, old_size, out, why, sizeof why);
+  status = ppf_decode_known (old, old_size, known, num_known, out, why,
+			     sizeof why);
   if (status != PPF_OK)
     snprintf (err, errlen, "its last write was interrupted, and the "
 	      "journal's copy of the profile before it is damaged: %s", why);
@@ -194,7 +196,8 @@ decode_journal_copy (const unsigned char *old, size_t old_size,
    UNLOCKED_TRIES times while the profile does not decode.  */
 
 static int
-read_content (int fd, const char *journal_path, bool locked, ppf_file *out,
+read_content (int fd, const char *journal_path, bool locked,
+	      const ppf_known *known, uint32_t num_known, ppf_file *out,
 	      dump_read_how *how, char *err, size_t errlen)
 {
   for (int attempt = 1;; attempt++)
@@ -220,12 +223,14 @@ read_content (int fd, const char *journal_path, bool locked, ppf_file *out,
 	{
 	  free (buf);
 	  how->from_journal = true;
-	  status = decode_journal_copy (old, old_size, out, err, errlen);
+	  status = decode_journal_copy (old, old_size, known, num_known, out,
+					err, errlen);
 	  free (j);
 	  return status;
 	}
       free (j);
-      status = ppf_decode (buf, size, out, err, errlen);
+      status = ppf_decode_known (buf, size, known, num_known, out, err,
+				 errlen);
       free (buf);
       if (status == PPF_EBAD && j_errno)
 	{
@@ -246,6 +251,16 @@ read_content (int fd, const char *journal_path, bool locked, ppf_file *out,
 int
 dump_read_profile (const char *path, ppf_file *out, dump_read_how *how,
 		   char *err, size_t errlen)
+{
+  return dump_read_profile_known (path, NULL, 0, out, how, err, errlen);
+}
+
+/* dump_read_profile, with ppf_decode_known's KNOWN metas.  */
+
+int
+dump_read_profile_known (const char *path, const ppf_known *known,
+			 uint32_t num_known, ppf_file *out,
+			 dump_read_how *how, char *err, size_t errlen)
 {
   size_t len = strlen (path);
   char *journal_path = malloc (len + sizeof PPF_JOURNAL_SUFFIX);
@@ -291,8 +306,8 @@ dump_read_profile (const char *path, ppf_file *out, dump_read_how *how,
     }
   how->locked = lock == LOCK_HELD;
   how->lock_busy = lock == LOCK_BUSY;
-  status = read_content (fd, journal_path, how->locked, out, how, err,
-			 errlen);
+  status = read_content (fd, journal_path, how->locked, known, num_known,
+			 out, how, err, errlen);
   /* Releases the lock.  */
   close (fd);
   free (journal_path);

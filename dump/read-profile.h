@@ -37,6 +37,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ppformat.h"
 #include "ppjournal.h"
@@ -59,5 +60,11 @@ typedef struct dump_read_how
    does not name PATH.  */
 int dump_read_profile (const char *path, ppf_file *out, dump_read_how *how,
 		       char *err, size_t errlen);
+/* The same, where a meta that is byte for byte KNOWN[I].meta at function
+   I is not decoded again (ppf_decode_known): for readers of many files
+   of one build.  */
+int dump_read_profile_known (const char *path, const ppf_known *known,
+			     uint32_t num_known, ppf_file *out,
+			     dump_read_how *how, char *err, size_t errlen);
 
 #endif /* PATHPROF_DUMP_READ_PROFILE_H */

@@ -515,3 +515,11 @@ dump_report_json (FILE *out, const dump_data *data,
   dump_path_free (&path);
   return rc;
 }
+
+/* Write S as a JSON string, as the JSON report does (report.h).  */
+
+void
+dump_json_string (FILE *out, const char *s)
+{
+  put_string (out, s);
+}

@@ -74,4 +74,8 @@ int dump_report_edges (FILE *out, const dump_data *data,
    a space as \x20 (report-tsv.c).  */
 void dump_tsv_field (FILE *out, const char *s, bool spaces);
 
+/* Write S as a JSON string: quoted, escaped, invalid UTF-8 replaced
+   (report-json.c).  */
+void dump_json_string (FILE *out, const char *s);
+
 #endif /* PATHPROF_DUMP_REPORT_H */

@@ -1,0 +1,291 @@
+/* pathprof-tool diff: which paths one profile set executed and the other
+   did not, and how the share of the paths both executed moved.
+
+   A path's share is its count over all path executions of its set, so
+   that sets of different lengths (runs, inputs) compare; the change is
+   share in B minus share in A, in percentage points.  Lists, each cut
+   to opt->limit rows:
+
+     only in A   hottest first (count in A descending),
+     only in B   hottest first (count in B descending),
+     both        largest |change| first;
+
+   ties in function order (A's, then B's own functions), then path
+   number.  doc/pathprof-tool.md shows the text and JSON.  */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "tool.h"
+
+enum list_kind
+{
+  ONLY_A,
+  ONLY_B,
+  BOTH
+};
+
+/* A row to sort: a pair, and its sort key.  */
+typedef struct row
+{
+  size_t pair;
+  uint64_t count;
+  long double change;     /* points, B - A */
+} row;
+
+static int
+compare_count (const void *x, const void *y)
+{
+  const row *a = x, *b = y;
+
+  if (a->count != b->count)
+    return a->count > b->count ? -1 : 1;
+  return a->pair < b->pair ? -1 : a->pair > b->pair;
+}
+
+static int
+compare_change (const void *x, const void *y)
+{
+  const row *a = x, *b = y;
+  long double ca = fabsl (a->change), cb = fabsl (b->change);
+
+  if (ca != cb)
+    return ca > cb ? -1 : 1;
+  return a->pair < b->pair ? -1 : a->pair > b->pair;
+}
+
+/* The rows of list KIND of CMP, sorted; *NUM of them, and the sum of
+   their counts in *EXECUTIONS.  NULL if memory ran out.  */
+
+static row *
+list_rows (const tool_compare *cmp, enum list_kind kind, size_t *num,
+	   dump_sum *executions)
+{
+  long double ta = dump_sum_value (&cmp->a->total_executions);
+  long double tb = dump_sum_value (&cmp->b->total_executions);
+  row *rows = malloc ((cmp->num_pairs + 1) * sizeof *rows);
+  size_t n = 0;
+
+  memset (executions, 0, sizeof *executions);
+  if (!rows)
+    return NULL;
+  for (size_t i = 0; i < cmp->num_pairs; i++)
+    {
+      const tool_pair *p = &cmp->pairs[i];
+      row *r = &rows[n];
+      if (kind == ONLY_A && p->count_a && !p->count_b)
+	r->count = p->count_a;
+      else if (kind == ONLY_B && p->count_b && !p->count_a)
+	r->count = p->count_b;
+      else if (kind == BOTH && p->count_a && p->count_b)
+	r->count = 0;
+      else
+	continue;
+      r->pair = i;
+      r->change = 100.0L * ((long double) p->count_b / tb
+			    - (long double) p->count_a / ta);
+      dump_sum_add (executions, r->count);
+      n++;
+    }
+  qsort (rows, n, sizeof *rows, kind == BOTH ? compare_change
+	 : compare_count);
+  *num = n;
+  return rows;
+}
+
+/* The function of pair P as the text names it: A's label, or B's for a
+   function only B has.  */
+
+static const char *
+pair_label (const tool_pair *p)
+{
+  return p->fn->fn.label;
+}
+
+/* Write list KIND as text.  */
+
+static int
+put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
+	       const tool_report_options *opt)
+{
+  long double ta = dump_sum_value (&cmp->a->total_executions);
+  long double tb = dump_sum_value (&cmp->b->total_executions);
+  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  dump_sum executions;
+  size_t num, shown, fn_w = 8, count_w = 5;
+  char sum[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+  row *rows = list_rows (cmp, kind, &num, &executions);
+  int rc = 0;
+
+  if (!rows)
+    return -1;
+  shown = num < opt->limit ? num : opt->limit;
+  if (kind == BOTH)
+    fprintf (out, "Paths executed in both: %zu%s\n", num,
+	     num ? "; the largest changes in share first" : "");
+  else
+    {
+      dump_percent (pct, dump_sum_value (&executions),
+		    kind == ONLY_A ? ta : tb);
+      fprintf (out, "Paths executed in %s only: %zu, %s executions (%s of "
+	       "%s's)\n", kind == ONLY_A ? "A" : "B", num,
+	       dump_sum_format (&executions, sum), pct,
+	       kind == ONLY_A ? "A" : "B");
+    }
+  for (size_t i = 0; i < shown; i++)
+    {
+      const tool_pair *p = &cmp->pairs[rows[i].pair];
+      size_t w = dump_text_width (pair_label (p));
+      size_t d = dump_digits (rows[i].count);
+      fn_w = w > fn_w ? w : fn_w;
+      count_w = d > count_w ? d : count_w;
+    }
+  fn_w = fn_w > 32 ? 32 : fn_w;
+  if (shown)
+    {
+      if (kind == BOTH)
+	fprintf (out, "  %7s  %7s  %7s  ", "share A", "share B", "change");
+      else
+	fprintf (out, "  %*s  %7s  ", (int) count_w, "count", "share");
+      dump_put_padded (out, "function", fn_w, false);
+      fputs ("  path\n", out);
+    }
+  for (size_t i = 0; i < shown && rc == 0; i++)
+    {
+      const tool_pair *p = &cmp->pairs[rows[i].pair];
+      char *name = dump_fit (pair_label (p), fn_w, g);
+      char sa[DUMP_PERCENT_SIZE], sb[DUMP_PERCENT_SIZE];
+      size_t column;
+
+      if (!name)
+	{
+	  rc = -1;
+	  break;
+	}
+      if (kind == BOTH)
+	{
+	  dump_percent (sa, (long double) p->count_a, ta);
+	  dump_percent (sb, (long double) p->count_b, tb);
+	  fprintf (out, "  %7s  %7s  %+7.2Lf  ", sa, sb, rows[i].change);
+	  column = 2 + 3 * 9;
+	}
+      else
+	{
+	  dump_percent (sa, (long double) rows[i].count,
+			kind == ONLY_A ? ta : tb);
+	  fprintf (out, "  %*llu  %7s  ", (int) count_w,
+		   (unsigned long long) rows[i].count, sa);
+	  column = 2 + count_w + 2 + 7 + 2;
+	}
+      dump_put_padded (out, name, fn_w, false);
+      fputs ("  ", out);
+      free (name);
+      rc = tool_put_path (out, p->fn, p->id, column + fn_w + 2, opt);
+    }
+  if (shown < num)
+    fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n", num - shown);
+  fputc ('\n', out);
+  free (rows);
+  return rc;
+}
+
+/* Write one path of list KIND as a JSON object.  */
+
+static int
+put_path_json (FILE *out, const tool_compare *cmp, const tool_pair *p,
+	       long double change)
+{
+  long double ta = dump_sum_value (&cmp->a->total_executions);
+  long double tb = dump_sum_value (&cmp->b->total_executions);
+  const tool_function *tf = p->fn;
+  char *text = tool_path_text (tf, p->id, true);
+
+  if (!text)
+    return -1;
+  fputs ("{\"function\": ", out);
+  dump_json_string (out, tf->fn.meta.name);
+  fputs (", \"display_name\": ", out);
+  dump_json_string (out, tf->fn.meta.display_name);
+  fputs (", \"unit\": ", out);
+  dump_json_string (out, tf->unit);
+  fprintf (out, ", \"id\": %llu, \"count_a\": %llu, \"count_b\": %llu, "
+	   "\"share_a\": %.6Lf, \"share_b\": %.6Lf, \"change\": %.6Lf, "
+	   "\"text\": ", (unsigned long long) p->id,
+	   (unsigned long long) p->count_a, (unsigned long long) p->count_b,
+	   ta > 0 ? 100.0L * p->count_a / ta : 0.0L,
+	   tb > 0 ? 100.0L * p->count_b / tb : 0.0L, change);
+  dump_json_string (out, text);
+  fputc ('}', out);
+  free (text);
+  return 0;
+}
+
+/* Write list KIND as the JSON member NAME.  */
+
+static int
+put_list_json (FILE *out, const tool_compare *cmp, enum list_kind kind,
+	       const char *name, const tool_report_options *opt)
+{
+  dump_sum executions;
+  size_t num, shown;
+  char sum[DUMP_SUM_DIGITS];
+  row *rows = list_rows (cmp, kind, &num, &executions);
+  int rc = 0;
+
+  if (!rows)
+    return -1;
+  shown = num < opt->limit ? num : opt->limit;
+  fprintf (out, "  \"%s\": {\"paths\": %zu, ", name, num);
+  if (kind != BOTH)
+    fprintf (out, "\"executions\": %s, ",
+	     dump_sum_format (&executions, sum));
+  fputs ("\"list\": [", out);
+  for (size_t i = 0; i < shown && rc == 0; i++)
+    {
+      fputs (i ? ",\n    " : "\n    ", out);
+      rc = put_path_json (out, cmp, &cmp->pairs[rows[i].pair],
+			  rows[i].change);
+    }
+  fputs (shown ? "]}" : "]}", out);
+  free (rows);
+  return rc;
+}
+
+int
+tool_report_diff (FILE *out, const tool_compare *cmp,
+		  const tool_report_options *opt)
+{
+  if (opt->json)
+    {
+      fputs ("{\n  \"version\": 1,\n  \"command\": \"diff\",\n"
+	     "  \"a\": ", out);
+      tool_put_set_json (out, opt->name_a, cmp->a);
+      fputs (",\n  \"b\": ", out);
+      tool_put_set_json (out, opt->name_b, cmp->b);
+      fprintf (out, ",\n  \"mismatched_functions\": %zu,\n",
+	       cmp->mismatches);
+      if (put_list_json (out, cmp, ONLY_A, "only_a", opt) != 0)
+	return -1;
+      fputs (",\n", out);
+      if (put_list_json (out, cmp, ONLY_B, "only_b", opt) != 0)
+	return -1;
+      fputs (",\n", out);
+      if (put_list_json (out, cmp, BOTH, "both", opt) != 0)
+	return -1;
+      fputs ("\n}\n", out);
+      return 0;
+    }
+  tool_put_set_summary (out, "A", opt->name_a, cmp->a);
+  tool_put_set_summary (out, "B", opt->name_b, cmp->b);
+  if (cmp->mismatches)
+    fprintf (out, "Left out:    %zu function%s of another build\n",
+	     cmp->mismatches, cmp->mismatches == 1 ? "" : "s");
+  fputc ('\n', out);
+  if (put_list_text (out, cmp, ONLY_A, opt) != 0
+      || put_list_text (out, cmp, ONLY_B, opt) != 0
+      || put_list_text (out, cmp, BOTH, opt) != 0)
+    return -1;
+  return 0;
+}

@@ -1,0 +1,323 @@
+/* pathprof-tool overlap: how much two profile sets agree, as gcov-tool
+   overlap measures it, and the paper's Table 3.
+
+   Overlap: the sum over paths of min (share in A, share in B), a share
+   being a path's count over its set's total, in percent: 100% when both
+   spread their executions alike, 0% when they share no path.  For the
+   program, shares of all executions; for a function, of its own, so
+   that a function's overlap does not depend on how hot it is.  A
+   function that only one set executed overlaps 0%; one that neither
+   did is not listed.
+
+   Table 3 (Ball & Larus §6.3, training input A, reference input B): of
+   the paths B executed, the fraction A also executed, counted three
+   ways: distinct paths; weighted by B's counts; weighted by B's count
+   times the path's statements (the sum of num_stmts over its blocks,
+   the paper's "instructions"), which needs every meta's detail section
+   (PPF_FN_DETAIL), else "-".  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "paths.h"
+#include "report.h"
+#include "tool.h"
+
+/* One function's overlap.  */
+typedef struct fn_overlap
+{
+  size_t fn;              /* index into cmp->fns */
+  long double overlap;    /* percent */
+  dump_sum executions_a, executions_b;
+} fn_overlap;
+
+typedef struct table3
+{
+  uint64_t paths_b, paths_both;
+  dump_sum executions_b, executions_both;
+  bool have_statements;
+  long double statements_b, statements_both;
+} table3;
+
+static int
+compare_overlap (const void *x, const void *y)
+{
+  const fn_overlap *a = x, *b = y;
+
+  if (a->overlap != b->overlap)
+    return a->overlap < b->overlap ? -1 : 1;
+  return a->fn < b->fn ? -1 : a->fn > b->fn;
+}
+
+/* The statements of path ID of FN: the sum of num_stmts of its blocks.
+   -1 if it cannot be regenerated (memory).  */
+
+static long double
+path_statements (const tool_function *fn, uint64_t id, dump_path *path)
+{
+  char err[256];
+  long double n = 0;
+
+  if (dump_path_regen (&fn->fn, id, path, err, sizeof err) != 0)
+    return -1;
+  for (uint32_t i = 0; i < dump_path_num_blocks (path); i++)
+    n += dump_path_block (&fn->fn, path, i)->num_stmts;
+  return n;
+}
+
+/* Fill T from CMP.  Returns 0 or -1.  */
+
+static int
+compute_table3 (const tool_compare *cmp, table3 *t)
+{
+  dump_path path;
+
+  memset (t, 0, sizeof *t);
+  t->have_statements = true;
+  dump_path_init (&path);
+  for (size_t i = 0; i < cmp->num_pairs; i++)
+    {
+      const tool_pair *p = &cmp->pairs[i];
+      long double stmts = 0;
+      if (!p->count_b)
+	continue;
+      t->paths_b++;
+      dump_sum_add (&t->executions_b, p->count_b);
+      if (!(p->fn->fn.meta.flags & PPF_FN_DETAIL))
+	t->have_statements = false;
+      else if ((stmts = path_statements (p->fn, p->id, &path)) < 0)
+	{
+	  dump_path_free (&path);
+	  return -1;
+	}
+      t->statements_b += stmts * p->count_b;
+      if (p->count_a)
+	{
+	  t->paths_both++;
+	  dump_sum_add (&t->executions_both, p->count_b);
+	  t->statements_both += stmts * p->count_b;
+	}
+    }
+  dump_path_free (&path);
+  return 0;
+}
+
+/* The overlap of every function either set executed, lowest first;
+   *NUM of them.  *PROGRAM gets the program's.  NULL if memory ran
+   out.  */
+
+static fn_overlap *
+compute_overlaps (const tool_compare *cmp, size_t *num, long double *program)
+{
+  long double ta = dump_sum_value (&cmp->a->total_executions);
+  long double tb = dump_sum_value (&cmp->b->total_executions);
+  fn_overlap *list = calloc (cmp->num_fns + 1, sizeof *list);
+  size_t n = 0;
+
+  *program = 0;
+  if (!list)
+    return NULL;
+  for (size_t f = 0; f < cmp->num_fns; f++)
+    {
+      const tool_fn_pair *fp = &cmp->fns[f];
+      fn_overlap *o = &list[n];
+      long double fa, fb, sum = 0;
+
+      memset (o, 0, sizeof *o);
+      for (size_t k = fp->first; k < fp->first + fp->num; k++)
+	{
+	  dump_sum_add (&o->executions_a, cmp->pairs[k].count_a);
+	  dump_sum_add (&o->executions_b, cmp->pairs[k].count_b);
+	}
+      if (dump_sum_is_zero (&o->executions_a)
+	  && dump_sum_is_zero (&o->executions_b))
+	continue;
+      fa = dump_sum_value (&o->executions_a);
+      fb = dump_sum_value (&o->executions_b);
+      for (size_t k = fp->first; k < fp->first + fp->num; k++)
+	{
+	  const tool_pair *p = &cmp->pairs[k];
+	  long double sa, sb;
+	  if (fa > 0 && fb > 0)
+	    {
+	      sa = p->count_a / fa;
+	      sb = p->count_b / fb;
+	      sum += sa < sb ? sa : sb;
+	    }
+	  sa = ta > 0 ? p->count_a / ta : 0;
+	  sb = tb > 0 ? p->count_b / tb : 0;
+	  *program += sa < sb ? sa : sb;
+	}
+      o->fn = f;
+      o->overlap = 100.0L * sum;
+      n++;
+    }
+  *program *= 100.0L;
+  qsort (list, n, sizeof *list, compare_overlap);
+  *num = n;
+  return list;
+}
+
+/* The function of FP as the reports name it: A's copy, or B's.  */
+
+static const tool_function *
+fn_of (const tool_fn_pair *fp)
+{
+  return fp->a ? fp->a : fp->b;
+}
+
+/* "NN.NN%", or ">99.99%", "<0.01%" as dump_percent writes shares, of an
+   overlap already in percent.  */
+
+static void
+put_percent (FILE *out, long double percent, int width)
+{
+  char buf[DUMP_PERCENT_SIZE];
+
+  dump_percent (buf, percent, 100.0L);
+  fprintf (out, "%*s", width, buf);
+}
+
+static void
+put_table3_text (FILE *out, const table3 *t)
+{
+  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+
+  fputs ("Table 3 (A training, B reference): of what B executed, the part "
+	 "A executed too\n", out);
+  dump_percent (pct, (long double) t->paths_both, (long double) t->paths_b);
+  fprintf (out, "  paths:              %llu of %llu  %s\n",
+	   (unsigned long long) t->paths_both,
+	   (unsigned long long) t->paths_b, pct);
+  dump_percent (pct, dump_sum_value (&t->executions_both),
+		dump_sum_value (&t->executions_b));
+  fprintf (out, "  path executions:    %s of %s  %s\n",
+	   dump_sum_format (&t->executions_both, a),
+	   dump_sum_format (&t->executions_b, b), pct);
+  if (t->have_statements)
+    {
+      dump_percent (pct, t->statements_both, t->statements_b);
+      fprintf (out, "  statements run:     %.0Lf of %.0Lf  %s\n",
+	       t->statements_both, t->statements_b, pct);
+    }
+  else
+    fputs ("  statements run:     -  (no statement counts in these "
+	   "profiles)\n", out);
+}
+
+static void
+put_table3_json (FILE *out, const table3 *t)
+{
+  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
+
+  fprintf (out, "  \"table3\": {\"paths_b\": %llu, \"paths_both\": %llu, "
+	   "\"paths\": %.6Lf, ", (unsigned long long) t->paths_b,
+	   (unsigned long long) t->paths_both,
+	   t->paths_b ? 100.0L * t->paths_both / t->paths_b : 0.0L);
+  fprintf (out, "\"executions_b\": %s, \"executions_both\": %s, "
+	   "\"executions\": %.6Lf, ", dump_sum_format (&t->executions_b, a),
+	   dump_sum_format (&t->executions_both, b),
+	   dump_sum_is_zero (&t->executions_b) ? 0.0L
+	   : 100.0L * dump_sum_value (&t->executions_both)
+	     / dump_sum_value (&t->executions_b));
+  if (t->have_statements)
+    fprintf (out, "\"statements_b\": %.0Lf, \"statements_both\": %.0Lf, "
+	     "\"statements\": %.6Lf}", t->statements_b, t->statements_both,
+	     t->statements_b > 0 ? 100.0L * t->statements_both
+				   / t->statements_b : 0.0L);
+  else
+    fputs ("\"statements_b\": null, \"statements_both\": null, "
+	   "\"statements\": null}", out);
+}
+
+int
+tool_report_overlap (FILE *out, const tool_compare *cmp,
+		     const tool_report_options *opt)
+{
+  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  long double program;
+  size_t num, shown, fn_w = 8;
+  fn_overlap *list = compute_overlaps (cmp, &num, &program);
+  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
+  table3 t;
+
+  if (!list || compute_table3 (cmp, &t) != 0)
+    {
+      free (list);
+      return -1;
+    }
+  shown = num < opt->limit ? num : opt->limit;
+  if (opt->json)
+    {
+      fputs ("{\n  \"version\": 1,\n  \"command\": \"overlap\",\n"
+	     "  \"a\": ", out);
+      tool_put_set_json (out, opt->name_a, cmp->a);
+      fputs (",\n  \"b\": ", out);
+      tool_put_set_json (out, opt->name_b, cmp->b);
+      fprintf (out, ",\n  \"mismatched_functions\": %zu,\n"
+	       "  \"overlap\": %.6Lf,\n  \"functions_executed\": %zu,\n"
+	       "  \"functions\": [", cmp->mismatches, program, num);
+      for (size_t i = 0; i < shown; i++)
+	{
+	  const tool_function *tf = fn_of (&cmp->fns[list[i].fn]);
+	  fputs (i ? ",\n    {\"function\": " : "\n    {\"function\": ", out);
+	  dump_json_string (out, tf->fn.meta.name);
+	  fputs (", \"display_name\": ", out);
+	  dump_json_string (out, tf->fn.meta.display_name);
+	  fputs (", \"unit\": ", out);
+	  dump_json_string (out, tf->unit);
+	  fprintf (out, ", \"overlap\": %.6Lf, \"executions_a\": %s, "
+		   "\"executions_b\": %s}", list[i].overlap,
+		   dump_sum_format (&list[i].executions_a, a),
+		   dump_sum_format (&list[i].executions_b, b));
+	}
+      fputs ("],\n", out);
+      put_table3_json (out, &t);
+      fputs ("\n}\n", out);
+      free (list);
+      return 0;
+    }
+
+  tool_put_set_summary (out, "A", opt->name_a, cmp->a);
+  tool_put_set_summary (out, "B", opt->name_b, cmp->b);
+  if (cmp->mismatches)
+    fprintf (out, "Left out: %zu function%s of another build\n",
+	     cmp->mismatches, cmp->mismatches == 1 ? "" : "s");
+  fputs ("\nOverlap: ", out);
+  put_percent (out, program, 0);
+  fputs (" of path executions\n\n", out);
+  fprintf (out, "Functions executed: %zu%s\n", num,
+	   num ? "; the lowest overlap first" : "");
+  for (size_t i = 0; i < shown; i++)
+    {
+      size_t w = dump_text_width (fn_of (&cmp->fns[list[i].fn])->fn.label);
+      fn_w = w > fn_w ? w : fn_w;
+    }
+  fn_w = fn_w > 32 ? 32 : fn_w;
+  if (shown)
+    fprintf (out, "  %7s  %12s  %12s  function\n", "overlap",
+	     "executions A", "executions B");
+  for (size_t i = 0; i < shown; i++)
+    {
+      char *name = dump_fit (fn_of (&cmp->fns[list[i].fn])->fn.label, fn_w,
+			     g);
+      if (!name)
+	{
+	  free (list);
+	  return -1;
+	}
+      fputs ("  ", out);
+      put_percent (out, list[i].overlap, 7);
+      fprintf (out, "  %12s  %12s  %s\n",
+	       dump_sum_format (&list[i].executions_a, a),
+	       dump_sum_format (&list[i].executions_b, b), name);
+      free (name);
+    }
+  if (shown < num)
+    fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n",
+	     num - shown);
+  fputc ('\n', out);
+  put_table3_text (out, &t);
+  free (list);
+  return 0;
+}

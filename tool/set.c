@@ -1,0 +1,544 @@
+/* A profile set: reading files into it and merging their counts.  See
+   set.h for the identities and the rules.  */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "names.h"
+#include "paths.h"
+#include "read-profile.h"
+#include "set.h"
+
+#define ERR_SIZE 512
+
+/* Start an empty set.  */
+
+void
+tool_set_init (tool_set *set)
+{
+  memset (set, 0, sizeof *set);
+  set->weight = 1;
+}
+
+/* Report PROBLEM with the file PATH on stderr.  */
+
+static void
+report (const char *path, const char *problem)
+{
+  fprintf (stderr, "%s: %s: %s\n", TOOL_PROGRAM, path, problem);
+}
+
+uint64_t
+tool_count_scale (uint64_t count, uint64_t weight)
+{
+  if (weight && count > UINT64_MAX / weight)
+    return UINT64_MAX;
+  return count * weight;
+}
+
+bool
+tool_same_meta (const tool_function *a, const tool_function *b)
+{
+  return a->meta_size == b->meta_size
+	 && memcmp (a->meta, b->meta, a->meta_size) == 0;
+}
+
+/* The assembler name in the encoded meta BUF of SIZE bytes, which
+   ppf_decode has checked: checksum (u64), num_paths (u64), flags (u32),
+   then the name as a string.  Sets *LEN; NULL if it does not fit.  */
+
+static const char *
+meta_name (const unsigned char *buf, uint32_t size, uint32_t *len)
+{
+  const uint32_t at = 8 + 8 + 4;
+
+  if (size < at + 4)
+    return NULL;
+  *len = (uint32_t) buf[at] | (uint32_t) buf[at + 1] << 8
+	 | (uint32_t) buf[at + 2] << 16 | (uint32_t) buf[at + 3] << 24;
+  if (*len > size - at - 4)
+    return NULL;
+  return (const char *) buf + at + 4;
+}
+
+/* The hash of the identity (UNIT, NAME of NAME_LEN bytes).  */
+
+static uint64_t
+identity_hash (const char *unit, const char *name, size_t name_len)
+{
+  uint64_t h = ppf_hash (unit, strlen (unit) + 1, PPF_HASH_SEED);
+
+  return ppf_hash (name, name_len, h);
+}
+
+/* The function of SET with identity (UNIT, NAME, NAME_LEN) and hash
+   HASH, or NULL.  */
+
+static tool_function *
+find (const tool_set *set, uint64_t hash, const char *unit,
+      const char *name, size_t name_len)
+{
+  if (!set->num_buckets)
+    return NULL;
+  for (size_t k = set->buckets[hash & (set->num_buckets - 1)]; k;
+       k = set->functions[k - 1]->next)
+    {
+      tool_function *tf = set->functions[k - 1];
+      if (tf->hash == hash && strlen (tf->fn.meta.name) == name_len
+	  && memcmp (tf->fn.meta.name, name, name_len) == 0
+	  && strcmp (tf->unit, unit) == 0)
+	return tf;
+    }
+  return NULL;
+}
+
+tool_function *
+tool_set_find (const tool_set *set, const char *unit, const char *name)
+{
+  size_t len = strlen (name);
+
+  return find (set, identity_hash (unit, name, len), unit, name, len);
+}
+
+/* Put every function back into buckets, NUM_BUCKETS of them (a power of
+   two).  Returns 0 or -1.  */
+
+static int
+rehash (tool_set *set, size_t num_buckets)
+{
+  size_t *buckets = calloc (num_buckets, sizeof *buckets);
+
+  if (!buckets)
+    return -1;
+  free (set->buckets);
+  set->buckets = buckets;
+  set->num_buckets = num_buckets;
+  for (size_t i = 0; i < set->num_functions; i++)
+    {
+      tool_function *tf = set->functions[i];
+      size_t b = tf->hash & (num_buckets - 1);
+      tf->next = buckets[b];
+      buckets[b] = i + 1;
+    }
+  return 0;
+}
+
+/* Release one function.  */
+
+static void
+function_free (tool_function *tf)
+{
+  if (!tf)
+    return;
+  ppf_meta_free (&tf->fn.meta);
+  ppf_dag_free (&tf->fn.dag);
+  free (tf->fn.short_files);
+  free (tf->fn.label);
+  free (tf->unit);
+  free (tf->meta);
+  free (tf->counts);
+  free (tf);
+}
+
+/* The index of UNIT in SET's unit table, added if new; -1 if memory ran
+   out.  Linear: a program has tens or hundreds of units, and this runs
+   once per new function.  */
+
+static long
+unit_index (tool_set *set, const char *unit)
+{
+  char **grown, *copy;
+
+  for (size_t i = set->num_units; i-- > 0;)
+    if (strcmp (set->units[i], unit) == 0)
+      return (long) i;
+  grown = realloc (set->units, (set->num_units + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  set->units = grown;
+  if (!(copy = strdup (unit)))
+    return -1;
+  set->units[set->num_units] = copy;
+  return (long) set->num_units++;
+}
+
+/* A new function of SET from function I of FILE, which has identity
+   UNIT and hash HASH: its meta decoded, its DAG ready, its files
+   named.  Appended to SET and its bucket.  Returns it, or NULL with the
+   reason in ERR.  */
+
+static tool_function *
+function_add (tool_set *set, const ppf_file *file, uint32_t i,
+	      const char *unit, uint64_t hash, char *err, size_t errlen)
+{
+  const ppf_function *pf = &file->functions[i];
+  tool_function *tf = calloc (1, sizeof *tf), **grown;
+  char why[ERR_SIZE / 2];
+  long u;
+
+  if (!tf || !(tf->unit = strdup (unit))
+      || !(tf->meta = malloc (pf->meta_size + 1)))
+    goto oom;
+  memcpy (tf->meta, pf->meta, pf->meta_size);
+  tf->meta_size = pf->meta_size;
+  tf->hash = hash;
+  tf->fn.profile = &set->profile;
+  tf->fn.unit = tf->unit;
+  if (ppf_meta_decode (pf->meta, pf->meta_size, &tf->fn.meta, why,
+		       sizeof why) != PPF_OK)
+    {
+      snprintf (err, errlen, "function %u: %s", i, why);
+      function_free (tf);
+      return NULL;
+    }
+  if (tf->fn.meta.num_blocks < 2 || tf->fn.meta.blocks[0].index != PP_ENTRY
+      || tf->fn.meta.blocks[1].index != PP_EXIT)
+    {
+      snprintf (err, errlen, "function %.200s: blocks do not start with "
+		"ENTRY and EXIT", tf->fn.meta.name);
+      function_free (tf);
+      return NULL;
+    }
+  if (ppf_dag_init (&tf->fn.dag, &tf->fn.meta, why, sizeof why) != PPF_OK)
+    {
+      snprintf (err, errlen, "function %.200s: %s", tf->fn.meta.name, why);
+      function_free (tf);
+      return NULL;
+    }
+  if (dump_function_names (&tf->fn) != 0 || (u = unit_index (set, unit)) < 0)
+    goto oom;
+  tf->unit_index = (uint32_t) u;
+  if (set->num_functions + 1 > set->num_buckets
+      && rehash (set, set->num_buckets ? 2 * set->num_buckets : 64) != 0)
+    goto oom;
+  grown = realloc (set->functions,
+		   (set->num_functions + 1) * sizeof *grown);
+  if (!grown)
+    goto oom;
+  set->functions = grown;
+  tf->next = set->buckets[hash & (set->num_buckets - 1)];
+  set->buckets[hash & (set->num_buckets - 1)] = set->num_functions + 1;
+  tf->index = set->num_functions;
+  set->functions[set->num_functions++] = tf;
+  return tf;
+
+oom:
+  snprintf (err, errlen, "out of memory");
+  function_free (tf);
+  return NULL;
+}
+
+/* Take back the functions added after the first KEEP (LIFO: each is
+   then the head of its bucket).  */
+
+static void
+roll_back (tool_set *set, size_t keep)
+{
+  while (set->num_functions > keep)
+    {
+      tool_function *tf = set->functions[--set->num_functions];
+      set->buckets[tf->hash & (set->num_buckets - 1)] = tf->next;
+      function_free (tf);
+    }
+}
+
+/* Regenerate every path of SRC (NUM counts) that TF's list does not
+   hold yet: the lists are sorted, so one walk finds them.  Returns 0,
+   or -1 with the reason in ERR.  */
+
+static int
+check_new_paths (const tool_function *tf, const ppf_count *src,
+		 uint64_t num, dump_path *path, char *err, size_t errlen)
+{
+  uint64_t k = 0;
+
+  for (uint64_t j = 0; j < num; j++)
+    {
+      while (k < tf->num_counts && tf->counts[k].path < src[j].path)
+	k++;
+      if (k < tf->num_counts && tf->counts[k].path == src[j].path)
+	continue;
+      if (dump_path_regen (&tf->fn, src[j].path, path, err, errlen) != 0)
+	return -1;
+    }
+  return 0;
+}
+
+/* Add SRC (NUM counts, each times WEIGHT) into TF's list.  Returns 0 or
+   -1.  */
+
+static int
+merge_counts (tool_function *tf, const ppf_count *src, uint64_t num,
+	      uint64_t weight)
+{
+  ppf_count *merged;
+  uint64_t i = 0, j = 0, n = 0;
+
+  if (num == 0)
+    return 0;
+  merged = malloc ((tf->num_counts + num) * sizeof *merged);
+  if (!merged)
+    return -1;
+  while (i < tf->num_counts || j < num)
+    {
+      if (j == num
+	  || (i < tf->num_counts && tf->counts[i].path < src[j].path))
+	merged[n++] = tf->counts[i++];
+      else
+	{
+	  uint64_t c = tool_count_scale (src[j].count, weight);
+	  if (i < tf->num_counts && tf->counts[i].path == src[j].path)
+	    c = ppf_count_add (tf->counts[i++].count, c);
+	  merged[n].path = src[j++].path;
+	  merged[n++].count = c;
+	}
+    }
+  free (tf->counts);
+  tf->counts = merged;
+  tf->num_counts = n;
+  return 0;
+}
+
+/* Remember PATH (stat ST) as input number SET->num_inputs.  Returns 0
+   or -1.  */
+
+static int
+add_input (tool_set *set, const char *path, const struct stat *st)
+{
+  size_t n = set->num_inputs + 1;
+  char **inputs = realloc (set->inputs, n * sizeof *inputs);
+  dev_t *devices;
+  ino_t *inodes;
+
+  if (inputs)
+    set->inputs = inputs;
+  devices = inputs ? realloc (set->devices, n * sizeof *devices) : NULL;
+  if (devices)
+    set->devices = devices;
+  inodes = devices ? realloc (set->inodes, n * sizeof *inodes) : NULL;
+  if (inodes)
+    set->inodes = inodes;
+  if (!inodes || !(set->inputs[set->num_inputs] = strdup (path)))
+    return -1;
+  set->devices[set->num_inputs] = st->st_dev;
+  set->inodes[set->num_inputs] = st->st_ino;
+  set->num_inputs++;
+  return 0;
+}
+
+/* Make the metas of the first file, in its order, known to the reader
+   (ppf_decode_known): later files of that build decode none.  */
+
+static int
+remember_known (tool_set *set, tool_function **map, uint32_t num)
+{
+  set->known = calloc (num + 1, sizeof *set->known);
+  if (!set->known)
+    return -1;
+  for (uint32_t i = 0; i < num; i++)
+    {
+      set->known[i].meta = map[i]->meta;
+      set->known[i].meta_size = map[i]->meta_size;
+      set->known[i].num_paths = map[i]->fn.meta.num_paths;
+    }
+  set->num_known = num;
+  return 0;
+}
+
+/* Read the file PATH (stat ST) into the set CTX: see set.h.  A file
+   already read (same device and inode) is skipped silently.  Returns
+   the number of problems, 0 or 1.  */
+
+static size_t
+add_file (void *ctx, const char *path, const struct stat *st)
+{
+  tool_set *set = ctx;
+  size_t keep = set->num_functions, input = set->num_inputs;
+  size_t keep_units = set->num_units;
+  tool_function **map = NULL;
+  char err[ERR_SIZE];
+  dump_read_how how;
+  dump_path regen;
+  ppf_file file;
+  int rc;
+
+  for (size_t i = 0; i < set->num_inputs; i++)
+    if (set->devices[i] == st->st_dev && set->inodes[i] == st->st_ino)
+      return 0;
+  if (set->exclude && st->st_dev == set->exclude_dev
+      && st->st_ino == set->exclude_ino)
+    {
+      report (path, "is the output: merging a file into itself");
+      set->into_itself = true;
+      return 1;
+    }
+  err[0] = '\0';
+  rc = dump_read_profile_known (path, set->known, set->num_known, &file,
+				&how, err, sizeof err);
+  if (rc != PPF_OK)
+    {
+      report (path, rc == PPF_ENOENT ? strerror (ENOENT)
+		    : err[0] ? err : "cannot be read");
+      return 1;
+    }
+  if (how.from_journal)
+    report (path, "its last write was interrupted or is in flight; read "
+	    "the journal's copy (the last complete profile)");
+  else if (how.lock_busy)
+    report (path, "locked by a writer for over " DUMP_LOCK_WAIT_TEXT
+	    "; read without the lock");
+
+  map = calloc (file.num_functions + 1, sizeof *map);
+  if (!map)
+    {
+      report (path, "out of memory");
+      ppf_file_free (&file);
+      return 1;
+    }
+  /* Find or make each function, and check that the file is of the same
+     build and that every path it adds regenerates, before anything of
+     it is summed.  */
+  dump_path_init (&regen);
+  for (uint32_t i = 0; i < file.num_functions; i++)
+    {
+      const ppf_function *pf = &file.functions[i];
+      const char *unit = ppf_function_unit (&file, i);
+      uint32_t len;
+      const char *name = meta_name (pf->meta, pf->meta_size, &len);
+      uint64_t hash;
+      tool_function *tf;
+
+      if (!name)
+	{
+	  snprintf (err, sizeof err, "function %u: no name", i);
+	  goto rejected;
+	}
+      hash = identity_hash (unit, name, len);
+      tf = find (set, hash, unit, name, len);
+      if (tf && tf->last_input == input + 1)
+	{
+	  snprintf (err, sizeof err, "function %.*s of %s appears twice",
+		    (int) (len > 200 ? 200 : len), name, unit);
+	  goto rejected;
+	}
+      if (tf && (tf->meta_size != pf->meta_size
+		 || memcmp (tf->meta, pf->meta, pf->meta_size) != 0))
+	{
+	  snprintf (err, sizeof err, "function %s differs from the one in "
+		    "%.200s: another build; file left out",
+		    tf->fn.meta.name, set->inputs[tf->first_input]);
+	  goto rejected;
+	}
+      if (!tf)
+	{
+	  tf = function_add (set, &file, i, unit, hash, err, sizeof err);
+	  if (!tf)
+	    goto rejected;
+	  tf->first_input = input;
+	}
+      tf->last_input = input + 1;
+      map[i] = tf;
+      if (check_new_paths (tf, pf->counts, pf->num_counts, &regen, err,
+			   sizeof err) != 0)
+	goto rejected;
+    }
+  dump_path_free (&regen);
+
+  if (add_input (set, path, st) != 0
+      || (input == 0 && remember_known (set, map, file.num_functions) != 0))
+    {
+      snprintf (err, sizeof err, "out of memory");
+      goto undo;
+    }
+  for (uint32_t i = 0; i < file.num_functions; i++)
+    if (merge_counts (map[i], file.functions[i].counts,
+		      file.functions[i].num_counts, set->weight) != 0)
+      {
+	/* Half summed: the set is no longer what its inputs say.  */
+	report (path, "out of memory");
+	exit (1);
+      }
+  set->runs = ppf_count_add (set->runs,
+			     tool_count_scale (file.runs, set->weight));
+  free (map);
+  ppf_file_free (&file);
+  return 0;
+
+rejected:
+  dump_path_free (&regen);
+undo:
+  for (size_t k = 0; k < set->num_functions; k++)
+    if (set->functions[k]->last_input == input + 1)
+      set->functions[k]->last_input = 0;
+  roll_back (set, keep);
+  while (set->num_units > keep_units)
+    free (set->units[--set->num_units]);
+  report (path, err);
+  free (map);
+  ppf_file_free (&file);
+  return 1;
+}
+
+size_t
+tool_set_add (tool_set *set, const char *arg, uint64_t weight)
+{
+  set->weight = weight;
+  return dump_find_inputs (arg, add_file, set);
+}
+
+int
+tool_set_finish (tool_set *set)
+{
+  dump_data view;
+
+  set->profile.path = set->num_inputs ? set->inputs[0] : (char *) "";
+  memset (&set->total_executions, 0, sizeof set->total_executions);
+  for (size_t i = 0; i < set->num_functions; i++)
+    {
+      tool_function *tf = set->functions[i];
+      dump_function *fn = &tf->fn;
+      fn->counts = tf->counts;
+      fn->num_counts = tf->num_counts;
+      memset (&fn->executions, 0, sizeof fn->executions);
+      for (uint64_t k = 0; k < tf->num_counts; k++)
+	dump_sum_add (&fn->executions, tf->counts[k].count);
+      dump_sum_add_sum (&set->total_executions, &fn->executions);
+    }
+  dump_data_init (&view);
+  view.num_functions = set->num_functions;
+  view.functions = malloc ((set->num_functions + 1)
+			   * sizeof *view.functions);
+  if (!view.functions)
+    return -1;
+  for (size_t i = 0; i < set->num_functions; i++)
+    view.functions[i] = &set->functions[i]->fn;
+  if (dump_assign_labels (&view) != 0)
+    {
+      free (view.functions);
+      return -1;
+    }
+  free (view.functions);
+  return 0;
+}
+
+void
+tool_set_free (tool_set *set)
+{
+  for (size_t i = 0; i < set->num_functions; i++)
+    function_free (set->functions[i]);
+  for (size_t i = 0; i < set->num_inputs; i++)
+    free (set->inputs[i]);
+  for (size_t i = 0; i < set->num_units; i++)
+    free (set->units[i]);
+  free (set->functions);
+  free (set->buckets);
+  free (set->inputs);
+  free (set->devices);
+  free (set->inodes);
+  free (set->units);
+  free (set->known);
+  tool_set_init (set);
+}
