@@ -219,7 +219,16 @@ run_merge (int argc, char **argv, const char *out_path,
       status = 1;
     }
   else
-    status = tool_merge_write (&set, out_path);
+    {
+      status = tool_merge_write (&set, out_path);
+      if (status == 0 && set.left_out)
+	{
+	  fprintf (stderr, "%s: %s written without %zu function cop%s of "
+		   "another build\n", TOOL_PROGRAM, out_path, set.left_out,
+		   set.left_out == 1 ? "y" : "ies");
+	  status = 1;
+	}
+    }
   tool_set_free (&set);
   return status;
 }
@@ -264,7 +273,7 @@ run_compare (bool overlap, char **argv, tool_report_options *opt)
   tool_compare_free (&cmp);
   tool_set_free (&a);
   tool_set_free (&b);
-  return problems ? 1 : status;
+  return problems || a.left_out || b.left_out ? 1 : status;
 }
 
 int
