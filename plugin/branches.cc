@@ -220,15 +220,37 @@ pathprof_branch_location (basic_block bb)
   return common;
 }
 
-/* Append VALUE, of sign SIGN, to BUF in decimal.  */
+/* Append VALUE, of sign SIGN, to BUF in decimal.  print_dec would
+   print a value wider than a HOST_WIDE_INT in hex (__int128 cases).  */
 
 static void
 print_value (auto_vec<char> *buf, const wide_int &value, signop sign)
 {
-  char text[WIDE_INT_PRINT_BUFFER_SIZE];
-  print_dec (value, text, sign);
-  for (const char *p = text; *p; p++)
-    buf->safe_push (*p);
+  if (sign == SIGNED ? wi::fits_shwi_p (value) : wi::fits_uhwi_p (value))
+    {
+      char text[WIDE_INT_PRINT_BUFFER_SIZE];
+      print_dec (value, text, sign);
+      for (const char *p = text; *p; p++)
+	buf->safe_push (*p);
+      return;
+    }
+  wide_int magnitude = value;
+  if (sign == SIGNED && wi::neg_p (value))
+    {
+      buf->safe_push ('-');
+      magnitude = wi::neg (value); /* as unsigned, right for the minimum */
+    }
+  wide_int ten = wi::uhwi (10, value.get_precision ());
+  auto_vec<char> digits;
+  do
+    {
+      wide_int rem;
+      magnitude = wi::divmod_trunc (magnitude, ten, UNSIGNED, &rem);
+      digits.safe_push ('0' + rem.to_uhwi ());
+    }
+  while (magnitude != 0);
+  while (!digits.is_empty ())
+    buf->safe_push (digits.pop ());
 }
 
 /* Append TEXT to BUF.  */

@@ -17,6 +17,7 @@
    - a switch of one case and default, which GCC turns into a condition:
      still "case -1" and "default";
    - a switch whose one target takes 20 values: the label stops after 8;
+   - case values in the sign of their type, in decimal however wide;
    - a computed goto: "goto NAME" for each label whose address is taken.  */
 
 /* { dg-do run } */
@@ -87,6 +88,34 @@ many (unsigned u)
     }
 }
 
+static int
+wide (__int128 v, unsigned char c)
+{
+  int r = 0;
+  switch (v)			/* @W */
+    {
+    case -((__int128) 1 << 100):	/* @WN */
+      r = 1;
+      break;
+    case (__int128) 1 << 90:	/* @WP */
+      r = 2;
+      break;
+    }
+  switch (c)			/* @C */
+    {
+    case 200:			/* @CB */
+    case 201:
+      r += 1;
+      break;
+    case 'a':			/* @CA */
+      r += 2;
+      break;
+    default:			/* @CD */
+      break;
+    }
+  return r;
+}
+
 int
 main (void)
 {
@@ -94,6 +123,7 @@ main (void)
   for (int x = 0; x <= 9; x++)
     sum += outcomes (x, x % 3 - 1, x & 1);
   sum += many (3) + many (4000000000u) + many (99);
+  sum += wide (-((__int128) 1 << 100), 200) + wide (0, 'a') + wide (1, 0);
   printf ("%d\n", sum);
   return 0;
 }
@@ -104,4 +134,6 @@ main (void)
    { dg-final { pathprof-branch outcomes @S {"case 0 -> @S0" "case 1 ... 5 -> @S1" "case 6, 9 -> @S6" "case 7, default -> @S7"} } }
    { dg-final { pathprof-branch outcomes @T {"case -1 -> @TC" "default -> @TD"} } }
    { dg-final { pathprof-branch outcomes @G {"goto first -> @GF" "goto second -> @GS"} } }
-   { dg-final { pathprof-branch many @M {"case 1, 2, 3, 4, 5, 6, 7, 8, ... (+12 more) -> @M1" "case 4000000000 -> @MB" "default -> @MD"} } } */
+   { dg-final { pathprof-branch many @M {"case 1, 2, 3, 4, 5, 6, 7, 8, ... (+12 more) -> @M1" "case 4000000000 -> @MB" "default -> @MD"} } }
+   { dg-final { pathprof-branch wide @W {"case -1267650600228229401496703205376 -> @WN" "case 1237940039285380274899124224 -> @WP" "default -> @C"} } }
+   { dg-final { pathprof-branch wide @C {"case 200, 201 -> @CB" "case 97 -> @CA" "default -> @CD"} } } */
