@@ -389,6 +389,15 @@ switch_outcomes (function *fun, basic_block bb, gswitch *sw,
     }
   else
     r = NULL;
+  /* Grouping keeps the low value of the first case of each group.  */
+  for (unsigned i = 1; i < num_grouped && r; i++)
+    {
+      bool kept = false;
+      for (unsigned k = 1; k < r->count && !kept; k++)
+	kept = recorded_cases[r->first + k].low == grouped[i].low;
+      if (!kept)
+	r = NULL;
+    }
   if (!r)
     {
       cases.truncate (0);
