@@ -333,8 +333,9 @@ add_detail (function *fun, const pp_plan *plan, ppf_meta *m,
     }
   auto_vec<pathprof_outcome> outcomes;
   pathprof_branch_outcomes (fun, bb, &outcomes);
-  /* Few successors: a selection sort by destination keeps the first
-     outcome of a destination and drops any other.  */
+  /* Few successors: an insertion sort by destination, keeping the first
+     outcome of a destination and dropping any other (the format wants
+     (src, dst) strictly increasing).  */
   unsigned first = branches->length ();
   for (unsigned k = 0; k < outcomes.length (); k++)
     {
@@ -364,7 +365,8 @@ add_detail (function *fun, const pp_plan *plan, ppf_meta *m,
 /* Encode FUN's static description (format/ppformat.h, ppf_meta) for PLAN:
    names, the source lines of every block in the DAG, and the DAG's edges
    with their Val, so that pathprof-dump can regenerate every path without
-   the object or the source.  Must run before any code is inserted, so
+   the object or the source; with PPF_FN_DETAIL in FLAGS, also each
+   block's statements and branch outcomes (add_detail).  Must run before any code is inserted, so
    that blocks are GCC's as the plan numbered them.  */
 
 bool
