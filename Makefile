@@ -201,14 +201,23 @@ $(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
 	  $(filter-out $(BUILD)/tool/main.o,$(TOOL_OBJ)) $(DUMP_LIB_OBJ) \
 	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
+# What the DejaGnu suite runs besides the plugin and pathprof-dump: the
+# detail section of a profile's metas (pathprof-branch, testsuite/lib).
+DG_TOOLS := $(BUILD)/tests/ppmeta-branches
+
+$(BUILD)/tests/ppmeta-branches: testsuite/lib/ppmeta-branches.c \
+  $(FORMAT_OBJ) $(LIBCORE) $(wildcard format/*.h) $(COMPILER_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+
 unit-check: all $(UNIT_BIN)
 	@CC='$(CC)' CXX='$(CXX)' \
 	  sh testsuite/run-unit.sh "$(abspath $(BUILD))" $(UNIT_BIN) $(UNIT_SH)
 
-dg-check: all
+dg-check: all $(DG_TOOLS)
 	@sh testsuite/run-dejagnu.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)'
 
-check: all $(UNIT_BIN)
+check: all $(UNIT_BIN) $(DG_TOOLS)
 	@CC='$(CC)' CXX='$(CXX)' \
 	  sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
 	  $(UNIT_BIN) $(UNIT_SH)
