@@ -5,7 +5,8 @@
 #   make demo       build everything, profile an example, print its hot paths
 #   make check      unit tests of every part, then the DejaGnu suite
 #   make install    PREFIX=/usr/local DESTDIR= (plugin into GCC's plugin dir,
-#                   pathprof.specs into GCC's library dir)
+#                   pathprof.specs into GCC's library dir, manual pages
+#                   into $(PREFIX)/share/man/man1)
 #   make projects   real Debian packages profiled with -specs=pathprof.specs
 #   make gcov-check GCC's gcov tests' count() annotations against pathprof
 #   make clean
@@ -163,12 +164,14 @@ $(TOOL): $(TOOL_OBJ) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE)
 # dump/tests/*.c and tool/tests/*.c is a program that prints one PASS:/FAIL: line per check
 # and a closing "N passed, M failed", and exits non-zero on a failure.
 # Every */tests/*.sh is a script run the same way, with PATHPROF_BUILD set
-# to the absolute build directory.
+# to the absolute build directory; so is testsuite/man-check.sh, which
+# keeps doc/man/*.1 in step with the programs' --help, the plugin's
+# arguments and the runtime's environment variables.
 UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
   dump/tests/*.c tool/tests/*.c)
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   dump/tests/*.sh tool/tests/*.sh plugin/tests/*.sh \
-  testsuite/pathprof.project/*.sh)
+  testsuite/pathprof.project/*.sh) testsuite/man-check.sh
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
   dump/tests/*.h fuzz/*.h) testsuite/unit-test.h
@@ -198,14 +201,23 @@ $(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
 	  $(filter-out $(BUILD)/tool/main.o,$(TOOL_OBJ)) $(DUMP_LIB_OBJ) \
 	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
+# What the DejaGnu suite runs besides the plugin and pathprof-dump: the
+# detail section of a profile's metas (pathprof-branch, testsuite/lib).
+DG_TOOLS := $(BUILD)/tests/ppmeta-branches
+
+$(BUILD)/tests/ppmeta-branches: testsuite/lib/ppmeta-branches.c \
+  $(FORMAT_OBJ) $(LIBCORE) $(wildcard format/*.h) $(COMPILER_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+
 unit-check: all $(UNIT_BIN)
 	@CC='$(CC)' CXX='$(CXX)' \
 	  sh testsuite/run-unit.sh "$(abspath $(BUILD))" $(UNIT_BIN) $(UNIT_SH)
 
-dg-check: all
+dg-check: all $(DG_TOOLS)
 	@sh testsuite/run-dejagnu.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)'
 
-check: all $(UNIT_BIN)
+check: all $(UNIT_BIN) $(DG_TOOLS)
 	@CC='$(CC)' CXX='$(CXX)' \
 	  sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
 	  $(UNIT_BIN) $(UNIT_SH)
@@ -307,10 +319,15 @@ PLUGIN_INSTALL_DIR = $(DESTDIR)$(GCC_PLUGIN_DIR)
 GCC_LIB_DIR = $(patsubst %/,%,$(dir $(GCC_PLUGIN_DIR)))
 SPECS_INSTALL_DIR = $(DESTDIR)$(GCC_LIB_DIR)
 LIB_INSTALL_DIR = $(DESTDIR)$(PREFIX)/lib
+# One page per installed program, and pathprof.1 for the plugin and the
+# runtime (testsuite/man-check.sh).
+MAN_PAGES := $(wildcard doc/man/*.1)
+MAN1_INSTALL_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
 install: all
 	install -d $(PLUGIN_INSTALL_DIR) $(LIB_INSTALL_DIR) \
-	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
+	  $(MAN1_INSTALL_DIR)
 	install -m 644 $(PLUGIN) $(PLUGIN_INSTALL_DIR)/pathprof.so
 	install -m 644 $(RUNTIME_PIC_A) $(LIB_INSTALL_DIR)/libpathprof_pic.a
 	install -m 755 $(RUNTIME_SO_REAL) $(LIB_INSTALL_DIR)/libpathprof.so.0
@@ -324,6 +341,7 @@ install: all
 	install -m 755 $(DUMP) $(DESTDIR)$(PREFIX)/bin/pathprof-dump
 	install -m 755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/pathprof-tool
 	install -m 644 runtime/pathprof.h $(DESTDIR)$(PREFIX)/include/pathprof.h
+	install -m 644 $(MAN_PAGES) $(MAN1_INSTALL_DIR)
 	@# A new shared library is found by the loader only once its cache
 	@# knows it.
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] \
@@ -337,7 +355,8 @@ uninstall:
 	  $(LIB_INSTALL_DIR)/libpathprof-needed.o \
 	  $(DESTDIR)$(PREFIX)/bin/pathprof-dump \
 	  $(DESTDIR)$(PREFIX)/bin/pathprof-tool \
-	  $(DESTDIR)$(PREFIX)/include/pathprof.h
+	  $(DESTDIR)$(PREFIX)/include/pathprof.h \
+	  $(addprefix $(MAN1_INSTALL_DIR)/,$(notdir $(MAN_PAGES)))
 
 clean:
 	rm -rf $(BUILD)

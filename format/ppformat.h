@@ -116,8 +116,8 @@ typedef struct ppf_block
   ppf_line *lines;     /* source lines of its statements, in statement
 			  order, consecutive duplicates removed */
   /* With PPF_FN_DETAIL only (else 0 and { PPF_NONE, 0 }):  */
-  uint32_t num_stmts;  /* its GIMPLE statements, debug statements and
-			  labels left out */
+  uint32_t num_stmts;  /* its GIMPLE statements, debug statements,
+			  labels, nops and predict hints left out */
   ppf_line branch;     /* where the statement that ends it and chooses
 			  among its successors is (a condition, switch
 			  or computed goto); file PPF_NONE and line 0

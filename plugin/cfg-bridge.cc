@@ -295,10 +295,78 @@ add_line (ppf_meta *m, vec<const char *> *files, vec<ppf_line> *lines,
   lines->safe_push (l);
 }
 
+/* Whether block INDEX of PLAN is one the meta lists.  */
+
+static bool
+listed_block_p (const pp_plan *plan, int index)
+{
+  return index >= 0 && (unsigned) index < plan->num_blocks
+	 && plan->reachable[index];
+}
+
+/* Fill the detail section's part of block B of FUN (format/ppformat.h,
+   PPF_FN_DETAIL): its statement count and branch line, and append to
+   BRANCHES the outcomes of its edges to listed blocks (branches.cc), in
+   increasing destination order.  Blocks come in increasing order, so
+   BRANCHES stays sorted by (src, dst).  */
+
+static void
+add_detail (function *fun, const pp_plan *plan, ppf_meta *m,
+	    vec<const char *> *files, ppf_block *b, vec<ppf_branch> *branches)
+{
+  if (b->index < NUM_FIXED_BLOCKS
+      || b->index >= (unsigned) last_basic_block_for_fn (fun))
+    return;
+  basic_block bb = BASIC_BLOCK_FOR_FN (fun, b->index);
+  if (!bb)
+    return;
+  b->num_stmts = pathprof_num_stmts (bb);
+  location_t loc = pathprof_branch_location (bb);
+  if (loc != UNKNOWN_LOCATION && !RESERVED_LOCATION_P (loc))
+    {
+      expanded_location xloc = expand_location (loc);
+      if (xloc.file && xloc.line > 0)
+	{
+	  b->branch.file = file_index (m, files, xloc.file);
+	  b->branch.line = xloc.line;
+	}
+    }
+  auto_vec<pathprof_outcome> outcomes;
+  pathprof_branch_outcomes (fun, bb, &outcomes);
+  /* Few successors: an insertion sort by destination, keeping the first
+     outcome of a destination and dropping any other (the format wants
+     (src, dst) strictly increasing).  */
+  unsigned first = branches->length ();
+  for (unsigned k = 0; k < outcomes.length (); k++)
+    {
+      pathprof_outcome *o = &outcomes[k];
+      bool keep = o->e->src == bb && listed_block_p (plan, o->e->dest->index)
+		  && o->kind <= PPF_BRANCH_GOTO && o->label;
+      for (unsigned j = first; j < branches->length () && keep; j++)
+	if ((*branches)[j].dst == (uint32_t) o->e->dest->index)
+	  keep = false;
+      if (!keep)
+	{
+	  free (o->label);
+	  continue;
+	}
+      ppf_branch br;
+      br.src = b->index;
+      br.dst = o->e->dest->index;
+      br.kind = o->kind;
+      br.label = o->label;
+      unsigned at = branches->length ();
+      while (at > first && (*branches)[at - 1].dst > br.dst)
+	at--;
+      branches->safe_insert (at, br);
+    }
+}
+
 /* Encode FUN's static description (format/ppformat.h, ppf_meta) for PLAN:
    names, the source lines of every block in the DAG, and the DAG's edges
    with their Val, so that pathprof-dump can regenerate every path without
-   the object or the source.  Must run before any code is inserted, so
+   the object or the source; with PPF_FN_DETAIL in FLAGS, also each
+   block's statements and branch outcomes (add_detail).  Must run before any code is inserted, so
    that blocks are GCC's as the plan numbered them.  */
 
 bool
@@ -397,6 +465,7 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 	    add_line (&m, &files, lines, loc);
 	}
     }
+  auto_vec<ppf_branch> branches;
   for (unsigned i = 0; i < plan->num_blocks; i++)
     {
       if (!plan->reachable[i])
@@ -405,6 +474,11 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
       b.index = i;
       b.num_lines = lines_of[i].length ();
       b.lines = NULL;
+      b.num_stmts = 0;
+      b.branch.file = PPF_NONE;
+      b.branch.line = 0;
+      if (flags & PPF_FN_DETAIL)
+	add_detail (fun, plan, &m, &files, &b, &branches);
       blocks.safe_push (b);
       block_lines.safe_push (lines_of[i]);
     }
@@ -460,9 +534,13 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
   m.blocks = blocks.address ();
   m.num_edges = edges.length ();
   m.edges = edges.address ();
+  m.num_branches = branches.length ();
+  m.branches = branches.address ();
 
   int rc = ppf_meta_encode (&m, meta, meta_size);
   free (m.display_name);
+  for (ppf_branch &br : branches)
+    free (br.label);
   for (unsigned i = 0; i < block_lines.length (); i++)
     block_lines[i].release ();
   if (rc != PPF_OK)

@@ -25,6 +25,7 @@
 #include "basic-block.h"
 #include "cfgloop.h"
 #include "gimple-iterator.h"
+#include "gimple-walk.h"
 #include "gimple-expr.h"
 #include "gimplify.h"
 #include "tree-cfg.h"

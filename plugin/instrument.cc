@@ -926,7 +926,8 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   unsigned flags = (plan->num_paths > pathprof_opts.max_array
 		    ? PPF_FN_HASHED : 0)
 		   | (plan->num_cut_edges ? PPF_FN_TRUNCATED : 0)
-		   | (pathprof_opts.partial_paths ? PPF_FN_PARTIAL : 0);
+		   | (pathprof_opts.partial_paths ? PPF_FN_PARTIAL : 0)
+		   | PPF_FN_DETAIL;
   if (!pathprof_encode_meta (fun, pcfg, plan, flags, meta, meta_size))
     return "cannot encode its description";
   return NULL;

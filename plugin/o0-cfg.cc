@@ -133,14 +133,16 @@ gimplify_expr_as_at_o0 (tree *expr_p, gimple_seq *pre_p, gimple_seq *post_p)
 }
 
 /* The pass just before "cfg": save the level and build the CFG as at
-   -O0.  */
+   -O0.  Also the last moment a switch has the case labels the user wrote
+   (branches.cc).  */
 
 static unsigned int
-execute_before_cfg (function *)
+execute_before_cfg (function *fun)
 {
   gcc_checking_assert (saved_optimize < 0);
   saved_optimize = optimize;
   optimize = 0;
+  pathprof_record_switches (fun);
   return 0;
 }
 

@@ -3,7 +3,8 @@
    The plugin is glue only: pathprof.cc reads the arguments and registers
    the pass and callbacks; cfg-bridge.cc turns a function's GIMPLE CFG into
    the core's graph (core/ppcore.h) and describes it for the .pathprof file
-   (format/ppformat.h); use-profile.cc replaces its static weights by the
+   (format/ppformat.h), with branches.cc for each block's statements and
+   branch outcomes; use-profile.cc replaces its static weights by the
    counts of use=FILE; instrument.cc is the pass, which asks the core for a
    plan and turns its probes into GIMPLE; descriptor.cc builds the static
    records of plugin/runtime ABI (runtime/pathprof-abi.h) and the
@@ -76,6 +77,21 @@ char *pathprof_display_name (tree fndecl);
 bool pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 			   const pp_plan *plan, unsigned flags,
 			   unsigned char **meta, size_t *meta_size);
+
+/* branches.cc */
+/* The outcome of edge E out of a block that ends in a choice: its kind
+   (PPF_BRANCH_*) and a malloc'd label ("true", "case 1 ... 5").  */
+struct pathprof_outcome
+{
+  edge e;
+  unsigned kind;
+  char *label;
+};
+void pathprof_record_switches (function *fun);
+unsigned pathprof_num_stmts (basic_block bb);
+location_t pathprof_branch_location (basic_block bb);
+void pathprof_branch_outcomes (function *fun, basic_block bb,
+			       vec<pathprof_outcome> *out);
 
 /* descriptor.cc */
 void pathprof_init_types (const char *plugin_name);

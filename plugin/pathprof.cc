@@ -123,6 +123,60 @@ parse_regex (const char *key, const char *value, regex_t *re)
   return true;
 }
 
+/* Every key the plugin accepts, and whether it takes a value.  The
+   parser accepts exactly these and the unknown-key error lists them, so
+   what a user sees there cannot drift from what is parsed; the man page
+   is checked against that list (testsuite/man-check.sh).  */
+
+static const struct pathprof_key
+{
+  const char *name;
+  bool takes_value;
+} pathprof_keys[] = {
+  { "help", false },
+  { "verbose", false },
+  { "partial-paths", false },
+  { "placement", true },
+  { "update", true },
+  { "backedge-runs", true },
+  { "max-array", true },
+  { "max-paths", true },
+  { "dir", true },
+  { "use", true },
+  { "include", true },
+  { "exclude", true },
+};
+
+/* KEY's entry in pathprof_keys, or NULL.  */
+
+static const struct pathprof_key *
+find_key (const char *key)
+{
+  for (const struct pathprof_key &k : pathprof_keys)
+    if (!strcmp (key, k.name))
+      return &k;
+  return NULL;
+}
+
+/* The unknown-key error for KEY, listing every key.  */
+
+static void
+error_unknown_key (struct plugin_name_args *info, const char *key)
+{
+  size_t len = 1;
+  for (const struct pathprof_key &k : pathprof_keys)
+    len += strlen (k.name) + 2;
+  char *list = XNEWVEC (char, len);
+  char *end = list;
+  *end = 0;
+  for (const struct pathprof_key &k : pathprof_keys)
+    end += sprintf (end, "%s%s", end == list ? "" : ", ", k.name);
+  error ("pathprof: unknown argument %<-fplugin-arg-%s-%s%>; the arguments "
+	 "are: %s (%<-fplugin-arg-%s-help%> explains them)", info->base_name,
+	 key, list, info->base_name);
+  XDELETEVEC (list);
+}
+
 /* Read the plugin's arguments into pathprof_opts.  Unknown keys and bad
    values are errors: a misspelt option must not silently profile
    differently from what the user asked.  Returns false on error.  */
@@ -139,23 +193,28 @@ parse_arguments (struct plugin_name_args *info)
     {
       const char *key = info->argv[i].key;
       const char *value = info->argv[i].value;
-      bool takes_value = true;
+      const struct pathprof_key *known = find_key (key);
+      if (!known)
+	{
+	  error_unknown_key (info, key);
+	  ok = false;
+	  continue;
+	}
+      if (!known->takes_value && value)
+	{
+	  error ("pathprof: %qs takes no value", key);
+	  ok = false;
+	  continue;
+	}
       if (!strcmp (key, "help"))
 	{
-	  takes_value = false;
 	  fprintf (stderr, "pathprof %s\n%s", pathprof_info.version,
 		   pathprof_help);
 	}
       else if (!strcmp (key, "verbose"))
-	{
-	  takes_value = false;
-	  pathprof_opts.verbose = true;
-	}
+	pathprof_opts.verbose = true;
       else if (!strcmp (key, "partial-paths"))
-	{
-	  takes_value = false;
-	  pathprof_opts.partial_paths = true;
-	}
+	pathprof_opts.partial_paths = true;
       else if (!strcmp (key, "placement"))
 	{
 	  static const char *const names[] = { "optimized", "naive", NULL };
@@ -221,18 +280,8 @@ parse_arguments (struct plugin_name_args *info)
 	  ok &= pathprof_opts.have_exclude;
 	}
       else
-	{
-	  error ("pathprof: unknown argument %<-fplugin-arg-%s-%s%>; "
-		 "%<-fplugin-arg-%s-help%> lists them", info->base_name, key,
-		 info->base_name);
-	  ok = false;
-	  continue;
-	}
-      if (!takes_value && value)
-	{
-	  error ("pathprof: %qs takes no value", key);
-	  ok = false;
-	}
+	/* A key of pathprof_keys without a branch here.  */
+	gcc_unreachable ();
     }
   return ok;
 }

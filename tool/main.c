@@ -10,7 +10,8 @@
    doc/pathprof-tool.md is the manual.
 
    Exit status: 0 when all went well; 1 when an input could not be used
-   (merge then writes nothing; diff and overlap report on the rest) or
+   (merge then writes nothing; diff and overlap report on the rest), a
+   function of another build was left out (merge writes the rest) or
    the output could not be written; 2 for a usage error.
 
    Debugging: pathprof-dump --tsv --all on the inputs and on a merge's
@@ -84,7 +85,8 @@ usage (FILE *out)
 "  -V, --version         show the version and exit\n"
 "\n"
 "Exit status: 0 if all is well, 1 if an input could not be used (merge then\n"
-"writes nothing) or the output could not be written, 2 for a usage error.\n",
+"writes nothing), a function of another build was left out (merge writes\n"
+"the rest) or the output could not be written, 2 for a usage error.\n",
 	   TOOL_PROGRAM, TOOL_PROGRAM, TOOL_PROGRAM, DEFAULT_OUTPUT,
 	   DEFAULT_LIMIT);
 }
@@ -219,7 +221,16 @@ run_merge (int argc, char **argv, const char *out_path,
       status = 1;
     }
   else
-    status = tool_merge_write (&set, out_path);
+    {
+      status = tool_merge_write (&set, out_path);
+      if (status == 0 && set.left_out)
+	{
+	  fprintf (stderr, "%s: %s written without %zu function cop%s of "
+		   "another build\n", TOOL_PROGRAM, out_path, set.left_out,
+		   set.left_out == 1 ? "y" : "ies");
+	  status = 1;
+	}
+    }
   tool_set_free (&set);
   return status;
 }
@@ -264,7 +275,7 @@ run_compare (bool overlap, char **argv, tool_report_options *opt)
   tool_compare_free (&cmp);
   tool_set_free (&a);
   tool_set_free (&b);
-  return problems ? 1 : status;
+  return problems || a.left_out || b.left_out ? 1 : status;
 }
 
 int

@@ -357,7 +357,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
 {
   tool_set *set = ctx;
   size_t keep = set->num_functions, input = set->num_inputs;
-  size_t keep_units = set->num_units;
+  size_t keep_units = set->num_units, keep_left_out = set->left_out;
   tool_function **map = NULL;
   char err[ERR_SIZE];
   dump_read_how how;
@@ -427,10 +427,15 @@ add_file (void *ctx, const char *path, const struct stat *st)
       if (tf && (tf->meta_size != pf->meta_size
 		 || memcmp (tf->meta, pf->meta, pf->meta_size) != 0))
 	{
+	  /* Another build of this one function: its copy here is left
+	     out, the file's other functions are still summed.  */
 	  snprintf (err, sizeof err, "function %s differs from the one in "
-		    "%.200s: another build; file left out",
+		    "%.200s: another build; left out",
 		    tf->fn.meta.name, set->inputs[tf->first_input]);
-	  goto rejected;
+	  report (path, err);
+	  set->left_out++;
+	  map[i] = NULL;
+	  continue;
 	}
       if (!tf)
 	{
@@ -454,7 +459,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
       goto undo;
     }
   for (uint32_t i = 0; i < file.num_functions; i++)
-    if (merge_counts (map[i], file.functions[i].counts,
+    if (map[i] && merge_counts (map[i], file.functions[i].counts,
 		      file.functions[i].num_counts, set->weight) != 0)
       {
 	/* Half summed: the set is no longer what its inputs say.  */
@@ -473,6 +478,7 @@ undo:
   for (size_t k = 0; k < set->num_functions; k++)
     if (set->functions[k]->last_input == input + 1)
       set->functions[k]->last_input = 0;
+  set->left_out = keep_left_out;
   roll_back (set, keep);
   while (set->num_units > keep_units)
     free (set->units[--set->num_units]);

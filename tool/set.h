@@ -5,10 +5,11 @@
    the file's unit_name, or its unit table entry in a merged file) and its
    assembler name.  The same function of the same build has a
    byte-identical meta in every file; its counts add (saturating, each
-   file's counts multiplied by its weight).  A file that holds a function
-   of the same identity with another meta comes from another build: it is
-   reported and left out whole, never summed, and the copy already in the
-   set (the first file given, in command-line order) stays.
+   file's counts multiplied by its weight).  A function of the same
+   identity with another meta comes from another build: that copy is
+   reported and left out, never summed, and the copy already in the set
+   (from the first file given, in command-line order) stays; the file's
+   other functions are summed.
 
    Reading is as pathprof-dump's (dump/load.c, dump/read-profile.c):
    directories searched recursively, each file under a shared lock or from
@@ -74,6 +75,8 @@ typedef struct tool_set
   dev_t exclude_dev;
   ino_t exclude_ino;
   bool into_itself;         /* that file was found among the inputs */
+  size_t left_out;          /* function copies of another build left
+			       out (each reported) */
 } tool_set;
 
 void tool_set_init (tool_set *set);

@@ -204,15 +204,25 @@ same "merged units: counts add" "1 1 2 2" \
 # Another build: the same unit and function names, other metas.
 build "$work/src/prog.c" "$work/prog2" -DVARIANT -fno-inline -O1 \
   && run "$work/prog2" "$work/v3" 3
+# Each function of another build is left out, the others are summed,
+# and the output is written with exit status 1.
 check "another build" 1 "$tool" merge -o "$work/e1.pathprof" "$work/r3" "$work/v3"
-said "another build" "differs from the one in .*r3.*: another build"
-absent "another build" "$work/e1.pathprof"
+said "another build" "differs from the one in .*r3.*: another build; left out"
+said "another build" "e1.pathprof written without [0-9]* function cop"
+differing=$(sed -n 's/.*function \([a-z_]*\) differs.*/\1/p' "$work/err" | sort)
+for f in $differing; do
+  same "another build: $f is r3's alone" \
+    "$(profile_tsv "$work/r3" | awk -v f="$f" '$1 == f')" \
+    "$(profile_tsv "$work/e1.pathprof" | awk -v f="$f" '$1 == f')"
+done
 # Another program in the same unit.
 cp "$work/src/b.c" "$work/src/prog.c"
 build "$work/src/prog.c" "$work/prog3" && run "$work/prog3" "$work/o3"
 check "another program" 1 "$tool" merge -o "$work/e2.pathprof" "$work/r3" "$work/o3"
 said "another program" "function main differs from the one in .*: another build"
-absent "another program" "$work/e2.pathprof"
+same "another program: main is r3's alone" \
+  "$(profile_tsv "$work/r3" | awk '$1 == "main"')" \
+  "$(profile_tsv "$work/e2.pathprof" | awk '$1 == "main"')"
 check "diff of two builds" 1 "$tool" diff "$work/r3" "$work/v3"
 said "diff of two builds" "another build; left out"
 # An empty file and a damaged one.
