@@ -126,12 +126,15 @@ main (void)
   check_u64 ("weighted count", 15, a.functions[0]->counts[1].count);
   check_u64 ("weighted runs", 5, a.runs);
 
-  /* Another build: the file is left out, the first copy stays.  */
-  check_int ("another build is a problem", 1,
+  /* Another build: its copy of the function is left out and counted as
+     such, the first copy stays; the file itself is read (its other
+     functions, none here, would be summed).  */
+  check_int ("another build is no unreadable input", 0,
 	     tool_set_add (&a, test_path ("other.pathprof"), 1));
+  check_int ("another build's copy left out", 1, (long long) a.left_out);
   check_u64 ("first copy's counts stay", 15, a.functions[0]->counts[1].count);
   check_int ("one function", 1, (long long) a.num_functions);
-  check_int ("two inputs", 2, (long long) a.num_inputs);
+  check_int ("three inputs", 3, (long long) a.num_inputs);
   tool_set_free (&a);
   tool_set_free (&b);
   return unit_test_report ();
