@@ -60,7 +60,24 @@ put_row (FILE *out, const char *name, size_t fn_w, const dump_prediction *p)
 	   a[3], a[4], a[5]);
 }
 
-/* Write the prediction report.  */
+/* The order of the rows with -n: more path executions first, then
+   input order.  */
+
+static const dump_data *sort_data;
+
+static int
+compare_executions (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  int c = dump_sum_compare (&sort_data->functions[y]->executions,
+			    &sort_data->functions[x]->executions);
+
+  return c ? c : x < y ? -1 : x > y;
+}
+
+/* Write the prediction report: a row per selected function in input
+   order, or with -n N for the N with the most path executions, most
+   first; the total is always of every selected function.  */
 
 int
 dump_report_predict (FILE *out, const dump_data *data,
@@ -68,7 +85,19 @@ dump_report_predict (FILE *out, const dump_data *data,
 {
   const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   dump_prediction total;
-  size_t fn_w = 8;
+  size_t fn_w = 8, num = 0, shown = 0;
+  size_t *order = malloc ((data->num_functions + 1) * sizeof *order);
+
+  if (!order)
+    return -1;
+  for (size_t i = 0; i < data->num_functions; i++)
+    if (sel->selected[i])
+      order[num++] = i;
+  if (opt->top_given)
+    {
+      sort_data = data;
+      qsort (order, num, sizeof *order, compare_executions);
+    }
 
   memset (&total, 0, sizeof total);
   total.stmts = true;
@@ -91,27 +120,38 @@ dump_report_predict (FILE *out, const dump_data *data,
 	   "  %8s  %8s  %9s\n", "executed", "predicted", "ran", "all",
 	   "predicted", "share", "measured", "weighted", "predicted",
 	   "measured", "weighted", "predicted");
-  for (size_t i = 0; i < data->num_functions; i++)
+  for (size_t k = 0; k < num; k++)
     {
-      const dump_function *fn = data->functions[i];
+      const dump_function *fn = data->functions[order[k]];
       dump_prediction p;
       char *name;
 
-      if (!sel->selected[i])
-	continue;
       if (dump_predict (fn, &p) != 0)
-	return -1;
-      name = dump_fit (fn->label, fn_w, g);
-      if (!name)
 	{
-	  dump_prediction_free (&p);
+	  free (order);
 	  return -1;
 	}
-      put_row (out, name, fn_w, &p);
-      free (name);
+      if (!opt->top_given || k < opt->top)
+	{
+	  name = dump_fit (fn->label, fn_w, g);
+	  if (!name)
+	    {
+	      dump_prediction_free (&p);
+	      free (order);
+	      return -1;
+	    }
+	  put_row (out, name, fn_w, &p);
+	  free (name);
+	  shown++;
+	}
       dump_prediction_add (&total, &p);
       dump_prediction_free (&p);
     }
+  free (order);
+  if (shown < num)
+    fprintf (out, "... %zu more function%s (-n N shows the N with the most "
+	     "executions, --all every one)\n", num - shown,
+	     num - shown == 1 ? "" : "s");
   put_row (out, "total", fn_w, &total);
   fputs ("\nexecuted: distinct paths that ran; predicted: one per path "
 	 "start that ran;\nran: predicted paths that ran, whose counts are "

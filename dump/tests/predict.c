@@ -95,6 +95,27 @@ test_no_detail_and_loop (void)
   run_free (&r);
 }
 
+/* -n 1: the function with the most executions, then how many more;
+   the total still of both.  */
+
+static void
+test_top (void)
+{
+  static const char *const args[] = { "--predict", "-n", "1", "@b.pathprof",
+				      "@p1.pathprof", NULL };
+  run_result r;
+
+  run_dump (&r, NULL, args);
+  check_contains ("-n 1: count_loop (2000) before fig1_prof1 (270)", r.out,
+		  "\ncount_loop         5          2      2        2000");
+  check_lacks ("-n 1: fig1_prof1 not shown", r.out, "\nfig1_prof1 ");
+  check_contains ("-n 1: the rest counted, the total of both", r.out,
+		  "... 1 more function (-n N shows the N with the most "
+		  "executions, --all every one)\n"
+		  "total              9          3      3        2270");
+  run_free (&r);
+}
+
 /* --predict with another report is a usage error.  */
 
 static void
@@ -121,6 +142,7 @@ main (void)
   write_prediction_profile ();
   test_table ();
   test_no_detail_and_loop ();
+  test_top ();
   test_usage ();
   return unit_test_report ();
 }
