@@ -87,15 +87,15 @@ same "diff: the lists, as text" "Paths executed in A only: 0, 0 executions (0.00
 
 Paths executed in B only: 1, 1 executions (7.69% of B's)
   count    share  function  path
-      1    7.69%  classify  [entry] prog.c:14 -> 16-17 [return]
+      1    7.69%  classify  [entry] prog.c:14 (false) -> 16 (true) -> 17 [return]
 
 Paths executed in both: 5; the largest changes in share first
   share A  share B   change  function  path
-   28.57%   38.46%    +9.89  main      [loop head after backedge 27->27] prog.c:27-28 -> 27 [backedge 27->27]
-   14.29%    7.69%    -6.59  main      [loop head after backedge 27->27] prog.c:27 -> 29 [return]
-   14.29%    7.69%    -6.59  main      [entry] prog.c:24-25 -> 27-28 -> 27 [backedge 27->27]
-   28.57%   23.08%    -5.49  classify  [entry] prog.c:14 -> 16 -> 18 [return]
-   14.29%   15.38%    +1.10  classify  [entry] prog.c:14-15 [return]" \
+   28.57%   38.46%    +9.89  main      [loop head after backedge 27->27] prog.c:27 (true) -> 28 -> 27 [backedge 27->27]
+   14.29%    7.69%    -6.59  main      [loop head after backedge 27->27] prog.c:27 (false) -> 29 [return]
+   14.29%    7.69%    -6.59  main      [entry] prog.c:24 (true) -> 25 -> 27 (true) -> 28 -> 27 [backedge 27->27]
+   28.57%   23.08%    -5.49  classify  [entry] prog.c:14 (false) -> 16 (false) -> 18 [return]
+   14.29%   15.38%    +1.10  classify  [entry] prog.c:14 (true) -> 15 [return]" \
   "$(tail -n +4 "$work/out")"
 check "diff -n 1" 0 "$tool" diff -n 1 "$work/r3" "$work/r6"
 grep -q '^  \.\.\. 4 more' "$work/out" && pass "diff -n 1: 4 more" \
