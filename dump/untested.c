@@ -29,6 +29,8 @@ listable_kind (uint32_t kind)
   return kind != PPF_EDGE_EARLY_EXIT && kind != PPF_EDGE_UNWIND_EXIT;
 }
 
+/* Release G's memory.  */
+
 static void
 graph_free (graph *g)
 {
@@ -139,8 +141,9 @@ executed_p (const dump_function *fn, uint64_t id)
   return false;
 }
 
-/* Whether OUT already lists path ID.  The list is short (-n) or, with
-   --all, hashed through SEEN.  */
+/* A set of path numbers: those listed so far, so that none is listed
+   twice (up to 100000 of them with --all).  Open addressing; a slot
+   holds the number plus one, 0 when empty.  */
 
 typedef struct id_set
 {
@@ -148,6 +151,8 @@ typedef struct id_set
   uint64_t *slots;   /* id + 1; 0 empty */
   size_t used;
 } id_set;
+
+/* Whether S holds ID.  */
 
 static bool
 id_set_has (const id_set *s, uint64_t id)
