@@ -35,7 +35,7 @@
 /* Paths drawn in colour without -k, and the most there are colours
    for.  */
 #define DUMP_DOT_DEFAULT_PATHS 3
-#define DUMP_DOT_MAX_PATHS 8
+#define DUMP_DOT_MAX_PATHS 7
 /* Blocks drawn without --max-blocks.  */
 #define DUMP_DOT_DEFAULT_BLOCKS 150
 
