@@ -6,7 +6,8 @@
    one report: the hottest paths as text (default), path coverage
    (--coverage), one line per path (--tsv), everything as JSON (--json),
    or the edge and line counts the paths imply (--annotate, --lines,
-   --edges; derive.h says how they are derived).
+   --edges; derive.h says how they are derived), or one function's CFG
+   as a picture (--dot, dot.h), as DOT or rendered by Graphviz.
    doc/pathprof-dump.md is the manual.
 
    Exit status: 0 when all went well; 1 when an input could not be read
@@ -29,6 +30,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "dot.h"
 #include "profile.h"
 #include "report.h"
 #include "select.h"
@@ -53,7 +55,8 @@ enum mode
   MODE_LINES,
   MODE_EDGES,
   MODE_UNTESTED,
-  MODE_PREDICT
+  MODE_PREDICT,
+  MODE_DOT
 };
 
 enum
@@ -67,7 +70,9 @@ enum
   OPT_LINES,
   OPT_EDGES,
   OPT_UNTESTED,
-  OPT_PREDICT
+  OPT_PREDICT,
+  OPT_DOT,
+  OPT_MAX_BLOCKS
 };
 
 static const struct option long_options[] = {
@@ -82,6 +87,10 @@ static const struct option long_options[] = {
   { "edges", no_argument, NULL, OPT_EDGES },
   { "untested", no_argument, NULL, OPT_UNTESTED },
   { "predict", no_argument, NULL, OPT_PREDICT },
+  { "dot", optional_argument, NULL, OPT_DOT },
+  { "paths", required_argument, NULL, 'k' },
+  { "max-blocks", required_argument, NULL, OPT_MAX_BLOCKS },
+  { "output", required_argument, NULL, 'o' },
   { "width", required_argument, NULL, 'w' },
   { "path-lines", required_argument, NULL, OPT_PATH_LINES },
   { "ascii", no_argument, NULL, OPT_ASCII },
@@ -118,6 +127,10 @@ usage (FILE *out)
 "      --predict         the paths the edge profile predicts against the\n"
 "                        paths that ran (the paper's Table 2; with --json,\n"
 "                        in each function)\n"
+"      --dot[=FORMAT]    the CFG of the one function -f selects, with edge\n"
+"                        counts and its hottest paths in colour; FORMAT dot\n"
+"                        (Graphviz source, the default), svg or png (made\n"
+"                        by Graphviz's dot, which must be installed)\n"
 "\n"
 "Selection:\n"
 "  -f, --function=FUNC   only functions whose display or assembler name is\n"
@@ -133,14 +146,24 @@ usage (FILE *out)
 "                        was left out (0: no limit; default %d)\n"
 "      --ascii           write -> and ... rather than UTF-8 arrows\n"
 "\n"
+"Picture (--dot):\n"
+"  -k, --paths=N         draw the N hottest paths in colour (default %d, at\n"
+"                        most %d)\n"
+"      --max-blocks=N    in a function of more blocks, draw the coloured\n"
+"                        paths' blocks and the hottest others, N in all,\n"
+"                        and each run of the rest as one node (default %d;\n"
+"                        0: draw every block)\n"
+"\n"
+"  -o, --output=FILE     write the report to FILE rather than stdout\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
 "Exit status: 0 if all is well, 1 if an input could not be read (the report\n"
-"covers the others) or a -f pattern matched no function, 2 for a usage\n"
-"error.\n",
+"covers the others), a -f pattern matched no function (--dot: not exactly\n"
+"one), the output could not be written or dot failed, 2 for a usage error.\n",
 	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DEFAULT_TOP, DEFAULT_WIDTH,
-	   DEFAULT_PATH_LINES);
+	   DEFAULT_PATH_LINES, DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_MAX_PATHS,
+	   DUMP_DOT_DEFAULT_BLOCKS);
 }
 
 /* Report a usage error and exit with status 2.  */
@@ -210,11 +233,63 @@ locale_is_utf8 (void)
 	 && (strcmp (codeset, "UTF-8") == 0 || strcmp (codeset, "utf8") == 0);
 }
 
-/* Write the report MODE of DATA.  Returns 0, or 1 if something failed
-   (after saying what on stderr).  */
+/* --dot: write the CFG of the one function SEL selects to OUT, as DOT
+   or rendered by Graphviz (dot.h).  Returns 0, -1 if memory ran out, or
+   1 after a message on stderr (not one function; dot failed).  */
 
 static int
-write_report (const dump_data *data, enum mode mode,
+write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
+	   const dump_options *opt)
+{
+  dump_dot_options dot_opt;
+  const dump_function *fn = NULL;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem;
+  int rc;
+
+  if (sel->num_selected != 1)
+    {
+      fprintf (stderr, "%s: --dot draws one function, and -f selects %zu:",
+	       DUMP_PROGRAM, sel->num_selected);
+      for (size_t i = 0; i < data->num_functions; i++)
+	if (sel->selected[i])
+	  fprintf (stderr, "\n  %s (assembler name %s, in %s)",
+		   data->functions[i]->label,
+		   data->functions[i]->meta.name,
+		   data->functions[i]->profile->path);
+      fprintf (stderr, "\n%s: give a -f pattern that matches one of them\n",
+	       DUMP_PROGRAM);
+      return 1;
+    }
+  for (size_t i = 0; i < data->num_functions; i++)
+    if (sel->selected[i])
+      fn = data->functions[i];
+  dot_opt.top_paths = opt->dot_paths;
+  dot_opt.max_blocks = opt->max_blocks;
+  dot_opt.utf8 = opt->utf8;
+  mem = open_memstream (&text, &len);
+  if (!mem)
+    return -1;
+  rc = dump_dot_function (mem, data, fn, &dot_opt);
+  if (fclose (mem) != 0 || rc != 0)
+    {
+      free (text);
+      return -1;
+    }
+  if (strcmp (opt->dot_format, "dot") == 0)
+    fwrite (text, 1, len, out);
+  else if (dump_dot_render (text, len, opt->dot_format, out) != 0)
+    rc = 1;
+  free (text);
+  return rc;
+}
+
+/* Write the report MODE of DATA to OUT.  Returns 0, or 1 if something
+   failed (after saying what on stderr).  */
+
+static int
+write_report (FILE *out, const dump_data *data, enum mode mode,
 	      const dump_options *opt)
 {
   dump_selection sel;
@@ -244,14 +319,14 @@ write_report (const dump_data *data, enum mode mode,
   switch (mode)
     {
     case MODE_COVERAGE:
-      rc = dump_report_coverage (stdout, data, &sel, opt);
+      rc = dump_report_coverage (out, data, &sel, opt);
       break;
     case MODE_TSV:
       rc = dump_select_paths (data, &sel, opt->top);
       if (rc == 0)
 	{
 	  dump_sort_by_function (&sel, false);
-	  rc = dump_report_tsv (stdout, data, &sel);
+	  rc = dump_report_tsv (out, data, &sel);
 	}
       break;
     case MODE_JSON:
@@ -259,11 +334,11 @@ write_report (const dump_data *data, enum mode mode,
       if (rc == 0)
 	{
 	  dump_sort_by_function (&sel, true);
-	  rc = dump_report_json (stdout, data, &sel, opt);
+	  rc = dump_report_json (out, data, &sel, opt);
 	}
       break;
     case MODE_ANNOTATE:
-      rc = dump_report_annotate (stdout, data, &sel, opt);
+      rc = dump_report_annotate (out, data, &sel, opt);
       if (rc == 1)
 	{
 	  fprintf (stderr, "%s: no source file matches '%s'\n", DUMP_PROGRAM,
@@ -273,22 +348,30 @@ write_report (const dump_data *data, enum mode mode,
 	}
       break;
     case MODE_LINES:
-      rc = dump_report_lines (stdout, data, &sel);
+      rc = dump_report_lines (out, data, &sel);
       break;
     case MODE_EDGES:
-      rc = dump_report_edges (stdout, data, &sel);
+      rc = dump_report_edges (out, data, &sel);
       break;
     case MODE_UNTESTED:
-      rc = dump_report_untested (stdout, data, &sel, opt);
+      rc = dump_report_untested (out, data, &sel, opt);
       break;
     case MODE_PREDICT:
-      rc = dump_report_predict (stdout, data, &sel, opt);
+      rc = dump_report_predict (out, data, &sel, opt);
+      break;
+    case MODE_DOT:
+      rc = write_dot (out, data, &sel, opt);
+      if (rc == 1)
+	{
+	  dump_selection_free (&sel);
+	  return 1;
+	}
       break;
     case MODE_TEXT:
     default:
       rc = dump_select_paths (data, &sel, opt->top);
       if (rc == 0)
-	rc = dump_report_text (stdout, data, &sel, opt);
+	rc = dump_report_text (out, data, &sel, opt);
       break;
     }
   dump_selection_free (&sel);
@@ -311,10 +394,14 @@ main (int argc, char **argv)
   bool mode_given = false, width_given = false, ascii = false;
   size_t problems = 0;
   unsigned long long number;
+  bool paths_given = false, max_blocks_given = false, out_failed = false;
+  FILE *out = stdout;
   int status = 0, c;
 
   memset (&opt, 0, sizeof opt);
   opt.path_lines = DEFAULT_PATH_LINES;
+  opt.dot_paths = DUMP_DOT_DEFAULT_PATHS;
+  opt.max_blocks = DUMP_DOT_DEFAULT_BLOCKS;
   opt.patterns = calloc (argc + 1, sizeof *opt.patterns);
   if (!opt.patterns)
     {
@@ -325,7 +412,7 @@ main (int argc, char **argv)
   /* Our own messages for bad options, so that they start with the
      program's name however it was invoked.  */
   opterr = 0;
-  while ((c = getopt_long (argc, argv, ":f:n:aw:hV", long_options, NULL))
+  while ((c = getopt_long (argc, argv, ":f:n:ak:o:w:hV", long_options, NULL))
 	 != -1)
     {
       enum mode m = MODE_TEXT;
@@ -355,6 +442,28 @@ main (int argc, char **argv)
 	  continue;
 	case OPT_ASCII:
 	  ascii = true;
+	  continue;
+	case 'k':
+	  number = parse_count (optarg, "number of paths");
+	  if (number > DUMP_DOT_MAX_PATHS)
+	    {
+	      char msg[128];
+	      snprintf (msg, sizeof msg, "at most %d paths can be drawn in "
+			"colour, not %%s", DUMP_DOT_MAX_PATHS);
+	      usage_error (msg, optarg);
+	    }
+	  opt.dot_paths = (size_t) number;
+	  paths_given = true;
+	  continue;
+	case OPT_MAX_BLOCKS:
+	  number = parse_count (optarg, "number of blocks");
+	  opt.max_blocks = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
+	  max_blocks_given = true;
+	  continue;
+	case 'o':
+	  if (optarg[0] == '\0')
+	    usage_error ("%s", "-o needs a file name");
+	  opt.output = optarg;
 	  continue;
 	case OPT_UNTESTED:
 	  if (opt.predict)
@@ -397,6 +506,15 @@ main (int argc, char **argv)
 	case OPT_EDGES:
 	  m = MODE_EDGES;
 	  break;
+	case OPT_DOT:
+	  m = MODE_DOT;
+	  opt.dot_format = optarg ? optarg : "dot";
+	  if (strcmp (opt.dot_format, "dot") != 0
+	      && strcmp (opt.dot_format, "svg") != 0
+	      && strcmp (opt.dot_format, "png") != 0)
+	    usage_error ("unknown picture format '%s' (dot, svg or png)",
+			 opt.dot_format);
+	  break;
 	case ':':
 	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
 	  break;
@@ -416,13 +534,20 @@ main (int argc, char **argv)
 			   : "--predict goes with the text report or --json "
 			     "only");
       if (mode_given && m != mode)
-	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines "
-		     "and --edges exclude each other");
+	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
+		     "--edges and --dot exclude each other");
       mode = m;
       mode_given = true;
     }
   if (optind == argc)
     usage_error ("%s", "no input file (give .pathprof files or directories)");
+  if (mode == MODE_DOT && opt.num_patterns == 0)
+    usage_error ("%s", "--dot draws one function: select it with -f FUNC");
+  if (mode == MODE_DOT && opt.top_given)
+    usage_error ("%s", "--dot colours the paths -k N asks for; -n and --all "
+		 "do not apply");
+  if (mode != MODE_DOT && (paths_given || max_blocks_given))
+    usage_error ("%s", "-k and --max-blocks go with --dot only");
   opt.untested_top = opt.top_given ? opt.top : DUMP_UNTESTED_DEFAULT;
   if (mode == MODE_TEXT && opt.untested)
     mode = MODE_UNTESTED;
@@ -443,15 +568,41 @@ main (int argc, char **argv)
       status = 1;
     }
   else if (data.num_profiles > 0)
-    status = write_report (&data, mode, &opt);
+    {
+      if (opt.output && !(out = fopen (opt.output, "w")))
+	{
+	  fprintf (stderr, "%s: cannot write '%s': %s\n", DUMP_PROGRAM,
+		   opt.output, strerror (errno));
+	  out = stdout;
+	  status = 1;
+	}
+      else
+	out_failed = (status = write_report (out, &data, mode, &opt)) != 0;
+    }
   if (problems)
     status = 1;
 
-  if (fflush (stdout) != 0 || ferror (stdout))
+  if (fflush (out) != 0 || ferror (out))
     {
-      fprintf (stderr, "%s: write error: %s\n", DUMP_PROGRAM,
+      fprintf (stderr, "%s: write error%s%s: %s\n", DUMP_PROGRAM,
+	       out != stdout ? " on " : "", out != stdout ? opt.output : "",
 	       strerror (errno));
       status = 1;
+      out_failed = true;
+    }
+  if (out != stdout)
+    {
+      if (fclose (out) != 0 && !out_failed)
+	{
+	  fprintf (stderr, "%s: write error on %s: %s\n", DUMP_PROGRAM,
+		   opt.output, strerror (errno));
+	  status = 1;
+	  out_failed = true;
+	}
+      /* A picture that dot failed to make is no picture: leave no
+	 file that looks like one.  */
+      if (out_failed && mode == MODE_DOT)
+	unlink (opt.output);
     }
   dump_data_free (&data);
   free (opt.patterns);

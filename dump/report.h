@@ -38,6 +38,10 @@ typedef struct dump_options
   bool untested;         /* --untested (text, or with --json) */
   size_t untested_top;   /* untested paths listed per function */
   bool predict;          /* --predict (text, or with --json) */
+  const char *dot_format;  /* --dot: "dot", "svg" or "png" */
+  size_t dot_paths;      /* --dot: -k, paths drawn in colour */
+  size_t max_blocks;     /* --dot: --max-blocks */
+  const char *output;    /* -o FILE, or NULL for stdout */
 } dump_options;
 
 int dump_report_text (FILE *out, const dump_data *data,

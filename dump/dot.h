@@ -1,0 +1,60 @@
+/* One function's CFG as a Graphviz DOT graph, and its rendering to SVG
+   or PNG by Graphviz's dot.
+
+   The graph (dot.c says how it is drawn; doc/pathprof-dump.md, "The CFG
+   as a picture", for users):
+   - one node per block, id "bN" for block N (the compiler's number, as
+     --edges names it), labelled with its source lines as the text
+     report names them ("wc.c:12-14") and its count; ENTRY and EXIT are
+     "entry" and "exit";
+   - one edge per CFG edge with a count, id "eS_D" (several edges of one
+     pair: "eS_D_2", ...), labelled with its derived count (--edges) and
+     the branch outcome where the meta records it ("true", "case 3"),
+     its width growing with the logarithm of its count; backedges dashed,
+     cut edges dotted, never-executed edges grey;
+   - the top paths in colour (Okabe-Ito palette, safe for colour
+     blindness): each path's edges are drawn again as a parallel edge in
+     its colour, with id "pK_S_D" and class "pathK" for the path of rank
+     K, and every CFG edge a top path takes has class "pathK ..." too,
+     so that an HTML page can highlight one path by CSS;
+   - a legend node "legend": each coloured path's rank, count, share,
+     start and end, and the line styles;
+   - above OPT->max_blocks blocks, the blocks on no top path are kept by
+     decreasing count up to the limit, and each run of left-out blocks is
+     one node "N blocks not shown" (a note node says so).  */
+
+#ifndef PATHPROF_DUMP_DOT_H
+#define PATHPROF_DUMP_DOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "profile.h"
+
+/* Paths drawn in colour without -k, and the most there are colours
+   for.  */
+#define DUMP_DOT_DEFAULT_PATHS 3
+#define DUMP_DOT_MAX_PATHS 7
+/* Blocks drawn without --max-blocks.  */
+#define DUMP_DOT_DEFAULT_BLOCKS 150
+
+typedef struct dump_dot_options
+{
+  size_t top_paths;   /* paths drawn in colour */
+  size_t max_blocks;  /* larger functions: cold blocks collapsed */
+  bool utf8;          /* labels may use "→" */
+} dump_dot_options;
+
+/* Write FN's CFG as a DOT graph to OUT.  Returns 0, or -1 if memory ran
+   out.  */
+int dump_dot_function (FILE *out, const dump_data *data,
+		       const dump_function *fn, const dump_dot_options *opt);
+
+/* Render DOT_TEXT (LEN bytes) with Graphviz's dot into FORMAT ("svg" or
+   "png"), written to OUT.  Returns 0; or -1 after a message on stderr
+   (dot missing: say to install graphviz; dot failed: its status).  */
+int dump_dot_render (const char *dot_text, size_t len, const char *format,
+		     FILE *out);
+
+#endif /* PATHPROF_DUMP_DOT_H */
