@@ -188,6 +188,18 @@ put_path_json (FILE *json, const html_report *r, size_t k,
   for (uint32_t i = 0; i < dump_path_num_blocks (&r->path); i++)
     fprintf (json, "%s%u", i ? "," : "",
 	     dump_path_block (fn, &r->path, i)->index);
+  /* The CFG edges it takes: each DAG edge's CFG edge (a dummy's is the
+     backedge or cut edge it stands for; a noreturn dummy has none).  */
+  fputs ("],\"edges\":[", json);
+  sep = "";
+  for (uint32_t i = 0; i < r->path.num_edges; i++)
+    {
+      const ppf_edge *e = dump_path_edge (fn, &r->path, i);
+      if (e->cfg_dst == PPF_NONE)
+	continue;
+      fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
+      sep = ",";
+    }
   fputs ("]}", json);
 }
 
@@ -214,8 +226,7 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
      (time, when profiles hold it) go after the share.  */
   fputs ("<table class=\"paths\">\n<thead><tr><th class=\"num\">#</th>"
 	 "<th class=\"num\">count</th><th class=\"num\">share</th>"
-	 "<th>start</th><th>path</th><th>end</th></tr></thead>\n<tbody>\n",
-	 out);
+	 "<th>path: start, lines, end</th></tr></thead>\n<tbody>\n", out);
   for (size_t i = 0; i < num; i++)
     {
       char path_id[64];
@@ -235,13 +246,14 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 	       (unsigned long long) ranked[i].path, i + 1,
 	       (unsigned long long) ranked[i].count);
       html_percent (out, (long double) ranked[i].count, total);
-      fputs ("</td><td class=\"marker\">", out);
+      fputs ("</td><td class=\"path-cell\"><span class=\"marker start\">",
+	     out);
       html_put_marker (out, r, true);
-      fputs ("</td><td class=\"steps\">", out);
+      fputs ("</span> <span class=\"steps\">", out);
       html_put_path_steps (out, r);
-      fputs ("</td><td class=\"marker\">", out);
+      fputs ("</span> <span class=\"marker end\">", out);
       html_put_marker (out, r, false);
-      fputs ("</td></tr>\n", out);
+      fputs ("</span></td></tr>\n", out);
 
       if (!*first)
 	fputc (',', json);

@@ -26,10 +26,9 @@
 #include "path-text.h"
 #include "source-lines.h"
 
-/* Rows of the index's function table, and of the program's hottest
-   paths; hottest paths shown per function in the index.  */
+/* Rows of the index's function table; hottest paths shown per function
+   in the index.  */
 #define HTML_INDEX_FUNCTIONS_MAX 2000
-#define HTML_INDEX_HOT_PATHS 20
 #define HTML_INDEX_PATHS_PER_FUNCTION 3
 /* Source lines of one page: past this, the page says where it stopped.  */
 #define HTML_SOURCE_LINES_MAX 100000
@@ -151,8 +150,9 @@ void html_put_marker (FILE *out, const html_report *r, bool start);
 /* Write the table of the executed paths of function K of R, at most
    R->opt->paths of them, and say how many were left out.  Rows can be
    chosen; each path's data goes to JSON as one member
-   "ID":{"lines":[...],"out":[[line,"label"],...],"blocks":[...],
-   "rank":N,"fn":K,"text":"..."}, preceded by a comma unless *FIRST.
+   "ID":{"fn":K,"rank":N,"count":C,"lines":[...],"out":[[line,"label"],
+   ...],"blocks":[...],"edges":[[src,dst],...]}, preceded by a comma
+   unless *FIRST.
    LINES are the path's lines of the file FILE (NULL: of the function's
    own file), OUT the branch outcomes at those lines.  Returns 0 or
    -1.  */

@@ -34,7 +34,7 @@ put_line (FILE *out, uint32_t lineno, const char *text, size_t len,
   else if (l)
     fprintf (out, "%llu%s", (unsigned long long) l->count,
 	     l->unexecuted_block ? "*" : "");
-  fputs ("</td><td class=\"oc\"></td><td class=\"code\">", out);
+  fputs ("</td><td class=\"code\">", out);
   if (text)
     html_text_n (out, text, len);
   fputs ("</td></tr>\n", out);
@@ -70,8 +70,8 @@ put_source (FILE *out, const html_report *r, const html_file *f)
 	     "relative names also from the profile's directory.</p>\n", out);
     }
   fputs ("<table class=\"src\" id=\"source\">\n<thead><tr><th class=\"ln\">"
-	 "line</th><th class=\"cnt\">count</th><th class=\"oc\"></th>"
-	 "<th class=\"code\">source</th></tr></thead>\n<tbody>\n", out);
+	 "line</th><th class=\"cnt\">count</th><th class=\"code\">source"
+	 "</th></tr></thead>\n<tbody>\n", out);
   if (src)
     {
       char *text = NULL;

@@ -32,6 +32,8 @@
 
 /* Paths listed per function without -n.  */
 #define DUMP_HTML_PATHS_DEFAULT 100
+/* The program's hottest paths the index lists.  */
+#define DUMP_HTML_HOT_PATHS 20
 
 typedef struct dump_html_options
 {
