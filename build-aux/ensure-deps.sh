@@ -3,7 +3,9 @@
 # headers for the GCC that $CC names (gcc-11 -> gcc-11-plugin-dev), the C++
 # compiler $CXX that builds the plugin (default: $CC's, g++-11), and
 # DejaGnu.  As root, missing Debian packages are installed; otherwise we
-# stop and print the command to run.
+# stop and print the command to run.  Graphviz (pathprof-dump --dot=svg
+# and --dot=png, and their tests) is optional: installed along when we
+# are root, otherwise only named, and the build goes on without it.
 set -u
 CC=${CC:-gcc}
 CXX=${CXX:-$(echo "$CC" | sed -e 's/gcc\([^/]*\)$/g++\1/')}
@@ -17,8 +19,21 @@ missing=
 [ -f "$plugin_dir/include/gcc-plugin.h" ] || missing="$missing gcc-$major-plugin-dev"
 command -v runtest >/dev/null 2>&1 || missing="$missing dejagnu"
 command -v "${CXX%% *}" >/dev/null 2>&1 || missing="$missing g++-$major"
-[ -z "$missing" ] && exit 0
+optional=
+command -v dot >/dev/null 2>&1 || optional=" graphviz"
+[ -z "$missing$optional" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  if [ -z "$missing" ]; then
+    # Only what is optional is missing: try, but never fail for it.
+    echo "pathprof: installing$optional (optional: pathprof-dump --dot=svg)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q $optional >/dev/null 2>&1 \
+      || { apt-get update -q >/dev/null 2>&1 \
+	   && apt-get install -y -q $optional >/dev/null 2>&1; } \
+      || echo "pathprof: could not install$optional; pathprof-dump --dot=svg and --dot=png will not work" >&2
+    exit 0
+  fi
+  missing="$missing$optional"
   echo "pathprof: installing$missing" >&2
   export DEBIAN_FRONTEND=noninteractive
   if ! apt-get install -y -q $missing >/dev/null 2>&1; then
@@ -30,6 +45,10 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   fi
   exit 0
 fi
+if [ -z "$missing" ]; then
+  echo "pathprof: note: Graphviz is not installed; pathprof-dump --dot=svg and --dot=png need it: sudo apt-get install$optional" >&2
+  exit 0
+fi
 echo "pathprof: missing packages:$missing" >&2
-echo "pathprof: run: sudo apt-get install$missing" >&2
+echo "pathprof: run: sudo apt-get install$missing$optional" >&2
 exit 1

@@ -477,7 +477,9 @@ put_block_nodes (FILE *out, const dot_graph *g)
       format_count (count, sizeof count, c);
       fputs ("  ", out);
       put_node_id (out, g, b->index);
-      fputs (" [", out);
+      fputs (" [id=\"", out);
+      put_node_id (out, g, b->index);
+      fputs ("\", ", out);
       if (p < 2)
 	fprintf (out, "shape=oval, label=\"%s\\n%s\"",
 		 p == 0 ? "entry" : "exit", count);
@@ -544,15 +546,17 @@ put_group_nodes (FILE *out, const dot_graph *g)
     }
   for (uint32_t k = 1; k <= g->num_groups; k++)
     {
-      fprintf (out, "  h%u [shape=box3d, label=\"%u block%s not shown",
-	       k, blocks[k], blocks[k] == 1 ? "" : "s");
+      fprintf (out, "  h%u [id=\"h%u\", shape=box3d, label=\"%u block%s not shown",
+	       k, k, blocks[k], blocks[k] == 1 ? "" : "s");
       if (lo[k] == hi[k] && lo[k])
 	fprintf (out, "\\nline %u", lo[k]);
       else if (lo[k])
 	fprintf (out, "\\nlines %u-%u", lo[k], hi[k]);
       format_count (count, sizeof count, max[k]);
-      if (max[k])
-	fprintf (out, "\\nat most %s each\"", count);
+      if (max[k] && blocks[k] == 1)
+	fprintf (out, "\\nran %s times\"", count);
+      else if (max[k])
+	fprintf (out, "\\neach ran at most %s times\"", count);
       else
 	fputs ("\\nnever executed\"", out);
       fputs (", class=\"collapsed\", style=\"filled,dashed\", color=\""
@@ -650,6 +654,7 @@ put_cfg_edges (FILE *out, const dot_graph *g)
 typedef struct group_edge
 {
   int64_t src, dst;   /* a block number, or -K for the run hK */
+  uint32_t kind;       /* enum ppf_cfg_kind */
   uint64_t count;
 } group_edge;
 
@@ -660,12 +665,14 @@ compare_group_edges (const void *a, const void *b)
 
   if (x->src != y->src)
     return x->src < y->src ? -1 : 1;
-  return x->dst < y->dst ? -1 : x->dst > y->dst;
+  if (x->dst != y->dst)
+    return x->dst < y->dst ? -1 : 1;
+  return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
 /* Write the edges into and out of the runs of left-out blocks, one per
-   pair of nodes with the sum of the counts of the CFG edges it stands
-   for.  Returns 0 or -1.  */
+   pair of nodes and kind of CFG edge, with the sum of the counts of the
+   CFG edges it stands for.  Returns 0 or -1.  */
 
 static int
 put_group_edges (FILE *out, const dot_graph *g)
@@ -687,6 +694,7 @@ put_group_edges (FILE *out, const dot_graph *g)
 	continue;
       edges[n].src = sk;
       edges[n].dst = dk;
+      edges[n].kind = e->kind;
       edges[n].count = e->count;
       n++;
     }
@@ -708,9 +716,11 @@ put_group_edges (FILE *out, const dot_graph *g)
 	fprintf (out, "h%lld", (long long) -edges[i].dst);
       else
 	put_node_id (out, g, (uint32_t) edges[i].dst);
-      fprintf (out, " [class=\"edge collapsed\", label=\"%s\", "
-	       "penwidth=%.2f, color=\"%s\"];\n", count,
-	       edge_width (g, sum), sum ? EDGE_COLOUR : COLD_COLOUR);
+      fprintf (out, " [class=\"cfg %s collapsed\", label=\"%s\", "
+	       "penwidth=%.2f, color=\"%s\"", dump_edge_kind_name (edges[i].kind),
+	       count, edge_width (g, sum), sum ? EDGE_COLOUR : COLD_COLOUR);
+      put_kind_style (out, edges[i].kind);
+      fputs ("];\n", out);
     }
   free (edges);
   return 0;
@@ -759,7 +769,7 @@ put_legend (FILE *out, const dot_graph *g)
   char total[DUMP_SUM_DIGITS], potential[32], share[DUMP_PERCENT_SIZE];
   const char *file = m->file < m->num_files ? fn->short_files[m->file] : "";
 
-  fputs ("  legend [shape=plaintext, margin=0, label=<<table border=\"0\" "
+  fputs ("  legend [id=\"legend\", shape=plaintext, margin=0, label=<<table border=\"0\" "
 	 "cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\">\n", out);
   fputs ("    <tr><td colspan=\"5\" align=\"left\"><b>", out);
   put_html (out, fn->label ? fn->label : m->name);
@@ -847,7 +857,7 @@ dump_dot_function (FILE *out, const dump_data *data,
   put_legend (out, &g);
   if (g.num_hidden)
     {
-      fprintf (out, "  note [shape=note, fontsize=9, label=\"%u blocks: "
+      fprintf (out, "  note [id=\"note\", shape=note, fontsize=9, label=\"%u blocks: "
 	       "%u drawn (the coloured paths' and the hottest),\\n%u left "
 	       "out, shown as %u grey node%s\"];\n",
 	       m->num_blocks - 2, m->num_blocks - 2 - g.num_hidden,
