@@ -1,5 +1,5 @@
-/* index.html of the HTML report: the program's totals, its hottest
-   paths, its source files and its functions (html.h).
+/* index.html of the HTML report: the program's totals, its source
+   files, its functions and its hottest paths (html.h).
 
    Tables are sorted by executions, hottest first; the page's script sorts
    them by any column when its header is chosen (each cell's data-v is its
@@ -335,11 +335,11 @@ html_write_index (html_report *r)
   html_page_begin (out, "Path profile", "index", NULL);
   fputs ("<h1>Path profile</h1>\n", out);
   put_totals (out, r);
-  rc = put_hot_paths (out, r);
-  if (rc == 0)
-    rc = put_files (out, r);
+  rc = put_files (out, r);
   if (rc == 0)
     rc = put_functions (out, r);
+  if (rc == 0)
+    rc = put_hot_paths (out, r);
   html_page_end (out);
   if (html_site_close (&r->site, out, "index.html") != 0 && rc == 0)
     rc = HTML_FILE_ERROR;

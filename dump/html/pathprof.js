@@ -92,8 +92,9 @@
       if (m && wanted[m[1]]) g.classList.add('pp-on');
       if (g.classList.contains('path' + p.rank)) g.classList.add('pp-on');
     });
-    ['entry', 'exit'].forEach(function (name) {
-      if (nodes[name]) nodes[name].classList.add('pp-on');
+    p.edges.forEach(function (e) {
+      if (e[0] === 0 && nodes.entry) nodes.entry.classList.add('pp-on');
+      if (e[1] === 1 && nodes.exit) nodes.exit.classList.add('pp-on');
     });
   }
 
@@ -185,6 +186,10 @@
           return title ? title.textContent : g.id;
         }).join(' '));
         result.push('cfg-edges=' + all('g.edge.pp-on', svg).length);
+        var off = svg.querySelector('g.node.block:not(.pp-on)');
+        var on = svg.querySelector('g.node.pp-on');
+        result.push('cfg-opacity=' + (on ? getComputedStyle(on).opacity : '') + ' '
+                    + (off ? getComputedStyle(off).opacity : ''));
       }
       result.push('chosen=' + (chosenBox && !chosenBox.hidden ? chosenBox.textContent : ''));
     }
