@@ -4,7 +4,9 @@
    outcomes as badges at their lines) and on the CFG picture.  Esc or
    Clear clears it.  "#path=ID" in the address chooses a path on load;
    "#test-click=ID" clicks one and writes what it lit into
-   <pre id="pp-test-result">, for the browser test.  No network.  */
+   <pre id="pp-test-result">, for the browser test
+   (dump/tests/html-browser.sh); "#test-key=ID" chooses it with Enter,
+   then clears with Esc.  No network.  */
 (function () {
   'use strict';
   var doc = document;
@@ -161,13 +163,18 @@
 
   /* The browser test: click the row of ID as a reader would, then say
      what is lit.  */
-  function runTest(id) {
+  function runTest(id, byKey) {
     var result = [];
     var row = doc.querySelector('tr.path[data-path="' + id + '"]');
     if (!row) {
       result.push('error=no path row ' + id);
     } else {
-      row.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+      if (byKey) {
+        row.focus();
+        row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      } else {
+        row.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+      }
       var lit = all('table.src tr.on-path').map(function (tr) { return tr.id.slice(1); });
       var plain = all('table.src tr[id]:not(.on-path)');
       result.push('selected=' + row.classList.contains('selected'));
@@ -192,6 +199,10 @@
                     + (off ? getComputedStyle(off).opacity : ''));
       }
       result.push('chosen=' + (chosenBox && !chosenBox.hidden ? chosenBox.textContent : ''));
+      if (byKey) {
+        doc.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        result.push('after-escape=' + all('.on-path, .badge, .pp-on, tr.path.selected').length);
+      }
     }
     var pre = doc.createElement('pre');
     pre.id = 'pp-test-result';
@@ -201,5 +212,6 @@
 
   var hash = decodeURIComponent(location.hash.slice(1));
   if (hash.indexOf('path=') === 0) choose(hash.slice(5), true);
-  else if (hash.indexOf('test-click=') === 0) runTest(hash.slice(11));
+  else if (hash.indexOf('test-click=') === 0) runTest(hash.slice(11), false);
+  else if (hash.indexOf('test-key=') === 0) runTest(hash.slice(9), true);
 })();
