@@ -177,9 +177,9 @@ put_files (FILE *out, const html_report *r)
   fputs ("<h2>Source files</h2>\n<table class=\"sortable files\" "
 	 "id=\"files\">\n<thead><tr><th data-sort=\"text\">file</th>"
 	 "<th class=\"num\" data-sort=\"num\">functions</th>"
-	 "<th class=\"num\" data-sort=\"num\">executed paths</th>"
-	 "<th class=\"num\" data-sort=\"num\">potential paths</th>"
-	 "<th class=\"num\" data-sort=\"num\">path coverage</th>"
+	 "<th class=\"num\" data-sort=\"num\">executed</th>"
+	 "<th class=\"num\" data-sort=\"num\">potential</th>"
+	 "<th class=\"num\" data-sort=\"num\">coverage</th>"
 	 "<th class=\"num\" data-sort=\"num\">executions</th></tr></thead>\n"
 	 "<tbody>\n", out);
   for (size_t i = 0; i < r->num_files; i++)
@@ -258,15 +258,19 @@ put_functions (FILE *out, html_report *r)
   qsort (order, r->num_functions, sizeof *order, compare_functions);
   shown = r->num_functions < HTML_INDEX_FUNCTIONS_MAX
 	    ? r->num_functions : HTML_INDEX_FUNCTIONS_MAX;
-  fputs ("<h2>Functions</h2>\n<table class=\"sortable functions\" "
+  fputs ("<h2>Functions</h2>\n<p class=\"help\">Paths: executed and "
+	 "potential Ball-Larus paths; share: of the program's path "
+	 "executions; a hottest path's share is of the function's.</p>\n"
+	 "<table class=\"sortable functions\" "
 	 "id=\"functions\">\n<thead><tr><th data-sort=\"text\">function</th>"
 	 "<th data-sort=\"text\">defined at</th>"
-	 "<th class=\"num\" data-sort=\"num\">executed paths</th>"
-	 "<th class=\"num\" data-sort=\"num\">potential paths</th>"
-	 "<th class=\"num\" data-sort=\"num\">path coverage</th>"
+	 "<th class=\"num\" data-sort=\"num\">executed</th>"
+	 "<th class=\"num\" data-sort=\"num\">potential</th>"
+	 "<th class=\"num\" data-sort=\"num\">coverage</th>"
 	 "<th class=\"num\" data-sort=\"num\">executions</th>"
 	 "<th class=\"num\" data-sort=\"num\">share</th>"
-	 "<th>hottest paths (count, share of the function)</th></tr></thead>\n"
+	 "<th>hottest paths (count, share)</th></tr>"
+	 "</thead>\n"
 	 "<tbody>\n", out);
   for (size_t i = 0; i < shown; i++)
     {
