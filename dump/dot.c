@@ -221,10 +221,12 @@ choose_paths (dot_graph *g)
 	  if (!taken && (!best || c->count > best->count))
 	    best = c;
 	}
+      g->num_paths = k + (best != NULL);
+      if (!best)
+	break;
       g->paths[k].id = best->path;
       g->paths[k].count = best->count;
     }
-  g->num_paths = want;
   return 0;
 }
 

@@ -1,27 +1,32 @@
 /* One function's CFG as a Graphviz DOT graph, and its rendering to SVG
    or PNG by Graphviz's dot.
 
-   The graph (dot.c says how it is drawn; doc/pathprof-dump.md, "The CFG
-   as a picture", for users):
+   The graph (dot.c says how it is drawn; doc/pathprof-dump.md, "--dot: the
+   CFG as a picture", for users):
    - one node per block, id "bN" for block N (the compiler's number, as
      --edges names it), labelled with its source lines as the text
-     report names them ("wc.c:12-14") and its count; ENTRY and EXIT are
-     "entry" and "exit";
-   - one edge per CFG edge with a count, id "eS_D" (several edges of one
-     pair: "eS_D_2", ...), labelled with its derived count (--edges) and
-     the branch outcome where the meta records it ("true", "case 3"),
-     its width growing with the logarithm of its count; backedges dashed,
-     cut edges dotted, never-executed edges grey;
+     report names them ("12-14", "hdr.h:20") and its count; ENTRY and
+     EXIT are "entry" and "exit";
+   - one edge per CFG edge (parallel ones are one, as in --edges), id
+     "eS_D" for blocks S and D, classes "cfg KIND" (KIND edge, backedge,
+     cut or restart) and "pathK" for each coloured path of rank K
+     through it, labelled with the branch outcome where the meta records
+     it ("true", "case 3") and its derived count (--edges), its width
+     growing with the logarithm of its count; backedges dashed, cut
+     edges dotted, edges that never ran thin and light grey;
    - the top paths in colour (Okabe-Ito palette, safe for colour
-     blindness): each path's edges are drawn again as a parallel edge in
-     its colour, with id "pK_S_D" and class "pathK" for the path of rank
-     K, and every CFG edge a top path takes has class "pathK ..." too,
-     so that an HTML page can highlight one path by CSS;
+     blindness): each path's CFG edges are drawn again beside them in
+     its colour, id "pK_S_D", classes "path pathK", the first one with
+     K at its tail; a block's classes are "block" and its paths';
    - a legend node "legend": each coloured path's rank, count, share,
      start and end, and the line styles;
-   - above OPT->max_blocks blocks, the blocks on no top path are kept by
-     decreasing count up to the limit, and each run of left-out blocks is
-     one node "N blocks not shown" (a note node says so).  */
+   - above OPT->max_blocks blocks (0: no limit), the blocks of the top
+     paths are kept, then the others by decreasing count up to the
+     limit, and each run of left-out blocks is one node "hK", "N blocks
+     not shown"; a note node "note" and a line on stderr say so.
+
+   Graphviz (2.40 and later) copies ids and classes into SVG, so that a
+   page can highlight path K by styling ".pathK".  */
 
 #ifndef PATHPROF_DUMP_DOT_H
 #define PATHPROF_DUMP_DOT_H
