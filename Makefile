@@ -115,6 +115,15 @@ $(BUILD)/%.o: %.c $(wildcard core/*.h format/*.h runtime/*.h dump/*.h) \
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# The HTML report's style sheet and script, as C strings
+# (dump/html-assets.c).
+HTML_ASSETS := dump/html/pathprof.css dump/html/pathprof.js
+$(BUILD)/dump/html-assets.inc: $(HTML_ASSETS) build-aux/embed-text.sh
+	@mkdir -p $(dir $@)
+	sh build-aux/embed-text.sh $@ $(HTML_ASSETS)
+$(BUILD)/dump/html-assets.o: $(BUILD)/dump/html-assets.inc
+$(BUILD)/dump/html-assets.o: ALL_CFLAGS += -I$(BUILD)/dump
+
 $(BUILD)/tool/%.o: tool/%.c $(wildcard core/*.h format/*.h dump/*.h \
   tool/*.h) $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)

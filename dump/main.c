@@ -7,7 +7,8 @@
    (--coverage), one line per path (--tsv), everything as JSON (--json),
    or the edge and line counts the paths imply (--annotate, --lines,
    --edges; derive.h says how they are derived), or one function's CFG
-   as a picture (--dot, dot.h), as DOT or rendered by Graphviz.
+   as a picture (--dot, dot.h), as DOT or rendered by Graphviz, or an
+   HTML report in a directory (--html -o DIR, html.h).
    doc/pathprof-dump.md is the manual.
 
    Exit status: 0 when all went well; 1 when an input could not be read
@@ -31,6 +32,7 @@
 #include <unistd.h>
 
 #include "dot.h"
+#include "html.h"
 #include "profile.h"
 #include "report.h"
 #include "select.h"
@@ -56,7 +58,8 @@ enum mode
   MODE_EDGES,
   MODE_UNTESTED,
   MODE_PREDICT,
-  MODE_DOT
+  MODE_DOT,
+  MODE_HTML
 };
 
 enum
@@ -72,7 +75,8 @@ enum
   OPT_UNTESTED,
   OPT_PREDICT,
   OPT_DOT,
-  OPT_MAX_BLOCKS
+  OPT_MAX_BLOCKS,
+  OPT_HTML
 };
 
 static const struct option long_options[] = {
@@ -88,6 +92,7 @@ static const struct option long_options[] = {
   { "untested", no_argument, NULL, OPT_UNTESTED },
   { "predict", no_argument, NULL, OPT_PREDICT },
   { "dot", optional_argument, NULL, OPT_DOT },
+  { "html", no_argument, NULL, OPT_HTML },
   { "paths", required_argument, NULL, 'k' },
   { "max-blocks", required_argument, NULL, OPT_MAX_BLOCKS },
   { "output", required_argument, NULL, 'o' },
@@ -131,6 +136,10 @@ usage (FILE *out)
 "                        counts and its hottest paths in colour; FORMAT dot\n"
 "                        (Graphviz source, the default), svg or png (made\n"
 "                        by Graphviz's dot, which must be installed)\n"
+"      --html            an HTML report in the directory -o DIR: index,\n"
+"                        annotated sources where a chosen path is\n"
+"                        highlighted, a page per function with its paths\n"
+"                        and CFG picture (default: %d paths per function)\n"
 "\n"
 "Selection:\n"
 "  -f, --function=FUNC   only functions whose display or assembler name is\n"
@@ -155,13 +164,15 @@ usage (FILE *out)
 "                        0: draw every block)\n"
 "\n"
 "  -o, --output=FILE     write the report to FILE rather than stdout\n"
+"                        (--html: the directory DIR, created or replaced)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
 "Exit status: 0 if all is well, 1 if an input could not be read (the report\n"
 "covers the others), a -f pattern matched no function (--dot: not exactly\n"
 "one), the output could not be written or dot failed, 2 for a usage error.\n",
-	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DEFAULT_TOP, DEFAULT_WIDTH,
+	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DUMP_HTML_PATHS_DEFAULT,
+	   DEFAULT_TOP, DEFAULT_WIDTH,
 	   DEFAULT_PATH_LINES, DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_MAX_PATHS,
 	   DUMP_DOT_DEFAULT_BLOCKS);
 }
@@ -367,6 +378,20 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
 	  return 1;
 	}
       break;
+    case MODE_HTML:
+      {
+	dump_html_options html_opt;
+	html_opt.dir = opt->output;
+	html_opt.paths = opt->top_given ? opt->top : DUMP_HTML_PATHS_DEFAULT;
+	html_opt.untested = DUMP_UNTESTED_DEFAULT;
+	rc = dump_select_paths (data, &sel, DUMP_HTML_HOT_PATHS);
+	if (rc == 0 && dump_report_html (data, &sel, &html_opt) != 0)
+	  {
+	    dump_selection_free (&sel);
+	    return 1;
+	  }
+      }
+      break;
     case MODE_TEXT:
     default:
       rc = dump_select_paths (data, &sel, opt->top);
@@ -506,6 +531,9 @@ main (int argc, char **argv)
 	case OPT_EDGES:
 	  m = MODE_EDGES;
 	  break;
+	case OPT_HTML:
+	  m = MODE_HTML;
+	  break;
 	case OPT_DOT:
 	  m = MODE_DOT;
 	  opt.dot_format = optarg ? optarg : "dot";
@@ -535,12 +563,14 @@ main (int argc, char **argv)
 			     "only");
       if (mode_given && m != mode)
 	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
-		     "--edges and --dot exclude each other");
+		     "--edges, --dot and --html exclude each other");
       mode = m;
       mode_given = true;
     }
   if (optind == argc)
     usage_error ("%s", "no input file (give .pathprof files or directories)");
+  if (mode == MODE_HTML && !opt.output)
+    usage_error ("%s", "--html writes a directory: name it with -o DIR");
   if (mode == MODE_DOT && opt.num_patterns == 0)
     usage_error ("%s", "--dot draws one function: select it with -f FUNC");
   if (mode == MODE_DOT && opt.top_given)
@@ -569,7 +599,9 @@ main (int argc, char **argv)
     }
   else if (data.num_profiles > 0)
     {
-      if (opt.output && !(out = fopen (opt.output, "w")))
+      /* --html writes the directory -o names itself (html.h).  */
+      if (opt.output && mode != MODE_HTML
+	  && !(out = fopen (opt.output, "w")))
 	{
 	  fprintf (stderr, "%s: cannot write '%s': %s\n", DUMP_PROGRAM,
 		   opt.output, strerror (errno));

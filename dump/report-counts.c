@@ -28,40 +28,11 @@
 #include "derive.h"
 #include "names.h"
 #include "report.h"
+#include "source-lines.h"
 
 /* gcov's columns: the count, then the line number.  */
 #define COUNT_WIDTH 9
 #define LINE_WIDTH 5
-
-/* One line of one source file, summed over the selected functions.  */
-typedef struct annotated_line
-{
-  size_t file;       /* index into the report's file list */
-  uint32_t line;
-  uint64_t count;
-  bool unexecuted_block;
-} annotated_line;
-
-/* One source file of the report.  */
-typedef struct annotated_file
-{
-  const char *name;              /* as the compiler recorded it */
-  const dump_profile *profile;   /* the first profile naming it: where a
-				    relative name is also looked for */
-  bool shown;                    /* matches --annotate=FILE */
-} annotated_file;
-
-/* Order annotated lines by file (in order of appearance), then line.  */
-
-static int
-compare_annotated (const void *a, const void *b)
-{
-  const annotated_line *x = a, *y = b;
-
-  if (x->file != y->file)
-    return x->file < y->file ? -1 : 1;
-  return x->line < y->line ? -1 : x->line > y->line;
-}
 
 /* Whether the recorded file NAME is what the user called WANTED: the same
    string, the same base name, or NAME ends in "/WANTED".  */
@@ -77,43 +48,11 @@ file_matches (const char *name, const char *wanted)
   return w < n && name[n - w - 1] == '/' && strcmp (name + n - w, wanted) == 0;
 }
 
-/* Open source file F: its recorded name, or for a relative name also
-   relative to the directory of the profile that names it (the object's
-   directory, often the compiler's working directory).  Returns NULL with
-   errno set if neither opens.  */
-
-static FILE *
-open_source (const annotated_file *f)
-{
-  FILE *src = fopen (f->name, "r");
-  int saved = errno;
-  const char *slash;
-
-  if (src || f->name[0] == '/' || !f->profile)
-    return src;
-  slash = strrchr (f->profile->path, '/');
-  if (slash)
-    {
-      size_t dir = (size_t) (slash - f->profile->path) + 1;
-      char *path = malloc (dir + strlen (f->name) + 1);
-      if (path)
-	{
-	  memcpy (path, f->profile->path, dir);
-	  strcpy (path + dir, f->name);
-	  src = fopen (path, "r");
-	  free (path);
-	}
-    }
-  if (!src)
-    errno = saved;
-  return src;
-}
-
 /* Write the count column of a line: "-", "#####", "N" or "N*", then the
    line number.  L is NULL for a line without code.  */
 
 static void
-put_count_column (FILE *out, const annotated_line *l, uint32_t line)
+put_count_column (FILE *out, const dump_source_line *l, uint32_t line)
 {
   char buf[32];
 
@@ -132,10 +71,10 @@ put_count_column (FILE *out, const annotated_line *l, uint32_t line)
    (of this file, by line) with empty text.  */
 
 static void
-put_annotated_file (FILE *out, const annotated_file *f,
-		    const annotated_line *lines, size_t n)
+put_annotated_file (FILE *out, const dump_source_file *f,
+		    const dump_source_line *lines, size_t n)
 {
-  FILE *src = open_source (f);
+  FILE *src = dump_open_source (f->name, f->profile);
   size_t next = 0;
   uint32_t lineno = 0;
 
@@ -152,7 +91,7 @@ put_annotated_file (FILE *out, const annotated_file *f,
 
       while ((len = getline (&text, &cap, src)) >= 0)
 	{
-	  const annotated_line *l = NULL;
+	  const dump_source_line *l = NULL;
 
 	  lineno++;
 	  if (len > 0 && text[len - 1] == '\n')
@@ -206,123 +145,48 @@ int
 dump_report_annotate (FILE *out, const dump_data *data,
 		      const dump_selection *sel, const dump_options *opt)
 {
-  annotated_file *files = NULL;
-  annotated_line *lines = NULL;
-  size_t nfiles = 0, nlines = 0, cap_files = 0, cap_lines = 0;
+  dump_sources sources;
   bool first = true, any_shown = false;
   int rc = -1;
 
-  for (size_t i = 0; i < data->num_functions; i++)
-    {
-      const dump_function *fn = data->functions[i];
-      dump_counts c;
-
-      if (!sel->selected[i])
-	continue;
-      if (dump_derive_counts (fn, &c) != 0)
-	goto done;
-      for (size_t k = 0; k < c.num_lines; k++)
-	{
-	  const char *name = fn->meta.files[c.lines[k].file];
-	  size_t f = 0;
-
-	  while (f < nfiles && strcmp (files[f].name, name) != 0)
-	    f++;
-	  if (f == nfiles)
-	    {
-	      if (nfiles == cap_files)
-		{
-		  size_t cap = cap_files ? 2 * cap_files : 8;
-		  annotated_file *grown = realloc (files, cap * sizeof *grown);
-		  if (!grown)
-		    {
-		      dump_counts_free (&c);
-		      goto done;
-		    }
-		  files = grown;
-		  cap_files = cap;
-		}
-	      files[nfiles].name = name;
-	      files[nfiles].profile = fn->profile;
-	      files[nfiles].shown = !opt->annotate_file
-				    || file_matches (name, opt->annotate_file);
-	      any_shown |= files[nfiles].shown;
-	      nfiles++;
-	    }
-	  if (nlines == cap_lines)
-	    {
-	      size_t cap = cap_lines ? 2 * cap_lines : 64;
-	      annotated_line *grown = realloc (lines, cap * sizeof *grown);
-	      if (!grown)
-		{
-		  dump_counts_free (&c);
-		  goto done;
-		}
-	      lines = grown;
-	      cap_lines = cap;
-	    }
-	  lines[nlines++] = (annotated_line) { f, c.lines[k].line,
-					       c.lines[k].count,
-					       c.lines[k].unexecuted_block };
-	}
-      dump_counts_free (&c);
-    }
-
-  /* One entry per file and line: the sum over the functions.  (LINES is
-     null when no function has a line: qsort must not see it.)  */
-  if (nlines)
-    qsort (lines, nlines, sizeof *lines, compare_annotated);
-  {
-    size_t merged = 0;
-    for (size_t k = 0; k < nlines; k++)
-      if (merged && compare_annotated (&lines[merged - 1], &lines[k]) == 0)
-	{
-	  annotated_line *l = &lines[merged - 1];
-	  l->count = l->count + lines[k].count < l->count
-		       ? UINT64_MAX : l->count + lines[k].count;
-	  l->unexecuted_block |= lines[k].unexecuted_block;
-	}
-      else
-	lines[merged++] = lines[k];
-    nlines = merged;
-  }
-
+  if (dump_collect_sources (data, sel, &sources) != 0)
+    return -1;
+  for (size_t f = 0; f < sources.num_files; f++)
+    any_shown |= !opt->annotate_file
+		 || file_matches (sources.files[f].name, opt->annotate_file);
   if (opt->annotate_file && !any_shown)
     {
       rc = 1;
       goto done;
     }
-  for (size_t f = 0, k = 0; f < nfiles; f++)
+  for (size_t f = 0; f < sources.num_files; f++)
     {
-      size_t end = k;
-      while (end < nlines && lines[end].file == f)
-	end++;
-      if (files[f].shown)
+      const dump_source_file *file = &sources.files[f];
+
+      if (opt->annotate_file && !file_matches (file->name, opt->annotate_file))
+	continue;
+      if (!first)
+	fputc ('\n', out);
+      first = false;
+      put_annotated_file (out, file, sources.lines + file->first_line,
+			  file->num_lines);
+      /* Notes about the functions defined in this file.  */
+      for (size_t i = 0; i < data->num_functions; i++)
 	{
-	  if (!first)
-	    fputc ('\n', out);
-	  first = false;
-	  put_annotated_file (out, &files[f], lines + k, end - k);
-	  /* Notes about the functions defined in this file.  */
-	  for (size_t i = 0; i < data->num_functions; i++)
-	    {
-	      const dump_function *fn = data->functions[i];
-	      dump_counts c;
-	      if (!sel->selected[i] || fn->meta.file >= fn->meta.num_files
-		  || strcmp (fn->meta.files[fn->meta.file], files[f].name) != 0)
-		continue;
-	      if (dump_derive_counts (fn, &c) != 0)
-		goto done;
-	      put_lost_notes (out, fn, &c);
-	      dump_counts_free (&c);
-	    }
+	  const dump_function *fn = data->functions[i];
+	  dump_counts c;
+	  if (!sel->selected[i] || fn->meta.file >= fn->meta.num_files
+	      || strcmp (fn->meta.files[fn->meta.file], file->name) != 0)
+	    continue;
+	  if (dump_derive_counts (fn, &c) != 0)
+	    goto done;
+	  put_lost_notes (out, fn, &c);
+	  dump_counts_free (&c);
 	}
-      k = end;
     }
   rc = 0;
  done:
-  free (files);
-  free (lines);
+  dump_sources_free (&sources);
   return rc;
 }
 

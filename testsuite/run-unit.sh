@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run unit-test programs and scripts; each prints PASS:/FAIL: lines and
-# exits non-zero on failure.  Prints one line per program and a total.
+# exits non-zero on failure, or prints one SKIP: line (and no PASS:) when
+# it cannot run on this machine.  Prints one line per program and a total.
 # Usage: run-unit.sh BUILD_DIR TEST...
 # Exit status: 0 if every test passed.
 set -u
@@ -20,8 +21,13 @@ for t in "$@"; do
   printf '=== %s (exit %d)\n%s\n' "$t" "$rc" "$out" >> "$log"
   p=$(printf '%s\n' "$out" | grep -c '^PASS:')
   f=$(printf '%s\n' "$out" | grep -c '^FAIL:')
+  s=$(printf '%s\n' "$out" | grep '^SKIP:' | head -1)
   passed=$((passed + p)); failed=$((failed + f))
-  if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ] || [ "$p" -eq 0 ]; then
+  # A test that cannot run here (a program it needs is not installed)
+  # says so in one SKIP: line, and neither passes nor fails.
+  if [ "$rc" -eq 0 ] && [ "$f" -eq 0 ] && [ "$p" -eq 0 ] && [ -n "$s" ]; then
+    echo "unit: $t: skipped (${s#SKIP: })"
+  elif [ "$rc" -ne 0 ] || [ "$f" -ne 0 ] || [ "$p" -eq 0 ]; then
     bad=$((bad + 1))
     echo "unit: $t: FAILED (exit $rc, $p passed, $f failed)"
     printf '%s\n' "$out" | grep -E '^FAIL:' | head -20

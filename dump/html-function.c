@@ -1,0 +1,274 @@
+/* A function's page of the HTML report (html.h): its totals, its paths
+   (html_put_path_table), its untested paths (untested.h), and its CFG as
+   a picture (dot.h: DOT rendered to SVG by Graphviz's dot and put in the
+   page) on which the chosen path is drawn: the page's script lights the
+   path's blocks (nodes "bN") and its CFG edges (edges "eS_D"), and for
+   the paths the picture colours, their coloured edges (class "pathK").
+
+   Without Graphviz the page says that the picture needs it, and the rest
+   of the report is written all the same.  */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dot.h"
+#include "html-report.h"
+#include "untested.h"
+
+/* Whether Graphviz's dot is a program on PATH: -1 not known yet.  Looked
+   up once, so that a report of a thousand functions says once that it
+   is missing.  */
+static int dot_found = -1;
+
+/* Whether "dot" is an executable in a directory of PATH.  */
+
+static bool
+dot_on_path (void)
+{
+  const char *path = getenv ("PATH");
+  const char *p = path ? path : "/usr/local/bin:/usr/bin:/bin";
+
+  while (*p)
+    {
+      size_t len = strcspn (p, ":");
+      char file[4096];
+      if (len == 0)
+	snprintf (file, sizeof file, "dot");
+      else
+	snprintf (file, sizeof file, "%.*s/dot", (int) len, p);
+      if (access (file, X_OK) == 0)
+	return true;
+      p += len;
+      if (*p == ':')
+	p++;
+    }
+  return false;
+}
+
+/* Write the picture of function K: its SVG, or a note saying why there
+   is none.  Returns 0 or -1.  */
+
+static int
+put_picture (FILE *out, html_report *r, size_t k)
+{
+  const dump_function *fn = r->functions[k].fn;
+  dump_dot_options dot_opt = { DUMP_DOT_DEFAULT_PATHS,
+			       DUMP_DOT_DEFAULT_BLOCKS, true };
+  char *dot_text = NULL, *svg = NULL;
+  size_t dot_len = 0, svg_len = 0;
+  FILE *mem;
+  int rc;
+
+  if (dot_found < 0)
+    {
+      dot_found = dot_on_path ();
+      if (!dot_found)
+	fprintf (stderr, "%s: note: Graphviz's dot was not found: the "
+		 "function pages have no CFG picture (install the Debian "
+		 "package graphviz for them)\n", dump_program_name);
+    }
+  if (!dot_found)
+    {
+      fputs ("<p class=\"note warn\" id=\"no-picture\">The CFG picture needs "
+	     "Graphviz's <code>dot</code>, which was not found when this "
+	     "report was written: install the Debian package "
+	     "<code>graphviz</code> and write the report again.</p>\n", out);
+      return 0;
+    }
+  mem = open_memstream (&dot_text, &dot_len);
+  if (!mem)
+    return -1;
+  rc = dump_dot_function (mem, r->data, fn, &dot_opt);
+  if (fclose (mem) != 0 || rc != 0)
+    {
+      free (dot_text);
+      return -1;
+    }
+  mem = open_memstream (&svg, &svg_len);
+  if (!mem)
+    {
+      free (dot_text);
+      return -1;
+    }
+  rc = dump_dot_render (dot_text, dot_len, "svg", mem);
+  free (dot_text);
+  if (fclose (mem) != 0)
+    {
+      free (svg);
+      return -1;
+    }
+  {
+    /* The <svg> element itself, without the XML declaration and doctype
+       that only a file of its own has.  */
+    const char *start = svg ? strstr (svg, "<svg") : NULL;
+    if (rc != 0 || !start)
+      fputs ("<p class=\"note warn\" id=\"no-picture\">Graphviz's "
+	     "<code>dot</code> failed to draw this function's CFG (its "
+	     "message was written when the report was made).</p>\n", out);
+    else
+      {
+	fputs ("<figure class=\"cfg\" id=\"cfg\">\n", out);
+	fwrite (start, 1, svg_len - (size_t) (start - svg), out);
+	fputs ("<figcaption>The CFG: blocks with their lines and counts, "
+	       "edges with their counts (backedges dashed, never-run edges "
+	       "grey), the hottest paths in colour.  The chosen path is "
+	       "drawn over it.</figcaption>\n</figure>\n", out);
+      }
+  }
+  free (svg);
+  return 0;
+}
+
+/* Write the untested paths of function K: how many never ran, and the
+   first few (untested.h says in what order).  Returns 0 or -1.  */
+
+static int
+put_untested (FILE *out, html_report *r, size_t k)
+{
+  const dump_function *fn = r->functions[k].fn;
+  dump_untested u;
+
+  if (dump_find_untested (fn, r->opt->untested, &u) != 0)
+    return -1;
+  fprintf (out, "<h2>Untested paths</h2>\n<p id=\"untested-count\">"
+	   "<strong>%llu</strong> of %llu potential paths never ran",
+	   (unsigned long long) u.never_ran,
+	   (unsigned long long) fn->meta.num_paths);
+  if (u.left_at_call)
+    fprintf (out, " (%llu of them end where a call did not return, and are "
+	     "not listed)", (unsigned long long) u.left_at_call);
+  fputs (".</p>\n", out);
+  if (u.num)
+    {
+      fputs ("<p class=\"help\">First the paths one decision away from a "
+	     "path that ran, then the shortest others.  They are paths of the "
+	     "DAG: some may be infeasible.</p>\n<table class=\"paths "
+	     "untested\">\n<thead><tr><th class=\"num\">path</th><th>found"
+	     "</th><th>start</th><th>path</th><th>end</th></tr></thead>\n"
+	     "<tbody>\n", out);
+      for (size_t i = 0; i < u.num; i++)
+	{
+	  const dump_untested_path *p = &u.paths[i];
+	  if (html_build_path (r, fn, p->id) != 0)
+	    {
+	      dump_untested_free (&u);
+	      return -1;
+	    }
+	  fprintf (out, "<tr><td class=\"num\">%llu</td><td>",
+		   (unsigned long long) p->id);
+	  if (p->how == DUMP_UNTESTED_DECISION)
+	    fprintf (out, "one decision from path %llu",
+		     (unsigned long long) p->from);
+	  else
+	    fputs ("shortest", out);
+	  fputs ("</td><td class=\"marker\">", out);
+	  html_put_marker (out, r, true);
+	  fputs ("</td><td class=\"steps\">", out);
+	  html_put_path_steps (out, r);
+	  fputs ("</td><td class=\"marker\">", out);
+	  html_put_marker (out, r, false);
+	  fputs ("</td></tr>\n", out);
+	}
+      fputs ("</tbody></table>\n", out);
+      if (u.num < u.listable)
+	fprintf (out, "<p class=\"more\">%llu more not listed%s "
+		 "(<code>pathprof-dump --untested</code> lists more).</p>\n",
+		 (unsigned long long) (u.listable - u.num),
+		 u.bounded ? "; the search stopped at its work bound" : "");
+    }
+  dump_untested_free (&u);
+  return 0;
+}
+
+/* Write the page of function K.  */
+
+int
+html_write_function (html_report *r, size_t k)
+{
+  const html_function *hf = &r->functions[k];
+  const dump_function *fn = hf->fn;
+  const ppf_meta *m = &fn->meta;
+  FILE *out = html_site_open (&r->site, hf->page);
+  char *json_text = NULL;
+  size_t json_len = 0;
+  char a[DUMP_SUM_DIGITS];
+  bool first = true;
+  FILE *json;
+  int rc;
+
+  if (!out)
+    return HTML_FILE_ERROR;
+  json = open_memstream (&json_text, &json_len);
+  if (!json)
+    {
+      fclose (out);
+      return -1;
+    }
+  html_page_begin (out, fn->label, "function", fn->label);
+  fputs ("<h1>", out);
+  html_text (out, fn->label);
+  fputs ("</h1>\n<p class=\"subtitle\">", out);
+  if (hf->file != SIZE_MAX)
+    {
+      fprintf (out, "defined at <a href=\"%s#" HTML_FUNCTION_ANCHOR "\">",
+	       r->files[hf->file].page, k);
+      html_text (out, r->files[hf->file].name);
+      fprintf (out, ":%u</a>; ", m->line);
+    }
+  fputs ("assembler name <code>", out);
+  html_text (out, m->name);
+  fputs ("</code>; profile <code>", out);
+  html_text (out, fn->profile->path);
+  fputs ("</code></p>\n", out);
+
+  fputs ("<section class=\"cards\">\n<div class=\"card wide\"><div "
+	 "class=\"label\">Path coverage</div><div class=\"big\" "
+	 "id=\"coverage\">", out);
+  html_percent (out, (long double) fn->num_counts,
+		(long double) m->num_paths);
+  fprintf (out, "</div><div class=\"sub\"><span class=\"executed\">%llu"
+	   "</span> of <span class=\"potential\">%llu</span> potential paths "
+	   "executed</div></div>\n<div class=\"card\"><div class=\"label\">"
+	   "Executions</div><div class=\"big\">%s</div><div class=\"sub\">",
+	   (unsigned long long) fn->num_counts,
+	   (unsigned long long) m->num_paths,
+	   dump_sum_format (&fn->executions, a));
+  html_percent (out, dump_sum_value (&fn->executions),
+		dump_sum_value (&r->data->total_executions));
+  fputs (" of the program's</div></div>\n</section>\n", out);
+  if (m->flags & PPF_FN_TRUNCATED)
+    fputs ("<p class=\"note\">This function has too many paths to number: "
+	   "some edges were cut (paths end and start again there), and "
+	   "potential paths are those of the cut graph.</p>\n", out);
+
+  fputs ("<p class=\"help\">Choose a path (click, or Tab and Enter) to draw "
+	 "it on the CFG; Esc or Clear to clear.</p>\n<div class=\"layout "
+	 "cfg-layout\">\n<section class=\"picture-pane\">\n", out);
+  rc = put_picture (out, r, k);
+  fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n"
+	 "<div class=\"chosen\" id=\"chosen\" hidden><span class=\"what\">"
+	 "</span> <button type=\"button\" class=\"clear\" id=\"clear\" "
+	 "title=\"Esc\">Clear</button></div>\n", out);
+  fputs ("{\"paths\":{", json);
+  if (rc == 0)
+    rc = html_put_path_table (out, json, r, k, NULL, &first);
+  fputs ("\n}}", json);
+  if (rc == 0)
+    rc = put_untested (out, r, k);
+  fputs ("</aside>\n</div>\n", out);
+  if (fclose (json) != 0 && rc == 0)
+    rc = -1;
+  if (rc == 0)
+    {
+      fputs ("<script type=\"application/json\" id=\"pp-data\">", out);
+      fwrite (json_text, 1, json_len, out);
+      fputs ("</script>\n", out);
+    }
+  free (json_text);
+  html_page_end (out);
+  if (html_site_close (&r->site, out, hf->page) != 0 && rc == 0)
+    rc = HTML_FILE_ERROR;
+  return rc;
+}

@@ -1,0 +1,351 @@
+/* index.html of the HTML report: the program's totals, its source
+   files, its functions and its hottest paths (html.h).
+
+   Tables are sorted by executions, hottest first; the page's script sorts
+   them by any column when its header is chosen (each cell's data-v is its
+   sort key).  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+#include "html-report.h"
+
+/* Write the cards of the program's totals.  */
+
+static void
+put_totals (FILE *out, const html_report *r)
+{
+  const dump_data *data = r->data;
+  const dump_selection *sel = r->sel;
+  char a[DUMP_SUM_DIGITS];
+  uint64_t min_runs = UINT64_MAX, max_runs = 0;
+
+  for (size_t i = 0; i < data->num_profiles; i++)
+    {
+      uint64_t runs = data->profiles[i]->file.runs;
+      min_runs = runs < min_runs ? runs : min_runs;
+      max_runs = runs > max_runs ? runs : max_runs;
+    }
+  fputs ("<section class=\"cards\">\n<div class=\"card wide\" "
+	 "id=\"total-coverage\"><div class=\"label\">Path coverage</div>"
+	 "<div class=\"big\">", out);
+  html_percent (out, (long double) sel->executed,
+		dump_sum_value (&sel->potential));
+  fprintf (out, "</div><div class=\"sub\"><span class=\"executed\">%llu"
+	   "</span> of <span class=\"potential\">%s</span> potential paths "
+	   "executed</div>", (unsigned long long) sel->executed,
+	   dump_sum_format (&sel->potential, a));
+  {
+    long double pot = dump_sum_value (&sel->potential);
+    long double ratio = pot > 0 ? (long double) sel->executed / pot : 0;
+    fprintf (out, "<span class=\"bar big\"><span style=\"width:%.1Lf%%\">"
+	     "</span></span>", ratio * 100);
+  }
+  fprintf (out, "</div>\n<div class=\"card\"><div class=\"label\">"
+	   "Executions</div><div class=\"big\" id=\"total-executions\">%s"
+	   "</div><div class=\"sub\">paths run</div></div>\n",
+	   dump_sum_format (&sel->executions, a));
+  fprintf (out, "<div class=\"card\"><div class=\"label\">Functions</div>"
+	   "<div class=\"big\" id=\"total-functions\">%zu</div>"
+	   "<div class=\"sub\">%zu executed</div></div>\n",
+	   sel->num_selected, sel->num_executed);
+  fprintf (out, "<div class=\"card\"><div class=\"label\">Files</div>"
+	   "<div class=\"big\" id=\"total-files\">%zu</div>"
+	   "<div class=\"sub\">source files; %zu profile%s, ",
+	   r->num_files, data->num_profiles,
+	   data->num_profiles == 1 ? "" : "s");
+  if (min_runs == max_runs || data->num_profiles == 0)
+    fprintf (out, "%llu run%s", (unsigned long long) max_runs,
+	     max_runs == 1 ? "" : "s");
+  else
+    fprintf (out, "%llu to %llu runs", (unsigned long long) min_runs,
+	     (unsigned long long) max_runs);
+  fputs ("</div></div>\n</section>\n", out);
+}
+
+/* The function of R whose dump_function is FN, or NULL.  */
+
+static const html_function *
+find_function (const html_report *r, const dump_function *fn, size_t *k)
+{
+  for (size_t i = 0; i < r->num_functions; i++)
+    if (r->functions[i].fn == fn)
+      {
+	*k = i;
+	return &r->functions[i];
+      }
+  return NULL;
+}
+
+/* Write the program's hottest paths: R->sel's kept paths.  */
+
+static int
+put_hot_paths (FILE *out, html_report *r)
+{
+  const dump_selection *sel = r->sel;
+  long double total = dump_sum_value (&r->data->total_executions);
+  dump_sum cumul = { 0, 0 };
+
+  fputs ("<h2>Hottest paths</h2>\n", out);
+  if (sel->num_paths == 0)
+    {
+      fputs ("<p class=\"note\">No path was executed.</p>\n", out);
+      return 0;
+    }
+  fputs ("<table class=\"paths hot\">\n<thead><tr><th class=\"num\">#</th>"
+	 "<th class=\"num\">count</th><th class=\"num\">share</th>"
+	 "<th class=\"num\">cumul</th><th>function</th><th>start</th>"
+	 "<th>path</th><th>end</th></tr></thead>\n<tbody>\n", out);
+  for (size_t i = 0; i < sel->num_paths; i++)
+    {
+      const dump_path_ref *ref = &sel->paths[i];
+      const dump_function *fn = r->data->functions[ref->function];
+      size_t k = 0;
+      const html_function *hf = find_function (r, fn, &k);
+
+      if (!hf)
+	continue;
+      if (html_build_path (r, fn, ref->id) != 0)
+	return -1;
+      dump_sum_add (&cumul, ref->count);
+      fprintf (out, "<tr><td class=\"num\">%zu</td><td class=\"num\">%llu"
+	       "</td><td class=\"num\">", i + 1,
+	       (unsigned long long) ref->count);
+      html_percent (out, (long double) ref->count, total);
+      fputs ("</td><td class=\"num\">", out);
+      html_percent (out, dump_sum_value (&cumul), total);
+      fprintf (out, "</td><td class=\"name\"><a href=\"%s#path=f%zup%llu\">",
+	       hf->page, k, (unsigned long long) ref->id);
+      html_text (out, fn->label);
+      fputs ("</a></td><td class=\"marker\">", out);
+      html_put_marker (out, r, true);
+      fputs ("</td><td class=\"steps\">", out);
+      html_put_path_steps (out, r);
+      fputs ("</td><td class=\"marker\">", out);
+      html_put_marker (out, r, false);
+      fputs ("</td></tr>\n", out);
+    }
+  fputs ("</tbody></table>\n", out);
+  if (sel->num_paths < sel->executed)
+    fprintf (out, "<p class=\"more\">%llu more executed paths: see each "
+	     "function's page.</p>\n",
+	     (unsigned long long) (sel->executed - sel->num_paths));
+  return 0;
+}
+
+/* Order files by executions descending, then name.  */
+
+static const html_report *sort_report;
+
+static int
+compare_files (const void *a, const void *b)
+{
+  const html_file *x = &sort_report->files[*(const size_t *) a];
+  const html_file *y = &sort_report->files[*(const size_t *) b];
+  int c = dump_sum_compare (&y->executions, &x->executions);
+
+  return c ? c : strcmp (x->name, y->name);
+}
+
+/* Order functions by executions descending, then input order.  */
+
+static int
+compare_functions (const void *a, const void *b)
+{
+  size_t i = *(const size_t *) a, j = *(const size_t *) b;
+  int c = dump_sum_compare (&sort_report->functions[j].fn->executions,
+			    &sort_report->functions[i].fn->executions);
+
+  return c ? c : (i > j) - (i < j);
+}
+
+/* Write the table of source files.  */
+
+static int
+put_files (FILE *out, const html_report *r)
+{
+  size_t *order = malloc ((r->num_files + 1) * sizeof *order);
+  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
+
+  if (!order)
+    return -1;
+  for (size_t f = 0; f < r->num_files; f++)
+    order[f] = f;
+  sort_report = r;
+  qsort (order, r->num_files, sizeof *order, compare_files);
+  fputs ("<h2>Source files</h2>\n<table class=\"sortable files\" "
+	 "id=\"files\">\n<thead><tr><th data-sort=\"text\">file</th>"
+	 "<th class=\"num\" data-sort=\"num\">functions</th>"
+	 "<th class=\"num\" data-sort=\"num\">executed</th>"
+	 "<th class=\"num\" data-sort=\"num\">potential</th>"
+	 "<th class=\"num\" data-sort=\"num\">coverage</th>"
+	 "<th class=\"num\" data-sort=\"num\">executions</th></tr></thead>\n"
+	 "<tbody>\n", out);
+  for (size_t i = 0; i < r->num_files; i++)
+    {
+      const html_file *f = &r->files[order[i]];
+      fputs ("<tr><td class=\"name\" data-v=\"", out);
+      html_text (out, f->name);
+      fprintf (out, "\"><a href=\"%s\">", f->page);
+      html_text (out, f->name);
+      fprintf (out, "</a></td><td class=\"num\" data-v=\"%zu\">%zu</td>",
+	       f->num_functions, f->num_functions);
+      dump_sum_format (&f->executed, a);
+      dump_sum_format (&f->potential, b);
+      fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>"
+	       "<td class=\"num\" data-v=\"%s\">%s</td>", a, a, b, b);
+      html_coverage_cell (out, dump_sum_value (&f->executed),
+			  dump_sum_value (&f->potential));
+      dump_sum_format (&f->executions, a);
+      fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td></tr>\n", a, a);
+    }
+  fputs ("</tbody></table>\n", out);
+  free (order);
+  return 0;
+}
+
+/* Write the hottest paths of function K as a short list, for its cell.  */
+
+static int
+put_function_hot_paths (FILE *out, html_report *r, size_t k)
+{
+  const html_function *hf = &r->functions[k];
+  long double total = dump_sum_value (&hf->fn->executions);
+  ppf_count *ranked;
+  size_t num;
+
+  if (html_rank_paths (hf->fn, HTML_INDEX_PATHS_PER_FUNCTION, &ranked,
+		       &num) != 0)
+    return -1;
+  fputs ("<ol class=\"hot\">", out);
+  for (size_t i = 0; i < num; i++)
+    {
+      if (html_build_path (r, hf->fn, ranked[i].path) != 0)
+	{
+	  free (ranked);
+	  return -1;
+	}
+      fprintf (out, "<li><a href=\"%s#path=f%zup%llu\"><span "
+	       "class=\"count\">%llu</span> <span class=\"share\">", hf->page,
+	       k, (unsigned long long) ranked[i].path,
+	       (unsigned long long) ranked[i].count);
+      html_percent (out, (long double) ranked[i].count, total);
+      fputs ("</span></a> <span class=\"steps\">", out);
+      html_put_path_steps (out, r);
+      fputs ("</span></li>", out);
+    }
+  fputs ("</ol>", out);
+  free (ranked);
+  return 0;
+}
+
+/* Write the table of functions, at most HTML_INDEX_FUNCTIONS_MAX rows.  */
+
+static int
+put_functions (FILE *out, html_report *r)
+{
+  size_t *order = malloc ((r->num_functions + 1) * sizeof *order);
+  long double program = dump_sum_value (&r->data->total_executions);
+  size_t shown;
+  char a[DUMP_SUM_DIGITS];
+
+  if (!order)
+    return -1;
+  for (size_t k = 0; k < r->num_functions; k++)
+    order[k] = k;
+  sort_report = r;
+  qsort (order, r->num_functions, sizeof *order, compare_functions);
+  shown = r->num_functions < HTML_INDEX_FUNCTIONS_MAX
+	    ? r->num_functions : HTML_INDEX_FUNCTIONS_MAX;
+  fputs ("<h2>Functions</h2>\n<p class=\"help\">Paths: executed and "
+	 "potential Ball-Larus paths; share: of the program's path "
+	 "executions; a hottest path's share is of the function's.</p>\n"
+	 "<table class=\"sortable functions\" "
+	 "id=\"functions\">\n<thead><tr><th data-sort=\"text\">function</th>"
+	 "<th data-sort=\"text\">defined at</th>"
+	 "<th class=\"num\" data-sort=\"num\">executed</th>"
+	 "<th class=\"num\" data-sort=\"num\">potential</th>"
+	 "<th class=\"num\" data-sort=\"num\">coverage</th>"
+	 "<th class=\"num\" data-sort=\"num\">executions</th>"
+	 "<th class=\"num\" data-sort=\"num\">share</th>"
+	 "<th>hottest paths (count, share)</th></tr>"
+	 "</thead>\n"
+	 "<tbody>\n", out);
+  for (size_t i = 0; i < shown; i++)
+    {
+      size_t k = order[i];
+      const html_function *hf = &r->functions[k];
+      const dump_function *fn = hf->fn;
+      const ppf_meta *m = &fn->meta;
+      long double execs = dump_sum_value (&fn->executions);
+
+      fputs ("<tr><td class=\"name\" data-v=\"", out);
+      html_text (out, fn->label);
+      fprintf (out, "\"><a href=\"%s\">", hf->page);
+      html_text (out, fn->label);
+      fputs ("</a></td><td class=\"where\" data-v=\"", out);
+      if (hf->file != SIZE_MAX)
+	{
+	  const html_file *f = &r->files[hf->file];
+	  html_text (out, fn->short_files[m->file]);
+	  fprintf (out, ":%010u\"><a href=\"%s#" HTML_FUNCTION_ANCHOR "\">",
+		   m->line, f->page, k);
+	  html_text (out, fn->short_files[m->file]);
+	  fprintf (out, ":%u</a></td>", m->line);
+	}
+      else
+	fputs ("\">-</td>", out);
+      fprintf (out, "<td class=\"num\" data-v=\"%llu\">%llu</td>"
+	       "<td class=\"num\" data-v=\"%llu\">%llu</td>",
+	       (unsigned long long) fn->num_counts,
+	       (unsigned long long) fn->num_counts,
+	       (unsigned long long) m->num_paths,
+	       (unsigned long long) m->num_paths);
+      html_coverage_cell (out, (long double) fn->num_counts,
+			  (long double) m->num_paths);
+      dump_sum_format (&fn->executions, a);
+      fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>"
+	       "<td class=\"num\" data-v=\"%.9Lg\">", a, a,
+	       program > 0 ? execs / program : 0);
+      html_percent (out, execs, program);
+      fputs ("</td><td class=\"hotcell\">", out);
+      if (put_function_hot_paths (out, r, k) != 0)
+	{
+	  free (order);
+	  return -1;
+	}
+      fputs ("</td></tr>\n", out);
+    }
+  fputs ("</tbody></table>\n", out);
+  if (shown < r->num_functions)
+    fprintf (out, "<p class=\"more\">%zu more functions, the least "
+	     "executed, not listed (<code>-f</code> selects functions).</p>\n",
+	     r->num_functions - shown);
+  free (order);
+  return 0;
+}
+
+/* Write index.html.  */
+
+int
+html_write_index (html_report *r)
+{
+  FILE *out = html_site_open (&r->site, "index.html");
+  int rc;
+
+  if (!out)
+    return HTML_FILE_ERROR;
+  html_page_begin (out, "Path profile", "index", NULL);
+  fputs ("<h1>Path profile</h1>\n", out);
+  put_totals (out, r);
+  rc = put_files (out, r);
+  if (rc == 0)
+    rc = put_functions (out, r);
+  if (rc == 0)
+    rc = put_hot_paths (out, r);
+  html_page_end (out);
+  if (html_site_close (&r->site, out, "index.html") != 0 && rc == 0)
+    rc = HTML_FILE_ERROR;
+  return rc;
+}

@@ -1,0 +1,273 @@
+/* A function's paths in the HTML report: ranked, as table rows a reader
+   can choose, and as the JSON the page's script reads to show the chosen
+   path on the source and on the CFG (html-report.h).
+
+   Shares in these tables are of the function's executions: the program's
+   share of each path is in the index's hottest paths and in the text
+   report.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+#include "html-report.h"
+
+/* Order path counts by count descending, then path number.  */
+
+static int
+compare_hottest (const void *a, const void *b)
+{
+  const ppf_count *x = a, *y = b;
+
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return x->path < y->path ? -1 : x->path > y->path;
+}
+
+/* The LIMIT hottest paths of FN.  */
+
+int
+html_rank_paths (const dump_function *fn, size_t limit, ppf_count **out,
+		 size_t *num)
+{
+  size_t n = fn->num_counts;
+  ppf_count *copy;
+
+  *out = NULL;
+  *num = 0;
+  if (n == 0)
+    return 0;
+  copy = malloc (n * sizeof *copy);
+  if (!copy)
+    return -1;
+  memcpy (copy, fn->counts, n * sizeof *copy);
+  qsort (copy, n, sizeof *copy, compare_hottest);
+  *out = copy;
+  *num = n < limit ? n : limit;
+  return 0;
+}
+
+/* Regenerate path ID of FN into R's scratch.  Paths were checked when
+   the file was read, so this fails only for want of memory.  */
+
+int
+html_build_path (html_report *r, const dump_function *fn, uint64_t id)
+{
+  char err[256];
+
+  if (dump_path_regen (fn, id, &r->path, err, sizeof err) != 0
+      || dump_path_text_build (&r->text, fn, &r->path, dump_glyphs_for (true))
+	   != 0)
+    return -1;
+  return 0;
+}
+
+/* Write one step of a path ("66-67 (false)"): the lines, then the
+   outcomes in their own span.  */
+
+static void
+put_step (FILE *out, const char *s, size_t len)
+{
+  const char *paren = NULL;
+
+  for (size_t i = 0; i + 1 < len; i++)
+    if (s[i] == ' ' && s[i + 1] == '(')
+      {
+	paren = s + i;
+	break;
+      }
+  fputs ("<span class=\"step\">", out);
+  if (paren)
+    {
+      html_text_n (out, s, (size_t) (paren - s));
+      fputs (" <span class=\"outcome\">", out);
+      html_text_n (out, paren + 1, len - (size_t) (paren - s) - 1);
+      fputs ("</span>", out);
+    }
+  else
+    html_text_n (out, s, len);
+  fputs ("</span>", out);
+}
+
+/* The line steps of R's scratch path text, joined by arrows.  */
+
+void
+html_put_path_steps (FILE *out, const html_report *r)
+{
+  const dump_path_text *t = &r->text;
+  bool first = true;
+
+  for (size_t i = 0; i < t->num_tokens; i++)
+    {
+      const dump_path_token *tok = &t->tokens[i];
+      if (tok->role != 1)
+	continue;
+      if (!first)
+	fputs (" <span class=\"arrow\">\xe2\x86\x92</span> ", out);
+      first = false;
+      put_step (out, t->text + tok->offset, tok->len);
+    }
+  if (first)
+    fputs ("<span class=\"none\">(no line)</span>", out);
+}
+
+/* The start or end marker of R's scratch path text, without its
+   brackets.  */
+
+void
+html_put_marker (FILE *out, const html_report *r, bool start)
+{
+  const dump_path_text *t = &r->text;
+
+  for (size_t i = 0; i < t->num_tokens; i++)
+    {
+      const dump_path_token *tok = &t->tokens[i];
+      const char *s = t->text + tok->offset;
+      size_t len = tok->len;
+      if (tok->role != (start ? 0 : 2))
+	continue;
+      if (len >= 2 && s[0] == '[' && s[len - 1] == ']')
+	{
+	  s++;
+	  len -= 2;
+	}
+      html_text_n (out, s, len);
+      return;
+    }
+}
+
+/* Whether line L of FN is in the file FILE (NULL: FN's own file).  */
+
+static bool
+line_in_file (const dump_function *fn, const ppf_line *l, const char *file)
+{
+  if (l->file >= fn->meta.num_files || l->line == 0)
+    return false;
+  if (!file)
+    return l->file == fn->meta.file;
+  return strcmp (fn->meta.files[l->file], file) == 0;
+}
+
+/* Write the JSON member of R's scratch path, ID PATH_ID, of function K,
+   ranked RANK with COUNT executions (see html_put_path_table).  */
+
+static void
+put_path_json (FILE *json, const html_report *r, size_t k,
+	       const char *path_id, size_t rank, uint64_t count,
+	       const char *file)
+{
+  const dump_function *fn = r->functions[k].fn;
+  const dump_lines *seq = &r->text.lines;
+  const char *sep = "";
+
+  html_json_string (json, path_id);
+  fprintf (json, ":{\"fn\":%zu,\"rank\":%zu,\"count\":%llu,\"lines\":[", k,
+	   rank, (unsigned long long) count);
+  for (size_t i = 0; i < seq->num; i++)
+    if (line_in_file (fn, &seq->lines[i], file))
+      {
+	fprintf (json, "%s%u", sep, seq->lines[i].line);
+	sep = ",";
+      }
+  fputs ("],\"out\":[", json);
+  sep = "";
+  for (size_t i = 0; i < seq->num_outcomes; i++)
+    {
+      const dump_outcome *o = &seq->outcomes[i];
+      const ppf_line *at = &o->block->branch;
+      if ((at->file == PPF_NONE || at->line == 0) && o->at < seq->num)
+	at = &seq->lines[o->at];
+      if (!line_in_file (fn, at, file))
+	continue;
+      fprintf (json, "%s[%u,", sep, at->line);
+      html_json_string (json, o->branch->label);
+      fputc (']', json);
+      sep = ",";
+    }
+  fputs ("],\"blocks\":[", json);
+  for (uint32_t i = 0; i < dump_path_num_blocks (&r->path); i++)
+    fprintf (json, "%s%u", i ? "," : "",
+	     dump_path_block (fn, &r->path, i)->index);
+  /* The CFG edges it takes: each DAG edge's CFG edge (a dummy's is the
+     backedge or cut edge it stands for; a noreturn dummy has none).  */
+  fputs ("],\"edges\":[", json);
+  sep = "";
+  for (uint32_t i = 0; i < r->path.num_edges; i++)
+    {
+      const ppf_edge *e = dump_path_edge (fn, &r->path, i);
+      if (e->cfg_dst == PPF_NONE)
+	continue;
+      fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
+      sep = ",";
+    }
+  fputs ("]}", json);
+}
+
+/* The table of function K's paths, and their JSON.  */
+
+int
+html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
+		     const char *file, bool *first)
+{
+  const dump_function *fn = r->functions[k].fn;
+  long double total = dump_sum_value (&fn->executions);
+  ppf_count *ranked;
+  size_t num;
+
+  if (fn->num_counts == 0)
+    {
+      fputs ("<p class=\"note\">No path of this function ran.</p>\n", out);
+      return 0;
+    }
+  if (html_rank_paths (fn, r->opt->paths, &ranked, &num) != 0)
+    return -1;
+  /* Columns: the path's rank, count and share, then where it starts, its
+     lines and where it ends.  Measures per path other than the count
+     (time, when profiles hold it) go after the share.  */
+  fputs ("<table class=\"paths\">\n<thead><tr><th class=\"num\">#</th>"
+	 "<th class=\"num\">count</th><th class=\"num\">share</th>"
+	 "<th>path: start, lines, end</th></tr></thead>\n<tbody>\n", out);
+  for (size_t i = 0; i < num; i++)
+    {
+      char path_id[64];
+
+      if (html_build_path (r, fn, ranked[i].path) != 0)
+	{
+	  free (ranked);
+	  return -1;
+	}
+      snprintf (path_id, sizeof path_id, "f%zup%llu", k,
+		(unsigned long long) ranked[i].path);
+      fprintf (out, "<tr class=\"path\" data-path=\"%s\" tabindex=\"0\" "
+	       "role=\"button\" aria-pressed=\"false\" title=\"path %llu: "
+	       "choose to show it (Esc clears)\">"
+	       "<td class=\"num rank\">%zu</td><td class=\"num\">%llu</td>"
+	       "<td class=\"num\">", path_id,
+	       (unsigned long long) ranked[i].path, i + 1,
+	       (unsigned long long) ranked[i].count);
+      html_percent (out, (long double) ranked[i].count, total);
+      fputs ("</td><td class=\"path-cell\"><span class=\"marker start\">",
+	     out);
+      html_put_marker (out, r, true);
+      fputs ("</span> <span class=\"steps\">", out);
+      html_put_path_steps (out, r);
+      fputs ("</span> <span class=\"marker end\">", out);
+      html_put_marker (out, r, false);
+      fputs ("</span></td></tr>\n", out);
+
+      if (!*first)
+	fputc (',', json);
+      *first = false;
+      fputc ('\n', json);
+      put_path_json (json, r, k, path_id, i + 1, ranked[i].count, file);
+    }
+  fputs ("</tbody></table>\n", out);
+  if (num < fn->num_counts)
+    fprintf (out, "<p class=\"more\">%llu more executed path%s not listed "
+	     "(<code>-n N</code> lists N per function, <code>--all</code> "
+	     "every one).</p>\n",
+	     (unsigned long long) (fn->num_counts - num),
+	     fn->num_counts - num == 1 ? "" : "s");
+  free (ranked);
+  return 0;
+}

@@ -1,0 +1,180 @@
+/* The parts of the HTML report (html.h), and what they share:
+
+   html-site.c      the output directory: written to the side, page file
+		    names, renamed into place;
+   html-write.c     HTML and JSON text: escaping, page head and foot,
+		    percentages and coverage bars;
+   html-assets.c    the style sheet and the script every page loads;
+   html-paths.c     a function's paths as a table and as the JSON the
+		    script reads to highlight them;
+   html-index.c     index.html;
+   html-source.c    one page per source file;
+   html-function.c  one page per function;
+   html.c           the report: which pages, with which names, in what
+		    order.  */
+
+#ifndef PATHPROF_DUMP_HTML_REPORT_H
+#define PATHPROF_DUMP_HTML_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "html.h"
+#include "paths.h"
+#include "path-text.h"
+#include "source-lines.h"
+
+/* Rows of the index's function table; hottest paths shown per function
+   in the index.  */
+#define HTML_INDEX_FUNCTIONS_MAX 2000
+#define HTML_INDEX_PATHS_PER_FUNCTION 3
+/* Source lines of one page: past this, the page says where it stopped.  */
+#define HTML_SOURCE_LINES_MAX 100000
+
+/* ------------------------------------------------------------ site */
+
+typedef struct html_site
+{
+  char *dir;          /* the directory asked for */
+  char *tmp;          /* where the report is written until complete */
+  size_t num_names;   /* file names given out, so that each is unique */
+  size_t name_capacity;
+  char **names;
+} html_site;
+
+/* Check that DIR can take the report and make the directory beside it
+   where it is written.  Returns 0, or -1 after a message naming DIR.  */
+int html_site_begin (html_site *site, const char *dir);
+/* A new file name "PREFIX-STEM.html" for the site: STEM with every byte
+   but ASCII letters, digits, '.', '_' and '-' replaced by '_', cut to a
+   reasonable length, and "-N" added when a name equal to it, up to
+   letter case, was given before.  NULL if memory ran out.  */
+const char *html_site_name (html_site *site, const char *prefix,
+			    const char *stem);
+/* Create file NAME of the site.  NULL after a message.  */
+FILE *html_site_open (html_site *site, const char *name);
+/* Close OUT, file NAME of the site.  Returns 0, or -1 after a message if
+   anything written to it was lost.  */
+int html_site_close (html_site *site, FILE *out, const char *name);
+/* Put the finished report in place of DIR.  Returns 0, or -1 after a
+   message (the report is then removed).  */
+int html_site_commit (html_site *site);
+/* Remove what was written and release SITE.  */
+void html_site_abort (html_site *site);
+
+/* ------------------------------------------------------------ text */
+
+/* S as HTML text (also fit for a quoted attribute value).  */
+void html_text (FILE *out, const char *s);
+void html_text_n (FILE *out, const char *s, size_t len);
+/* S as a JSON string that may sit inside a <script> element.  */
+void html_json_string (FILE *out, const char *s);
+/* The page head up to <main>: TITLE (text), KIND (the body's class), and
+   a trail of links back to the index; CRUMB, if not NULL, is the last
+   part of the trail.  */
+void html_page_begin (FILE *out, const char *title, const char *kind,
+		      const char *crumb);
+/* The page foot, from </main>.  */
+void html_page_end (FILE *out);
+/* PART of WHOLE as dump_percent writes it.  */
+void html_percent (FILE *out, long double part, long double whole);
+/* A table cell with PART of WHOLE as a percentage and a bar.  */
+void html_coverage_cell (FILE *out, long double part, long double whole);
+
+/* ------------------------------------------------------------ assets */
+
+/* Write pathprof.css and pathprof.js.  */
+int html_write_assets (html_site *site);
+
+/* ------------------------------------------------------------ report */
+
+/* A source file of the report.  */
+typedef struct html_file
+{
+  const char *name;               /* as the compiler recorded it */
+  const char *page;
+  const dump_profile *profile;    /* where a relative name is looked for */
+  size_t source;                  /* index into the sources, or SIZE_MAX */
+  size_t num_functions;           /* defined in it */
+  size_t num_executed;            /* of them, executed */
+  dump_sum potential;             /* paths of those functions */
+  dump_sum executed;
+  dump_sum executions;
+} html_file;
+
+/* A selected function.  */
+typedef struct html_function
+{
+  const dump_function *fn;
+  const char *page;
+  size_t file;         /* where it is defined: index into files, or
+			  SIZE_MAX */
+} html_function;
+
+typedef struct html_report
+{
+  const dump_data *data;
+  const dump_selection *sel;
+  const dump_html_options *opt;
+  html_site site;
+  dump_sources sources;
+  size_t num_files;
+  html_file *files;
+  size_t num_functions;
+  html_function *functions;   /* input order */
+  /* Scratch, reused from path to path.  */
+  dump_path path;
+  dump_path_text text;
+} html_report;
+
+/* ------------------------------------------------------------ paths */
+
+/* The LIMIT hottest executed paths of FN (count descending, then path
+   number) in fresh memory in *OUT, their number in *NUM.  Returns 0 or
+   -1.  */
+int html_rank_paths (const dump_function *fn, size_t limit, ppf_count **out,
+		     size_t *num);
+
+/* Regenerate path ID of FN into R's scratch path and text.  Returns 0 or
+   -1.  */
+int html_build_path (html_report *r, const dump_function *fn, uint64_t id);
+
+/* Write R's scratch path text: its line steps joined by arrows, the
+   start and end markers left out (html_put_marker writes them).  */
+void html_put_path_steps (FILE *out, const html_report *r);
+/* Write the start (START) or end marker of R's scratch path text.  */
+void html_put_marker (FILE *out, const html_report *r, bool start);
+
+/* Write the table of the executed paths of function K of R, at most
+   R->opt->paths of them, and say how many were left out.  Rows can be
+   chosen; each path's data goes to JSON as one member
+   "ID":{"fn":K,"rank":N,"count":C,"lines":[...],"out":[[line,"label"],
+   ...],"blocks":[...],"edges":[[src,dst],...]}, preceded by a comma
+   unless *FIRST.
+   LINES are the path's lines of the file FILE (NULL: of the function's
+   own file), OUT the branch outcomes at those lines.  Returns 0 or
+   -1.  */
+int html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
+			 const char *file, bool *first);
+
+/* ------------------------------------------------------------ pages */
+
+/* The page writers, html_put_path_table and html_write_assets return 0,
+   -1 if memory ran out, or HTML_FILE_ERROR after a message about a file
+   of the report.  */
+#define HTML_FILE_ERROR (-2)
+
+/* The index; R->sel's kept paths (dump_select_paths) are the program's
+   hottest paths it lists.  */
+int html_write_index (html_report *r);
+/* The page of file F.  */
+int html_write_source (html_report *r, size_t f);
+/* The page of function K.  */
+int html_write_function (html_report *r, size_t k);
+
+/* The HTML id of function K's part of a source page.  */
+#define HTML_FUNCTION_ANCHOR "fn%zu"
+
+#endif /* PATHPROF_DUMP_HTML_REPORT_H */

@@ -1,0 +1,231 @@
+/* A source file's page of the HTML report (html.h): the source annotated
+   with gcov's line counts, summed over the selected functions as
+   --annotate does (source-lines.h), and beside it the paths of the
+   functions defined in the file.  Choosing a path (the page's script,
+   html-assets.c) highlights its lines of this file and writes its branch
+   outcomes at their lines.
+
+   Each source line is a row with id "L<line>"; the data of every listed
+   path is in the page as JSON (html_put_path_table).  When the source
+   cannot be read, the page says why and shows the counted lines without
+   their text.  */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html-report.h"
+#include "names.h"
+
+/* Write the row of line LINENO with TEXT (NULL: not known) and its count
+   L (NULL: a line without code).  */
+
+static void
+put_line (FILE *out, uint32_t lineno, const char *text, size_t len,
+	  const dump_source_line *l)
+{
+  const char *cls = !l ? "nocode" : l->count == 0 ? "miss"
+		    : l->unexecuted_block ? "part" : "hit";
+
+  fprintf (out, "<tr id=\"L%u\" class=\"%s\"><td class=\"ln\">%u</td>"
+	   "<td class=\"cnt\">", lineno, cls, lineno);
+  if (l && l->count == 0)
+    fputs ("#####", out);
+  else if (l)
+    fprintf (out, "%llu%s", (unsigned long long) l->count,
+	     l->unexecuted_block ? "*" : "");
+  fputs ("</td><td class=\"code\">", out);
+  if (text)
+    html_text_n (out, text, len);
+  fputs ("</td></tr>\n", out);
+}
+
+/* Write the annotated source of file F: every line of the source with
+   its count, or without the source a note and the counted lines.  */
+
+static void
+put_source (FILE *out, const html_report *r, const html_file *f)
+{
+  const dump_source_line *lines = NULL;
+  size_t n = 0, next = 0;
+  FILE *src = dump_open_source (f->name, f->profile);
+  int open_errno = errno;
+  uint32_t lineno = 0;
+
+  if (f->source != SIZE_MAX)
+    {
+      const dump_source_file *sf = &r->sources.files[f->source];
+      lines = r->sources.lines + sf->first_line;
+      n = sf->num_lines;
+    }
+  if (!src)
+    {
+      fputs ("<p class=\"note warn\" id=\"no-source\">The source file <code>",
+	     out);
+      html_text (out, f->name);
+      fputs ("</code> could not be read (", out);
+      html_text (out, strerror (open_errno));
+      fputs ("): only its counted lines are shown, without their text.  "
+	     "The report reads sources by the names the compiler recorded, "
+	     "relative names also from the profile's directory.</p>\n", out);
+    }
+  fputs ("<table class=\"src\" id=\"source\">\n<thead><tr><th class=\"ln\">"
+	 "line</th><th class=\"cnt\">count</th><th class=\"code\">source"
+	 "</th></tr></thead>\n<tbody>\n", out);
+  if (src)
+    {
+      char *text = NULL;
+      size_t cap = 0;
+      ssize_t len;
+
+      while ((len = getline (&text, &cap, src)) >= 0
+	     && lineno < HTML_SOURCE_LINES_MAX)
+	{
+	  const dump_source_line *l = NULL;
+
+	  lineno++;
+	  if (len > 0 && text[len - 1] == '\n')
+	    text[--len] = '\0';
+	  while (next < n && lines[next].line < lineno)
+	    next++;
+	  if (next < n && lines[next].line == lineno)
+	    l = &lines[next++];
+	  put_line (out, lineno, text, (size_t) len, l);
+	}
+      free (text);
+      fclose (src);
+    }
+  fputs ("</tbody></table>\n", out);
+  if (lineno >= HTML_SOURCE_LINES_MAX)
+    fprintf (out, "<p class=\"more\">The source was cut after %u lines.</p>"
+	     "\n", (unsigned) HTML_SOURCE_LINES_MAX);
+  if (next < n)
+    {
+      if (src)
+	fputs ("<p class=\"note warn\">Counted lines past the end of the "
+	       "source (it changed since it was compiled?):</p>\n", out);
+      fputs ("<table class=\"src\"><tbody>\n", out);
+      for (; next < n; next++)
+	put_line (out, lines[next].line, NULL, 0, &lines[next]);
+      fputs ("</tbody></table>\n", out);
+    }
+}
+
+/* Write the paths of the functions defined in file F (index FI), in line
+   order, and their JSON.  */
+
+static int
+put_paths (FILE *out, FILE *json, html_report *r, size_t fi)
+{
+  bool first = true, any = false;
+  size_t *order = malloc ((r->num_functions + 1) * sizeof *order);
+  size_t n = 0;
+
+  if (!order)
+    return -1;
+  for (size_t k = 0; k < r->num_functions; k++)
+    if (r->functions[k].file == fi)
+      {
+	/* Insertion by definition line: files define few functions.  */
+	size_t j = n++;
+	while (j > 0 && r->functions[order[j - 1]].fn->meta.line
+			  > r->functions[k].fn->meta.line)
+	  {
+	    order[j] = order[j - 1];
+	    j--;
+	  }
+	order[j] = k;
+      }
+  fputs ("<div class=\"chosen\" id=\"chosen\" hidden><span class=\"what\">"
+	 "</span> <button type=\"button\" class=\"clear\" id=\"clear\" "
+	 "title=\"Esc\">Clear</button></div>\n", out);
+  for (size_t i = 0; i < n; i++)
+    {
+      size_t k = order[i];
+      const dump_function *fn = r->functions[k].fn;
+      int rc;
+
+      any = true;
+      fprintf (out, "<section class=\"fn\" id=\"" HTML_FUNCTION_ANCHOR
+	       "\">\n<h3><a href=\"%s\">", k, r->functions[k].page);
+      html_text (out, fn->label);
+      fprintf (out, "</a> <span class=\"sub\">line %u; %llu of %llu paths "
+	       "(", fn->meta.line, (unsigned long long) fn->num_counts,
+	       (unsigned long long) fn->meta.num_paths);
+      html_percent (out, (long double) fn->num_counts,
+		    (long double) fn->meta.num_paths);
+      fputs (")</span></h3>\n", out);
+      rc = html_put_path_table (out, json, r, k, r->files[fi].name, &first);
+      fputs ("</section>\n", out);
+      if (rc != 0)
+	{
+	  free (order);
+	  return rc;
+	}
+    }
+  if (!any)
+    fputs ("<p class=\"note\">No selected function is defined in this file: "
+	   "its lines belong to functions of other files (inline functions "
+	   "of a header, code included into a function).</p>\n", out);
+  free (order);
+  return 0;
+}
+
+/* Write the page of file FI.  */
+
+int
+html_write_source (html_report *r, size_t fi)
+{
+  const html_file *f = &r->files[fi];
+  FILE *out = html_site_open (&r->site, f->page);
+  char *json_text = NULL;
+  size_t json_len = 0;
+  FILE *json;
+  int rc;
+
+  if (!out)
+    return HTML_FILE_ERROR;
+  json = open_memstream (&json_text, &json_len);
+  if (!json)
+    {
+      fclose (out);
+      return -1;
+    }
+  html_page_begin (out, dump_base_name (f->name), "source",
+		   dump_base_name (f->name));
+  fputs ("<h1>", out);
+  html_text (out, dump_base_name (f->name));
+  fputs ("</h1>\n<p class=\"subtitle\"><code>", out);
+  html_text (out, f->name);
+  fprintf (out, "</code>: %zu function%s defined here, %zu executed; "
+	   "path coverage ", f->num_functions,
+	   f->num_functions == 1 ? "" : "s", f->num_executed);
+  html_percent (out, dump_sum_value (&f->executed),
+		dump_sum_value (&f->potential));
+  fputs (".</p>\n<p class=\"help\">Choose a path (click, or Tab and Enter) "
+	 "to highlight its lines in the source and show its branch outcomes "
+	 "at their lines; Esc or Clear to clear.  Counts are gcov's line "
+	 "counts derived from the paths: <span class=\"cnt miss\">#####"
+	 "</span> never ran, <span class=\"cnt part\">N*</span> some block "
+	 "of the line never ran.</p>\n<div class=\"layout\">\n"
+	 "<section class=\"source-pane\">\n", out);
+  put_source (out, r, f);
+  fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n", out);
+  fputs ("{\"paths\":{", json);
+  rc = put_paths (out, json, r, fi);
+  fputs ("\n}}", json);
+  fputs ("</aside>\n</div>\n", out);
+  if (fclose (json) != 0 && rc == 0)
+    rc = -1;
+  if (rc == 0)
+    {
+      fputs ("<script type=\"application/json\" id=\"pp-data\">", out);
+      fwrite (json_text, 1, json_len, out);
+      fputs ("</script>\n", out);
+    }
+  free (json_text);
+  html_page_end (out);
+  if (html_site_close (&r->site, out, f->page) != 0 && rc == 0)
+    rc = HTML_FILE_ERROR;
+  return rc;
+}

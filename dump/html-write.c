@@ -1,0 +1,139 @@
+/* HTML and JSON text for the HTML report: see html-report.h.
+
+   Pages are UTF-8.  Names and source text are written as they are, with
+   the characters HTML gives a meaning (& < > " ') as references, and
+   control characters other than tab and newline, which HTML does not
+   allow, as U+FFFD.  Bytes that are not UTF-8 are left to the browser,
+   which shows them as U+FFFD too.  */
+
+#include <string.h>
+
+#include "columns.h"
+#include "html-report.h"
+
+/* Write the first LEN bytes of S as HTML text.  */
+
+void
+html_text_n (FILE *out, const char *s, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      switch (c)
+	{
+	case '&':
+	  fputs ("&amp;", out);
+	  break;
+	case '<':
+	  fputs ("&lt;", out);
+	  break;
+	case '>':
+	  fputs ("&gt;", out);
+	  break;
+	case '"':
+	  fputs ("&quot;", out);
+	  break;
+	case '\'':
+	  fputs ("&#39;", out);
+	  break;
+	default:
+	  if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+	    fputs ("&#xfffd;", out);
+	  else
+	    fputc (c, out);
+	}
+    }
+}
+
+/* Write S as HTML text.  */
+
+void
+html_text (FILE *out, const char *s)
+{
+  html_text_n (out, s, strlen (s));
+}
+
+/* Write S as a JSON string for a <script> element: besides JSON's own
+   escapes, < > & as \u003c etc., so that no "</script>" or "<!--" can end
+   or change the element.  */
+
+void
+html_json_string (FILE *out, const char *s)
+{
+  fputc ('"', out);
+  for (; *s; s++)
+    {
+      unsigned char c = (unsigned char) *s;
+      if (c == '"' || c == '\\')
+	fprintf (out, "\\%c", c);
+      else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7f)
+	fprintf (out, "\\u%04x", c);
+      else
+	fputc (c, out);
+    }
+  fputc ('"', out);
+}
+
+/* The page head: see html-report.h.  */
+
+void
+html_page_begin (FILE *out, const char *title, const char *kind,
+		 const char *crumb)
+{
+  fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	 "<meta charset=\"utf-8\">\n"
+	 "<meta name=\"viewport\" content=\"width=device-width, "
+	 "initial-scale=1\">\n"
+	 "<meta name=\"generator\" content=\"pathprof-dump\">\n<title>",
+	 out);
+  html_text (out, title);
+  fputs (" - pathprof</title>\n"
+	 "<link rel=\"stylesheet\" href=\"pathprof.css\">\n</head>\n", out);
+  fprintf (out, "<body class=\"%s\">\n<header class=\"top\">"
+	   "<a class=\"brand\" href=\"index.html\">pathprof</a>", kind);
+  fputs ("<nav class=\"crumbs\"><a href=\"index.html\">report</a>", out);
+  if (crumb)
+    {
+      fputs (" <span class=\"sep\">/</span> <span>", out);
+      html_text (out, crumb);
+      fputs ("</span>", out);
+    }
+  fputs ("</nav></header>\n<main>\n", out);
+}
+
+/* The page foot.  */
+
+void
+html_page_end (FILE *out)
+{
+  fputs ("</main>\n<footer>Path profile report written by pathprof-dump "
+	 "--html.  Counts are path executions (Ball-Larus paths); line "
+	 "counts are gcov's, derived from the paths.</footer>\n"
+	 "<script src=\"pathprof.js\"></script>\n</body>\n</html>\n", out);
+}
+
+/* PART of WHOLE as a percentage.  */
+
+void
+html_percent (FILE *out, long double part, long double whole)
+{
+  char pct[DUMP_PERCENT_SIZE];
+
+  dump_percent (pct, part, whole);
+  html_text (out, pct);
+}
+
+/* A cell with a percentage and a bar; its sort key is the ratio.  */
+
+void
+html_coverage_cell (FILE *out, long double part, long double whole)
+{
+  long double ratio = whole > 0 ? part / whole : 0;
+  const char *level = ratio >= 0.75L ? "hi" : ratio >= 0.25L ? "mid" : "lo";
+
+  fprintf (out, "<td class=\"num cov\" data-v=\"%.9Lg\"><span class=\"bar "
+	   "%s\"><span style=\"width:%.1Lf%%\"></span></span> ", ratio,
+	   level, ratio * 100);
+  html_percent (out, part, whole);
+  fputs ("</td>", out);
+}

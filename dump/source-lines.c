@@ -1,0 +1,184 @@
+/* Source files and their line counts summed over functions: see
+   source-lines.h.  */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "source-lines.h"
+
+/* Order source lines by file (in order of appearance), then line.  */
+
+static int
+compare_source_lines (const void *a, const void *b)
+{
+  const dump_source_line *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The index of the file NAME in OUT, added (with PROFILE) if new; SIZE_MAX
+   if memory ran out.  *CAP is the capacity of OUT->files.  */
+
+static size_t
+intern_file (dump_sources *out, size_t *cap, const char *name,
+	     const dump_profile *profile)
+{
+  size_t f = dump_source_find (out, name);
+
+  if (f != SIZE_MAX)
+    return f;
+  if (out->num_files == *cap)
+    {
+      size_t grown_cap = *cap ? 2 * *cap : 8;
+      dump_source_file *grown = realloc (out->files,
+					 grown_cap * sizeof *grown);
+      if (!grown)
+	return SIZE_MAX;
+      out->files = grown;
+      *cap = grown_cap;
+    }
+  out->files[out->num_files] = (dump_source_file) { name, profile, 0, 0 };
+  return out->num_files++;
+}
+
+/* Add the derived line counts of FN to OUT (unsorted, not merged).
+   *FILE_CAP and *LINE_CAP are the capacities of OUT's arrays.  Returns 0
+   or -1.  */
+
+static int
+add_function_lines (dump_sources *out, size_t *file_cap, size_t *line_cap,
+		    const dump_function *fn)
+{
+  dump_counts c;
+  int rc = 0;
+
+  if (dump_derive_counts (fn, &c) != 0)
+    return -1;
+  for (size_t k = 0; k < c.num_lines && rc == 0; k++)
+    {
+      size_t f = intern_file (out, file_cap, fn->meta.files[c.lines[k].file],
+			      fn->profile);
+      if (f == SIZE_MAX)
+	{
+	  rc = -1;
+	  break;
+	}
+      if (out->num_lines == *line_cap)
+	{
+	  size_t cap = *line_cap ? 2 * *line_cap : 64;
+	  dump_source_line *grown = realloc (out->lines, cap * sizeof *grown);
+	  if (!grown)
+	    {
+	      rc = -1;
+	      break;
+	    }
+	  out->lines = grown;
+	  *line_cap = cap;
+	}
+      out->lines[out->num_lines++]
+	= (dump_source_line) { f, c.lines[k].line, c.lines[k].count,
+			       c.lines[k].unexecuted_block };
+    }
+  dump_counts_free (&c);
+  return rc;
+}
+
+/* Collect the files and summed line counts of the selected functions.  */
+
+int
+dump_collect_sources (const dump_data *data, const dump_selection *sel,
+		      dump_sources *out)
+{
+  size_t file_cap = 0, line_cap = 0, merged = 0;
+
+  memset (out, 0, sizeof *out);
+  for (size_t i = 0; i < data->num_functions; i++)
+    if (sel->selected[i]
+	&& add_function_lines (out, &file_cap, &line_cap,
+			       data->functions[i]) != 0)
+      {
+	dump_sources_free (out);
+	return -1;
+      }
+
+  /* One entry per file and line: the sum over the functions.  (LINES is
+     null when no function has a line: qsort must not see it.)  */
+  if (out->num_lines)
+    qsort (out->lines, out->num_lines, sizeof *out->lines,
+	   compare_source_lines);
+  for (size_t k = 0; k < out->num_lines; k++)
+    if (merged
+	&& compare_source_lines (&out->lines[merged - 1], &out->lines[k]) == 0)
+      {
+	dump_source_line *l = &out->lines[merged - 1];
+	l->count = l->count + out->lines[k].count < l->count
+		     ? UINT64_MAX : l->count + out->lines[k].count;
+	l->unexecuted_block |= out->lines[k].unexecuted_block;
+      }
+    else
+      out->lines[merged++] = out->lines[k];
+  out->num_lines = merged;
+
+  for (size_t k = 0; k < out->num_lines; k++)
+    {
+      dump_source_file *f = &out->files[out->lines[k].file];
+      if (f->num_lines == 0)
+	f->first_line = k;
+      f->num_lines++;
+    }
+  return 0;
+}
+
+/* Release SOURCES' memory.  */
+
+void
+dump_sources_free (dump_sources *sources)
+{
+  free (sources->files);
+  free (sources->lines);
+  memset (sources, 0, sizeof *sources);
+}
+
+/* The index of file NAME, or SIZE_MAX.  */
+
+size_t
+dump_source_find (const dump_sources *sources, const char *name)
+{
+  for (size_t f = 0; f < sources->num_files; f++)
+    if (strcmp (sources->files[f].name, name) == 0)
+      return f;
+  return SIZE_MAX;
+}
+
+/* Open source file NAME: see source-lines.h.  */
+
+FILE *
+dump_open_source (const char *name, const dump_profile *profile)
+{
+  FILE *src = fopen (name, "r");
+  int saved = errno;
+  const char *slash;
+
+  if (src || name[0] == '/' || !profile)
+    return src;
+  slash = strrchr (profile->path, '/');
+  if (slash)
+    {
+      size_t dir = (size_t) (slash - profile->path) + 1;
+      char *path = malloc (dir + strlen (name) + 1);
+      if (path)
+	{
+	  memcpy (path, profile->path, dir);
+	  strcpy (path + dir, name);
+	  src = fopen (path, "r");
+	  free (path);
+	}
+    }
+  if (!src)
+    errno = saved;
+  return src;
+}
