@@ -37,5 +37,8 @@ char *dump_fit (const char *s, size_t width, const dump_glyphs *glyphs);
 void dump_percent (char buf[DUMP_PERCENT_SIZE], long double part,
 		   long double whole);
 size_t dump_digits (uint64_t value);
+/* The length of the valid UTF-8 sequence at S (whose first byte is
+   non-ASCII), or 0 if it is not one (RFC 3629).  */
+int dump_utf8_sequence (const unsigned char *s);
 
 #endif /* PATHPROF_DUMP_COLUMNS_H */

@@ -86,47 +86,92 @@ format_count (char *buf, size_t size, uint64_t count)
 	    v, suffixes[s]);
 }
 
+/* If the byte at P cannot go into a DOT file as it is, write it as the
+   text "\xHH" and return 1: a control character other than tab
+   (Graphviz rejects them in HTML-like labels, which are XML, and warns
+   of them in strings) or a byte that starts no valid UTF-8 sequence
+   (Graphviz reads UTF-8).  A function or file name may hold any byte.
+   Otherwise return the length of the character at P, written by the
+   caller.  QUOTED doubles the backslash, for a double-quoted string.  */
+
+static size_t
+put_unprintable (FILE *out, const unsigned char *p, bool quoted)
+{
+  int len = 1;
+
+  if ((*p >= 0x20 && *p < 0x7f) || *p == '\t'
+      || (*p >= 0x80 && (len = dump_utf8_sequence (p)) > 0))
+    return (size_t) len;
+  fprintf (out, quoted ? "\\\\x%02X" : "\\x%02X", *p);
+  return 0;
+}
+
 /* Write S inside a DOT double-quoted string: quotes and backslashes
-   escaped.  */
+   escaped, newlines as \n, other bytes as put_unprintable says.  */
 
 static void
 put_quoted (FILE *out, const char *s)
 {
-  for (; *s; s++)
+  const unsigned char *p = (const unsigned char *) s;
+
+  while (*p)
     {
-      if (*s == '"' || *s == '\\')
+      size_t len;
+      if (*p == '\n')
+	{
+	  fputs ("\\n", out);
+	  p++;
+	  continue;
+	}
+      len = put_unprintable (out, p, true);
+      if (len == 0)
+	{
+	  p++;
+	  continue;
+	}
+      if (*p == '"' || *p == '\\')
 	fputc ('\\', out);
-      if (*s == '\n')
-	fputs ("\\n", out);
-      else
-	fputc (*s, out);
+      fwrite (p, 1, len, out);
+      p += len;
     }
 }
 
 /* Write S inside a DOT HTML-like label: markup characters as
-   entities.  */
+   entities, other bytes as put_unprintable says.  */
 
 static void
 put_html (FILE *out, const char *s)
 {
-  for (; *s; s++)
-    switch (*s)
-      {
-      case '<':
-	fputs ("&lt;", out);
-	break;
-      case '>':
-	fputs ("&gt;", out);
-	break;
-      case '&':
-	fputs ("&amp;", out);
-	break;
-      case '"':
-	fputs ("&quot;", out);
-	break;
-      default:
-	fputc (*s, out);
-      }
+  const unsigned char *p = (const unsigned char *) s;
+
+  while (*p)
+    {
+      size_t len;
+      switch (*p)
+	{
+	case '<':
+	  fputs ("&lt;", out);
+	  break;
+	case '>':
+	  fputs ("&gt;", out);
+	  break;
+	case '&':
+	  fputs ("&amp;", out);
+	  break;
+	case '"':
+	  fputs ("&quot;", out);
+	  break;
+	default:
+	  len = put_unprintable (out, p, false);
+	  if (len > 0)
+	    {
+	      fwrite (p, 1, len, out);
+	      p += len;
+	      continue;
+	    }
+	}
+      p++;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -796,9 +841,11 @@ put_legend (FILE *out, const dot_graph *g)
       dump_percent (share, (long double) p->count,
 		    dump_sum_value (&fn->executions));
       fprintf (out, "    <tr><td bgcolor=\"%s\" width=\"16\"></td><td>%zu</td>"
-	       "<td align=\"right\">%llu</td><td align=\"right\">%s</td>"
-	       "<td align=\"left\">", path_colours[k], k + 1,
-	       (unsigned long long) p->count, share);
+	       "<td align=\"right\">%llu</td><td align=\"right\">",
+	       path_colours[k], k + 1, (unsigned long long) p->count);
+      /* "<0.01%", ">99.99%".  */
+      put_html (out, share);
+      fputs ("</td><td align=\"left\">", out);
       put_html (out, p->start ? p->start : "");
       fputs (" ", out);
       put_html (out, g->glyphs->arrow);

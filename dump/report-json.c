@@ -12,37 +12,9 @@
 #include "derive.h"
 #include "paths.h"
 #include "predict.h"
+#include "columns.h"
 #include "report.h"
 #include "untested.h"
-
-/* The length of the valid UTF-8 sequence at S (whose first byte is
-   non-ASCII), or 0 if it is not one: no overlong forms, no surrogates,
-   nothing above U+10FFFF (RFC 3629).  */
-
-static int
-utf8_sequence (const unsigned char *s)
-{
-  int len;
-  uint32_t cp, min;
-
-  if (s[0] >= 0xc2 && s[0] <= 0xdf)
-    len = 2, cp = s[0] & 0x1f, min = 0x80;
-  else if (s[0] >= 0xe0 && s[0] <= 0xef)
-    len = 3, cp = s[0] & 0x0f, min = 0x800;
-  else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-    len = 4, cp = s[0] & 0x07, min = 0x10000;
-  else
-    return 0;
-  for (int i = 1; i < len; i++)
-    {
-      if ((s[i] & 0xc0) != 0x80)
-	return 0;
-      cp = (cp << 6) | (s[i] & 0x3f);
-    }
-  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-    return 0;
-  return len;
-}
 
 /* Write S as a JSON string.  */
 
@@ -83,7 +55,7 @@ put_string (FILE *out, const char *s)
 	    fprintf (out, "\\u%04x", *p);
 	  else if (*p < 0x80)
 	    fputc (*p, out);
-	  else if ((len = utf8_sequence (p)) > 0)
+	  else if ((len = dump_utf8_sequence (p)) > 0)
 	    {
 	      fwrite (p, 1, len, out);
 	      p += len;

@@ -375,6 +375,32 @@ test_render (void)
 	     size);
       free (bytes);
       run_free (&r);
+
+      /* Names with a quote, a backslash, a control character and bytes
+	 that are not UTF-8, and shares written "<0.01%" and ">99.99%":
+	 each once made a DOT file Graphviz refused.  */
+      for (int i = 0; i < 2; i++)
+	{
+	  const char *const odd[] = { "--dot=svg", "-f", i ? "we*" : "chain",
+				      i ? "@e.pathprof" : "@d.pathprof",
+				      NULL };
+	  run_dump (&r, NULL, odd);
+	  check_int (i ? "--dot=svg of a name with odd bytes: exit status 0"
+		     : "--dot=svg with shares <0.01%, >99.99%: exit status 0",
+		     0, r.status);
+	  check (xml_balanced (r.out, why, sizeof why),
+		 "--dot=svg of odd text: well-formed XML", "%s", why);
+	  check (strstr (r.err, "Warning") == NULL,
+		 "--dot=svg of odd text: Graphviz does not warn", "%s",
+		 r.err);
+	  if (i)
+	    check_contains ("--dot=svg: a control character as \\xHH",
+			    r.out, "\\x01");
+	  else
+	    check_contains ("--dot=svg: >99.99% as text", r.out,
+			    "&gt;99.99%");
+	  run_free (&r);
+	}
     }
   else
     printf ("NOTE: Graphviz's dot is not installed: --dot=svg and "
