@@ -67,7 +67,8 @@ enum
   OPT_LINES,
   OPT_EDGES,
   OPT_UNTESTED,
-  OPT_PREDICT
+  OPT_PREDICT,
+  OPT_SORT
 };
 
 static const struct option long_options[] = {
@@ -82,6 +83,7 @@ static const struct option long_options[] = {
   { "edges", no_argument, NULL, OPT_EDGES },
   { "untested", no_argument, NULL, OPT_UNTESTED },
   { "predict", no_argument, NULL, OPT_PREDICT },
+  { "sort", required_argument, NULL, OPT_SORT },
   { "width", required_argument, NULL, 'w' },
   { "path-lines", required_argument, NULL, OPT_PATH_LINES },
   { "ascii", no_argument, NULL, OPT_ASCII },
@@ -125,6 +127,10 @@ usage (FILE *out)
 "  -n, --top=N           the N hottest paths (text default: %d); with\n"
 "                        --untested, N untested paths per function\n"
 "  -a, --all             every executed path\n"
+"      --sort=KEY        rank paths by count (default) or by time, the\n"
+"                        time measured by a build with\n"
+"                        -fplugin-arg-pathprof-metric=cycles (text, --tsv\n"
+"                        and --json)\n"
 "\n"
 "Text layout:\n"
 "  -w, --width=COLS      wrap paths at COLS columns (0: never); default: the\n"
@@ -241,6 +247,7 @@ write_report (const dump_data *data, enum mode mode,
       dump_selection_free (&sel);
       return 1;
     }
+  sel.by_time = opt->sort_by_time;
   switch (mode)
     {
     case MODE_COVERAGE:
@@ -356,6 +363,14 @@ main (int argc, char **argv)
 	case OPT_ASCII:
 	  ascii = true;
 	  continue;
+	case OPT_SORT:
+	  if (strcmp (optarg, "time") == 0)
+	    opt.sort_by_time = true;
+	  else if (strcmp (optarg, "count") == 0)
+	    opt.sort_by_time = false;
+	  else
+	    usage_error ("--sort is count or time, not '%s'", optarg);
+	  continue;
 	case OPT_UNTESTED:
 	  if (opt.predict)
 	    usage_error ("%s", "--untested and --predict exclude each other");
@@ -430,6 +445,10 @@ main (int argc, char **argv)
     mode = MODE_PREDICT;
   if (!opt.top_given)
     opt.top = mode == MODE_TEXT ? DEFAULT_TOP : SIZE_MAX;
+  if (opt.sort_by_time && mode != MODE_TEXT && mode != MODE_TSV
+      && mode != MODE_JSON)
+    usage_error ("%s", "--sort goes with the text report, --tsv or --json "
+		 "only");
   if (!width_given)
     opt.width = default_width ();
   opt.utf8 = !ascii && locale_is_utf8 ();
@@ -440,6 +459,15 @@ main (int argc, char **argv)
   if (dump_data_finish (&data) != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      status = 1;
+    }
+  else if (data.num_profiles > 0 && opt.sort_by_time && !data.has_time)
+    {
+      /* Nothing to rank by: an input problem, not a usage error.  */
+      for (size_t i = 0; i < data.num_profiles; i++)
+	fprintf (stderr, "%s: %s: no time per path to sort by (build with "
+		 "-fplugin-arg-pathprof-metric=cycles)\n", DUMP_PROGRAM,
+		 data.profiles[i]->path);
       status = 1;
     }
   else if (data.num_profiles > 0)

@@ -38,6 +38,7 @@ typedef struct dump_options
   bool untested;         /* --untested (text, or with --json) */
   size_t untested_top;   /* untested paths listed per function */
   bool predict;          /* --predict (text, or with --json) */
+  bool sort_by_time;     /* --sort=time (text, tsv, json) */
 } dump_options;
 
 int dump_report_text (FILE *out, const dump_data *data,
