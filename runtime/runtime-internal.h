@@ -13,6 +13,8 @@
 		  directories, the .journal/.bad/.stale siblings
      message.c    "pathprof: " messages, PATHPROF_ERROR_FILE, PATHPROF_QUIET
      api.c        pathprof_dump, pathprof_reset
+     timebase.c   the clock of metric=ns, the time-stamp counter's
+		  frequency
 
    Everything declared here is hidden: libpathprof.so exports only the
    __pathprof_* entry points of pathprof-abi.h (exec.c declares the exec
