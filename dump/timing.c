@@ -105,7 +105,9 @@ dump_time_format (char buf[DUMP_TIME_SIZE], const dump_data *data,
     {
       while (value != 0 && value < 1 && i < 4)
 	value *= 1000, i++;
-      snprintf (buf, DUMP_TIME_SIZE, "%.3Lg %s", value, small[i]);
+      /* Whole seconds from 1000 s on: "%.3Lg" would write 3.5e+03.  */
+      snprintf (buf, DUMP_TIME_SIZE, value >= 1000 ? "%.0Lf %s" : "%.3Lg %s",
+		value, small[i]);
       return;
     }
   while (value >= 1000 && i < 5)
