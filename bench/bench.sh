@@ -19,6 +19,8 @@
 #        naive     pathprof with -fplugin-arg-pathprof-placement=naive
 #        atomic    pathprof with -fplugin-arg-pathprof-update=atomic
 #        partial   pathprof with -fplugin-arg-pathprof-partial-paths
+#        cycles    pathprof with -fplugin-arg-pathprof-metric=cycles (time
+#                  per path: a reading at every path end)
 #        NAME=ARG,ARG...  pathprof with these extra arguments (commas
 #                  become spaces): big=-fplugin-arg-pathprof-max-array=1000000
 #      A build is kept (and reused) until its flags, the recipe, the
@@ -201,6 +203,7 @@ variant_cflags () {
     naive) echo "$pathprof -fplugin-arg-pathprof-placement=naive" ;;
     atomic) echo "$pathprof -fplugin-arg-pathprof-update=atomic" ;;
     partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
+    cycles) echo "$pathprof -fplugin-arg-pathprof-metric=cycles" ;;
     *=*) echo "$pathprof $(echo "${1#*=}" | tr ',' ' ')" ;;
     *) return 1 ;;
   esac
@@ -217,7 +220,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial NAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial cycles NAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"

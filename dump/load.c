@@ -22,6 +22,7 @@
 #include "paths.h"
 #include "profile.h"
 #include "read-profile.h"
+#include "timing.h"
 
 #define ERR_SIZE 512
 
@@ -415,6 +416,7 @@ dump_data_add (dump_data *data, const char *arg)
 int
 dump_data_finish (dump_data *data)
 {
+  dump_time_finish (data);
   return dump_assign_labels (data);
 }
 

@@ -76,7 +76,8 @@ enum
   OPT_PREDICT,
   OPT_DOT,
   OPT_MAX_BLOCKS,
-  OPT_HTML
+  OPT_HTML,
+  OPT_SORT
 };
 
 static const struct option long_options[] = {
@@ -96,6 +97,7 @@ static const struct option long_options[] = {
   { "paths", required_argument, NULL, 'k' },
   { "max-blocks", required_argument, NULL, OPT_MAX_BLOCKS },
   { "output", required_argument, NULL, 'o' },
+  { "sort", required_argument, NULL, OPT_SORT },
   { "width", required_argument, NULL, 'w' },
   { "path-lines", required_argument, NULL, OPT_PATH_LINES },
   { "ascii", no_argument, NULL, OPT_ASCII },
@@ -147,6 +149,9 @@ usage (FILE *out)
 "  -n, --top=N           the N hottest paths (text default: %d); with\n"
 "                        --untested, N untested paths per function\n"
 "  -a, --all             every executed path\n"
+"      --sort=KEY        rank paths by count (default) or by time, as\n"
+"                        measured by a build with the plugin argument\n"
+"                        metric=cycles (text report, tsv and json)\n"
 "\n"
 "Text layout:\n"
 "  -w, --width=COLS      wrap paths at COLS columns (0: never); default: the\n"
@@ -327,6 +332,7 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
       dump_selection_free (&sel);
       return 1;
     }
+  sel.by_time = opt->sort_by_time;
   switch (mode)
     {
     case MODE_COVERAGE:
@@ -468,6 +474,14 @@ main (int argc, char **argv)
 	case OPT_ASCII:
 	  ascii = true;
 	  continue;
+	case OPT_SORT:
+	  if (strcmp (optarg, "time") == 0)
+	    opt.sort_by_time = true;
+	  else if (strcmp (optarg, "count") == 0)
+	    opt.sort_by_time = false;
+	  else
+	    usage_error ("--sort is count or time, not '%s'", optarg);
+	  continue;
 	case 'k':
 	  number = parse_count (optarg, "number of paths");
 	  if (number > DUMP_DOT_MAX_PATHS)
@@ -585,6 +599,10 @@ main (int argc, char **argv)
     mode = MODE_PREDICT;
   if (!opt.top_given)
     opt.top = mode == MODE_TEXT ? DEFAULT_TOP : SIZE_MAX;
+  if (opt.sort_by_time && mode != MODE_TEXT && mode != MODE_TSV
+      && mode != MODE_JSON)
+    usage_error ("%s", "--sort goes with the text report, --tsv or --json "
+		 "only");
   if (!width_given)
     opt.width = default_width ();
   opt.utf8 = !ascii && locale_is_utf8 ();
@@ -595,6 +613,15 @@ main (int argc, char **argv)
   if (dump_data_finish (&data) != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      status = 1;
+    }
+  else if (data.num_profiles > 0 && opt.sort_by_time && !data.has_time)
+    {
+      /* Nothing to rank by: an input problem, not a usage error.  */
+      for (size_t i = 0; i < data.num_profiles; i++)
+	fprintf (stderr, "%s: %s: no time per path to sort by (build with "
+		 "-fplugin-arg-pathprof-metric=cycles)\n", DUMP_PROGRAM,
+		 data.profiles[i]->path);
       status = 1;
     }
   else if (data.num_profiles > 0)

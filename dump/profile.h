@@ -58,6 +58,11 @@ typedef struct dump_data
   size_t num_functions;
   dump_function **functions;   /* input order */
   dump_sum total_executions;   /* over every function of every file */
+  /* Time per path (timing.h), set by dump_data_finish:  */
+  bool has_time;               /* some function has times */
+  bool time_in_seconds;        /* every timed file converts to seconds */
+  uint32_t time_unit;          /* else the unit (PPF_TIME_*) */
+  long double total_time;      /* every path's time, in that unit */
 } dump_data;
 
 /* The program named in messages ("pathprof-dump" unless set).  */

@@ -14,6 +14,7 @@
 #include "predict.h"
 #include "columns.h"
 #include "report.h"
+#include "timing.h"
 #include "untested.h"
 
 /* Write S as a JSON string.  */
@@ -373,11 +374,85 @@ put_untested (FILE *out, const dump_function *fn, size_t limit,
   return 0;
 }
 
-static int
-put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
-	      size_t num, dump_path *path, const dump_options *opt,
-	      dump_prediction *total)
+/* Write " \"time\": ..." fields of FN's function object when its paths
+   carry times: its file's unit and frequency, and the sum of its paths'
+   times in the report's unit (timing.h).  */
+
+static void
+put_function_time (FILE *out, const dump_data *data, const dump_function *fn)
 {
+  const ppf_file *f = &fn->profile->file;
+  long double sum = 0;
+
+  if (!dump_function_timed (fn))
+    return;
+  for (uint64_t k = 0; k < fn->num_counts; k++)
+    {
+      long double v = dump_time_value (data, fn, fn->counts[k].time);
+      sum += v > 0 ? v : 0;
+    }
+  fprintf (out, ",\n      \"measured_unit\": \"%s\",\n"
+	   "      \"ticks_per_second\": ",
+	   f->time_unit == PPF_TIME_NS ? "ns" : "ticks");
+  if (f->ticks_per_second)
+    fprintf (out, "%llu", (unsigned long long) f->ticks_per_second);
+  else
+    fputs ("null", out);
+  if (dump_time_value (data, fn, 0) < 0)
+    fputs (",\n      \"time\": null", out);
+  else
+    fprintf (out, ",\n      \"time\": %.6Lg", sum);
+}
+
+/* The time fields of the path REF of FN into EXTRA (EXTRA_SIZE bytes),
+   for put_path: "time", "time_raw", "time_per_execution" and
+   "time_share" (of all measured time).  Empty when FN has no times.  */
+
+static void
+path_time_fields (char *extra, size_t extra_size, const dump_data *data,
+		  const dump_function *fn, const dump_path_ref *ref)
+{
+  uint64_t raw = 0;
+  uint64_t lo = 0, hi = fn->num_counts;
+
+  extra[0] = 0;
+  if (!dump_function_timed (fn))
+    return;
+  /* The counts are sorted by path.  */
+  while (lo < hi)
+    {
+      uint64_t mid = lo + (hi - lo) / 2;
+      if (fn->counts[mid].path < ref->id)
+	lo = mid + 1;
+      else if (fn->counts[mid].path > ref->id)
+	hi = mid;
+      else
+	{
+	  raw = fn->counts[mid].time;
+	  break;
+	}
+    }
+  if (ref->time < 0)
+    snprintf (extra, extra_size, ",\n          \"time\": null,\n"
+	      "          \"time_raw\": %llu,\n"
+	      "          \"time_per_execution\": null,\n"
+	      "          \"time_share\": null", (unsigned long long) raw);
+  else
+    snprintf (extra, extra_size, ",\n          \"time\": %.6Lg,\n"
+	      "          \"time_raw\": %llu,\n"
+	      "          \"time_per_execution\": %.6Lg,\n"
+	      "          \"time_share\": %.6Lg", ref->time,
+	      (unsigned long long) raw,
+	      ref->count ? ref->time / ref->count : 0,
+	      data->total_time > 0 ? ref->time / data->total_time : 0);
+}
+
+static int
+put_function (FILE *out, const dump_data *data, const dump_function *fn,
+	      const dump_path_ref *refs, size_t num, dump_path *path,
+	      const dump_options *opt, dump_prediction *total)
+{
+  char extra[512];
   const ppf_meta *m = &fn->meta;
   char buf[DUMP_SUM_DIGITS], err[256];
   bool first_cut = true;
@@ -396,6 +471,7 @@ put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
   put_string (out, fn->profile->path);
   if (put_counts (out, fn) != 0)
     return -1;
+  put_function_time (out, data, fn);
   fprintf (out, ",\n      \"potential_paths\": %llu,\n"
 	   "      \"executed_paths\": %llu,\n"
 	   "      \"executions\": %s,\n"
@@ -423,7 +499,8 @@ put_function (FILE *out, const dump_function *fn, const dump_path_ref *refs,
       if (dump_path_regen (fn, refs[i].id, path, err, sizeof err) != 0)
 	return -1;
       fputs (i ? ",\n" : "\n", out);
-      put_path (out, fn, path, refs[i].count, NULL);
+      path_time_fields (extra, sizeof extra, data, fn, &refs[i]);
+      put_path (out, fn, path, refs[i].count, extra[0] ? extra : NULL);
     }
   fputs (num ? "\n      ]" : "]", out);
   if (opt && opt->untested
@@ -457,9 +534,13 @@ dump_report_json (FILE *out, const dump_data *data,
       fputs (i ? ",\n    " : "\n    ", out);
       put_string (out, data->profiles[i]->path);
     }
-  fprintf (out, "%s,\n  \"total_executions\": %s,\n  \"functions\": [",
+  fprintf (out, "%s,\n  \"total_executions\": %s,\n",
 	   data->num_profiles ? "\n  ]" : "]",
 	   dump_sum_format (&data->total_executions, buf));
+  if (data->has_time)
+    fprintf (out, "  \"time_unit\": \"%s\",\n  \"total_time\": %.6Lg,\n",
+	     dump_time_unit_name (data), data->total_time);
+  fputs ("  \"functions\": [", out);
   memset (&total, 0, sizeof total);
   total.stmts = true;
   dump_path_init (&path);
@@ -471,7 +552,7 @@ dump_report_json (FILE *out, const dump_data *data,
       while (end < sel->num_paths && sel->paths[end].function == i)
 	end++;
       fputs (first ? "\n" : ",\n", out);
-      rc = put_function (out, data->functions[i], sel->paths + next,
+      rc = put_function (out, data, data->functions[i], sel->paths + next,
 			 end - next, &path, opt, &total);
       next = end;
       first = false;

@@ -6,7 +6,10 @@
 
    Shares are of all path executions in the files read, also when -f
    selects some functions, so that a function's paths are seen against
-   the whole program.  */
+   the whole program.  When the profiles hold times (metric=cycles), three
+   more columns follow cumul: the path's time, its time per execution
+   and its share of all measured time; ranked by time (--sort=time), the
+   cumul column adds up the time shares.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +17,16 @@
 #include "names.h"
 #include "path-text.h"
 #include "report.h"
+#include "timing.h"
 
 /* Widest function column; longer names are cut with an ellipsis.  On a
    narrow terminal the column shrinks, down to FUNCTION_COLUMN_MIN, to
    leave the path DUMP_MIN_PATH_COLUMNS.  */
 #define FUNCTION_COLUMN_MAX 32
 #define FUNCTION_COLUMN_MIN 12
+/* Width of the time and time per execution columns: "1.23 ms",
+   "999k ticks".  */
+#define TIME_COLUMN 10
 
 /* Write "Profiles:  N files, R runs".  Runs differ between files when
    they come from different programs or builds.  */
@@ -109,6 +116,13 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
   else
     fprintf (out, "Executions:  %s\n",
 	     dump_sum_format (&data->total_executions, a));
+  if (data->has_time)
+    {
+      char t[DUMP_TIME_SIZE];
+      dump_time_format (t, data, data->total_time);
+      fprintf (out, "Time:        %s in all paths (start to end, callees "
+	       "included)\n", t);
+    }
   put_truncations (out, data, sel);
 }
 
@@ -123,6 +137,7 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
   size_t rank_w = dump_digits (sel->num_paths), count_w = 0, fn_w = 8;
   size_t fixed, room;
   dump_sum cumul = { 0, 0 };
+  long double cumul_time = 0;
   dump_path path;
   dump_path_text text;
   int rc = 0;
@@ -138,8 +153,10 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
     }
   count_w = count_w < 5 ? 5 : count_w;
   /* Columns before the path: rank, count, share, cumul, function and two
-     spaces after each.  */
+     spaces after each; time, time per execution and time share.  */
   fixed = rank_w + count_w + 7 + 7 + 5 * 2;
+  if (data->has_time)
+    fixed += 2 * (TIME_COLUMN + 2) + 7 + 2;
   room = opt->width > fixed + DUMP_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
 	   ? opt->width - fixed - DUMP_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
   room = room > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : room;
@@ -147,6 +164,9 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
 
   fprintf (out, "%*s  %*s  %7s  %7s  ", (int) rank_w, "rank", (int) count_w,
 	   "count", "share", "cumul");
+  if (data->has_time)
+    fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, "time", TIME_COLUMN,
+	     "time/exec", "tshare");
   dump_put_padded (out, "function", fn_w, false);
   fprintf (out, "  path\n");
 
@@ -161,7 +181,13 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
 
       dump_sum_add (&cumul, ref->count);
       dump_percent (share, (long double) ref->count, total);
-      dump_percent (cum, dump_sum_value (&cumul), total);
+      if (sel->by_time)
+	{
+	  cumul_time += ref->time > 0 ? ref->time : 0;
+	  dump_percent (cum, cumul_time, data->total_time);
+	}
+      else
+	dump_percent (cum, dump_sum_value (&cumul), total);
       /* Paths were checked when the file was read, so regeneration
 	 fails only for want of memory.  */
       if (dump_path_regen (fn, ref->id, &path, err, sizeof err) != 0
@@ -173,6 +199,18 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
 	}
       fprintf (out, "%*zu  %*llu  %7s  %7s  ", (int) rank_w, i + 1,
 	       (int) count_w, (unsigned long long) ref->count, share, cum);
+      if (data->has_time)
+	{
+	  char t[DUMP_TIME_SIZE], per[DUMP_TIME_SIZE];
+	  char tshare[DUMP_PERCENT_SIZE] = "-";
+	  dump_time_format (t, data, ref->time);
+	  dump_time_format (per, data, ref->time < 0 ? -1
+				       : ref->time / ref->count);
+	  if (ref->time >= 0)
+	    dump_percent (tshare, ref->time, data->total_time);
+	  fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, t, TIME_COLUMN, per,
+		   tshare);
+	}
       dump_put_padded (out, name, fn_w, false);
       fputs ("  ", out);
       free (name);

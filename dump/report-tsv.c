@@ -17,8 +17,10 @@
    before it when the statement has none; bbN when the path has no
    line), OUTCOME the label ("true", "case 1 ... 5") with a space written
    \x20 and a colon \x3a; empty when the path takes no branch or the
-   meta has no detail section.  Lines are sorted by function (input
-   order) then ID.
+   meta has no detail section.  When the profiles hold times
+   (metric=cycles), an eighth field TIME follows: the path's total time
+   in its file's unit (ticks or ns, an integer), empty for a function
+   without times.  Lines are sorted by function (input order) then ID.
 
    A backslash, tab, newline or carriage return in a name is written \\,
    \t, \n, \r, other control characters \xHH, and in LINES a space in a
@@ -28,6 +30,7 @@
 
 #include "paths.h"
 #include "report.h"
+#include "timing.h"
 
 /* Write S escaped as described above; SPACES says whether a space is
    escaped too.  Also used by the --lines and --edges reports.  */
@@ -106,6 +109,26 @@ put_branches (FILE *out, const ppf_meta *m, const dump_lines *lines)
     }
 }
 
+/* The raw time of path ID of FN (its counts are sorted by path).  */
+
+static uint64_t
+ref_time (const dump_function *fn, uint64_t id)
+{
+  uint64_t lo = 0, hi = fn->num_counts;
+
+  while (lo < hi)
+    {
+      uint64_t mid = lo + (hi - lo) / 2;
+      if (fn->counts[mid].path < id)
+	lo = mid + 1;
+      else if (fn->counts[mid].path > id)
+	hi = mid;
+      else
+	return fn->counts[mid].time;
+    }
+  return 0;
+}
+
 /* Write the TSV report: the kept paths, in the order of SEL (the caller
    sorts them by function then ID).  */
 
@@ -143,6 +166,12 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 	}
       fputc ('\t', out);
       put_branches (out, m, &lines);
+      if (data->has_time)
+	{
+	  fputc ('\t', out);
+	  if (dump_function_timed (fn))
+	    fprintf (out, "%llu", (unsigned long long) ref_time (fn, ref->id));
+	}
       fputc ('\n', out);
     }
   dump_lines_free (&lines);

@@ -42,6 +42,7 @@ typedef struct dump_options
   size_t dot_paths;      /* --dot: -k, paths drawn in colour */
   size_t max_blocks;     /* --dot: --max-blocks */
   const char *output;    /* -o FILE, or NULL for stdout */
+  bool sort_by_time;     /* --sort=time (text, tsv, json) */
 } dump_options;
 
 int dump_report_text (FILE *out, const dump_data *data,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "select.h"
+#include "timing.h"
 
 /* Whether NAME matches PATTERN: equal, or as a shell glob.  Equality is
    tried first because C++ names hold glob characters ("operator[]",
@@ -66,6 +67,18 @@ compare_rank (const void *a, const void *b)
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* qsort comparator: most time first, then as compare_rank.  */
+
+static int
+compare_time_rank (const void *a, const void *b)
+{
+  const dump_path_ref *x = a, *y = b;
+
+  if (x->time != y->time)
+    return x->time > y->time ? -1 : 1;
+  return compare_rank (a, b);
+}
+
 /* qsort comparator: input order of functions, then path number.  */
 
 static int
@@ -89,6 +102,18 @@ compare_function_rank (const void *a, const void *b)
   if (x->function != y->function)
     return x->function < y->function ? -1 : 1;
   return compare_rank (a, b);
+}
+
+/* qsort comparator: input order of functions, then most time first.  */
+
+static int
+compare_function_time_rank (const void *a, const void *b)
+{
+  const dump_path_ref *x = a, *y = b;
+
+  if (x->function != y->function)
+    return x->function < y->function ? -1 : 1;
+  return compare_time_rank (a, b);
 }
 
 /* Collect the executed paths of the selected functions, rank them, and
@@ -118,9 +143,11 @@ dump_select_paths (const dump_data *data, dump_selection *sel, size_t limit)
 	  ref->function = i;
 	  ref->id = fn->counts[k].path;
 	  ref->count = fn->counts[k].count;
+	  ref->time = dump_time_value (data, fn, fn->counts[k].time);
 	}
     }
-  qsort (sel->paths, sel->num_paths, sizeof *sel->paths, compare_rank);
+  qsort (sel->paths, sel->num_paths, sizeof *sel->paths,
+	 sel->by_time ? compare_time_rank : compare_rank);
   if (sel->num_paths > limit)
     sel->num_paths = limit;
   return 0;
@@ -132,7 +159,8 @@ void
 dump_sort_by_function (dump_selection *sel, bool hottest_first)
 {
   qsort (sel->paths, sel->num_paths, sizeof *sel->paths,
-	 hottest_first ? compare_function_rank : compare_function_order);
+	 !hottest_first ? compare_function_order
+	 : sel->by_time ? compare_function_time_rank : compare_function_rank);
 }
 
 /* Release SEL's memory.  */

@@ -5,7 +5,8 @@
 
    Paths: the executed paths of the selected functions, ranked hottest
    first (count descending; ties in input order of the functions, then by
-   path number), the first LIMIT of them kept.  Reports that list paths
+   path number), or with --sort=time most time first (paths without
+   time last, then as by count), the first LIMIT of them kept.  Reports that list paths
    per function re-sort the kept ones by function and path number.  */
 
 #ifndef PATHPROF_DUMP_SELECT_H
@@ -23,6 +24,7 @@ typedef struct dump_path_ref
   size_t function;   /* index into dump_data.functions */
   uint64_t id;
   uint64_t count;
+  long double time;  /* in the report's unit (timing.h); -1 if none */
 } dump_path_ref;
 
 typedef struct dump_selection
@@ -36,6 +38,8 @@ typedef struct dump_selection
   dump_sum executions;     /* and the sum of their counts */
   size_t num_paths;        /* kept paths */
   dump_path_ref *paths;
+  bool by_time;            /* rank by time rather than count (--sort=time;
+			      set before dump_select_paths) */
 } dump_selection;
 
 /* Select the functions of DATA that match one of PATTERNS (every function
@@ -48,7 +52,8 @@ int dump_select_functions (const dump_data *data, char *const *patterns,
 int dump_select_paths (const dump_data *data, dump_selection *sel,
 		       size_t limit);
 /* Re-sort the kept paths by function (input order), then path number, or
-   if HOTTEST_FIRST by count descending then path number.  */
+   if HOTTEST_FIRST by rank (count, or time with by_time) then path
+   number.  */
 void dump_sort_by_function (dump_selection *sel, bool hottest_first);
 void dump_selection_free (dump_selection *sel);
 

@@ -37,13 +37,14 @@
 #define LINE_SIZE 8		/* file, line */
 #define EDGE_SIZE 28		/* 5 x u32, u64 */
 #define COUNT_SIZE 16		/* path, count */
+#define TIMED_COUNT_SIZE 24	/* path, count, time */
 #define MIN_FUNCTION_SIZE 12	/* meta_size, num_counts */
 #define META_HEADER_SIZE 16	/* checksum, num_paths */
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
 #define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL \
-			| PPF_FN_DETAIL)
-#define KNOWN_FILE_FLAGS PPF_FILE_UNITS
+			| PPF_FN_DETAIL | PPF_FN_TIMED)
+#define KNOWN_FILE_FLAGS (PPF_FILE_UNITS | PPF_FILE_TIME)
 #define BLOCK_DETAIL_SIZE 12	/* num_stmts, branch file, branch line */
 #define MIN_BRANCH_SIZE 16	/* src, dst, kind, label length */
 
@@ -213,6 +214,7 @@ struct reader
   size_t errlen;
   uint32_t units;		/* a merged file's num_units: each function
 				   starts with its unit; else 0 */
+  int times;			/* PPF_FILE_TIME: each count has a time */
 };
 
 /* Fail R with "truncated" naming WHAT, unless it failed already.  */
@@ -306,6 +308,15 @@ get_u64 (struct reader *r, uint64_t *v, const char *what)
   r->pos += 8;
   *v = x;
   return 1;
+}
+
+/* Decode a little-endian u32 at P.  */
+
+static uint32_t
+load_u32 (const unsigned char *p)
+{
+  return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
+	 | (uint32_t) p[3] << 24;
 }
 
 /* Decode a little-endian u64 at P.  */
@@ -953,8 +964,18 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
   fn->meta_size = meta_size;
   r->pos += meta_size;
 
+  /* The meta's flags: the meta is at least its header and flags long
+     (decoded above, or the caller's).  */
+  if ((load_u32 (fn->meta + META_HEADER_SIZE) & PPF_FN_TIMED) && !r->times)
+    {
+      fail (r, "function %u (%s): its times were measured, but the file "
+	    "has no time section", (unsigned) index, name);
+      goto out;
+    }
   if (!get_u64 (r, &fn->num_counts, "num_counts")
-      || !check_count (r, fn->num_counts, COUNT_SIZE, "num_counts"))
+      || !check_count (r, fn->num_counts,
+		       r->times ? TIMED_COUNT_SIZE : COUNT_SIZE,
+		       "num_counts"))
     goto out;
   fn->counts = alloc_array (fn->num_counts, sizeof *fn->counts);
   if (!fn->counts)
@@ -966,7 +987,8 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
     {
       ppf_count *c = &fn->counts[k];
 
-      if (!get_u64 (r, &c->path, "path") || !get_u64 (r, &c->count, "count"))
+      if (!get_u64 (r, &c->path, "path") || !get_u64 (r, &c->count, "count")
+	  || (r->times && !get_u64 (r, &c->time, "time")))
 	break;
       if (c->path >= num_paths)
 	fail (r, "function %u (%s): path %llu not below num_paths %llu",
@@ -1069,6 +1091,18 @@ ppf_decode_known (const unsigned char *buf, size_t size,
 	  goto failed;
       r.units = out->num_units;
     }
+  if (flags & PPF_FILE_TIME)
+    {
+      if (!get_u32 (&r, &out->time_unit, "time_unit")
+	  || !get_u64 (&r, &out->ticks_per_second, "ticks_per_second"))
+	goto failed;
+      if (out->time_unit > PPF_TIME_NS)
+	{
+	  fail (&r, "unknown time unit %u", (unsigned) out->time_unit);
+	  goto failed;
+	}
+      r.times = 1;
+    }
   if (!get_u32 (&r, &out->num_functions, "num_functions")
       || !check_count (&r, out->num_functions, MIN_FUNCTION_SIZE,
 		       "num_functions"))
@@ -1120,7 +1154,8 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
   *buf = NULL;
   *size = 0;
   if ((f->num_functions && !f->functions) || (f->flags & ~KNOWN_FILE_FLAGS)
-      || ((f->flags & PPF_FILE_UNITS) && (!f->num_units || !f->units)))
+      || ((f->flags & PPF_FILE_UNITS) && (!f->num_units || !f->units))
+      || ((f->flags & PPF_FILE_TIME) && f->time_unit > PPF_TIME_NS))
     return PPF_EBAD;
   put_bytes (&w, PPF_MAGIC, PPF_MAGIC_SIZE);
   put_u32 (&w, PPF_VERSION);
@@ -1133,14 +1168,21 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
       for (i = 0; i < f->num_units; i++)
 	put_str (&w, f->units[i]);
     }
+  if (f->flags & PPF_FILE_TIME)
+    {
+      put_u32 (&w, f->time_unit);
+      put_u64 (&w, f->ticks_per_second);
+    }
   put_u32 (&w, f->num_functions);
   for (i = 0; i < f->num_functions && w.status == PPF_OK; i++)
     {
       const ppf_function *fn = &f->functions[i];
       uint64_t num_paths;
 
-      if (fn->meta_size < META_HEADER_SIZE || !fn->meta
-	  || (fn->num_counts && !fn->counts))
+      if (fn->meta_size < META_HEADER_SIZE + 4 || !fn->meta
+	  || (fn->num_counts && !fn->counts)
+	  || ((load_u32 (fn->meta + META_HEADER_SIZE) & PPF_FN_TIMED)
+	      && !(f->flags & PPF_FILE_TIME)))
 	{
 	  w.status = PPF_EBAD;
 	  break;
@@ -1170,6 +1212,8 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
 	    }
 	  put_u64 (&w, c->path);
 	  put_u64 (&w, c->count);
+	  if (f->flags & PPF_FILE_TIME)
+	    put_u64 (&w, c->time);
 	}
     }
   if (w.status == PPF_OK)
@@ -1414,6 +1458,7 @@ merge_counts (ppf_function *dst, const ppf_function *src, int deltas)
 	  merged[n].path = src->counts[j].path;
 	  merged[n].count = deltas ? count_add_delta (0, src->counts[j].count)
 				   : src->counts[j].count;
+	  merged[n].time = src->counts[j].time;
 	  n += merged[n].count != 0;
 	  j++;
 	}
@@ -1425,6 +1470,8 @@ merge_counts (ppf_function *dst, const ppf_function *src, int deltas)
 					       src->counts[j].count)
 			    : ppf_count_add (dst->counts[i].count,
 					     src->counts[j].count);
+	  merged[n].time = ppf_count_add (dst->counts[i].time,
+					  src->counts[j].time);
 	  n += merged[n].count != 0;
 	  i++, j++;
 	}

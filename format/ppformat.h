@@ -72,23 +72,37 @@ enum
 				 longjmp or an exception left it); without
 				 it, only a longjmp back into the function
 				 counts one */
-  PPF_FN_DETAIL = 1u << 3     /* the meta ends with the detail section:
+  PPF_FN_DETAIL = 1u << 3,    /* the meta ends with the detail section:
 				 each block's statement count and branch
 				 line, and the outcome of each branch edge
 				 (ppf_block.num_stmts, .branch,
 				 ppf_meta.branches); without it those are
 				 0, PPF_NONE and empty */
+  PPF_FN_TIMED = 1u << 4      /* built with metric=cycles (or ns): each
+				 path's time was measured too
+				 (ppf_count.time, in the file's
+				 time_unit); the file has PPF_FILE_TIME */
 };
 
 /* File flags.  */
 enum
 {
-  PPF_FILE_UNITS = 1u << 0    /* a merged profile of several objects: a
+  PPF_FILE_UNITS = 1u << 0,   /* a merged profile of several objects: a
 				 table of unit names follows unit_name, and
 				 each function names its unit
 				 (ppf_function.unit).  Never written by a
 				 running program; the runtime treats such a
 				 file as another build's */
+  PPF_FILE_TIME = 1u << 1     /* every count carries a time
+				 (ppf_count.time; 0 for a function without
+				 PPF_FN_TIMED), in ppf_file.time_unit */
+};
+
+/* Units of measure of the times (ppf_file.time_unit).  */
+enum
+{
+  PPF_TIME_TSC = 0,           /* x86 time-stamp counter ticks (rdtsc) */
+  PPF_TIME_NS = 1             /* nanoseconds of CLOCK_MONOTONIC */
 };
 
 /* Kinds of branch outcomes (ppf_branch.kind).  */
@@ -177,6 +191,9 @@ typedef struct ppf_count
 {
   uint64_t path;
   uint64_t count;
+  uint64_t time;           /* with PPF_FILE_TIME: the path's total time,
+			      start to end, over its COUNT executions
+			      (callees included); else 0 */
 } ppf_count;
 
 typedef struct ppf_function
@@ -201,6 +218,11 @@ typedef struct ppf_file
 			      common unit name or empty) */
   uint32_t num_units;      /* with PPF_FILE_UNITS (>= 1), else 0 */
   char **units;            /* unit names, for ppf_function.unit */
+  /* With PPF_FILE_TIME, else 0:  */
+  uint32_t time_unit;      /* PPF_TIME_* */
+  uint64_t ticks_per_second; /* how many time units make a second: 10^9
+				for PPF_TIME_NS; the measured TSC
+				frequency, or 0 when unknown */
   uint32_t num_functions;
   ppf_function *functions; /* in the order the object lists them */
 } ppf_file;
@@ -266,7 +288,8 @@ void ppf_file_free (ppf_file *f);
 uint64_t ppf_count_add (uint64_t a, uint64_t b);
 
 /* Add SRC's counts into DST's for one function whose metas are identical:
-   merges the two sorted count lists, saturating at UINT64_MAX.  */
+   merges the two sorted count lists, saturating at UINT64_MAX; times
+   add likewise.  */
 int ppf_counts_merge (ppf_function *dst, const ppf_function *src);
 
 /* The same for counts taken from a running program's memory, which are

@@ -30,6 +30,9 @@ tree pathprof_count_hashed_fn;
 tree pathprof_count_hashed_atomic_fn;
 tree pathprof_uncount_hashed_fn;
 tree pathprof_uncount_hashed_atomic_fn;
+tree pathprof_count_hashed_timed_fn;
+tree pathprof_count_hashed_timed_atomic_fn;
+tree pathprof_now_ns_fn;
 static GTY(()) tree function_decls;      /* TREE_LIST, newest first */
 static unsigned num_function_decls;
 static unsigned label_counter;
@@ -51,6 +54,12 @@ static const struct ggc_root_tab pathprof_roots[] = {
     &gt_pch_nx_tree_node },
   { &pathprof_uncount_hashed_atomic_fn, 1, sizeof (tree),
     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &pathprof_count_hashed_timed_fn, 1, sizeof (tree),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &pathprof_count_hashed_timed_atomic_fn, 1, sizeof (tree),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &pathprof_now_ns_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
   { &function_decls, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
@@ -85,9 +94,9 @@ add_field (tree *fields, const char *name, tree type)
    test of the entry point's address (doc/manual.md, "Linking").  */
 
 static tree
-runtime_fn (const char *name, tree arg1, tree arg2)
+runtime_fn (const char *name, tree arg1, tree arg2, tree arg3 = NULL_TREE)
 {
-  tree type = build_function_type_list (void_type_node, arg1, arg2,
+  tree type = build_function_type_list (void_type_node, arg1, arg2, arg3,
 					NULL_TREE);
   tree decl = build_fn_decl (name, type);
   declare_weak (decl);
@@ -118,6 +127,7 @@ ensure_types (void)
   add_field (&fields, "meta_size", u64);
   add_field (&fields, "runtime", ptr_type_node);
   add_field (&fields, "cache", build_pointer_type (ptr_type_node));
+  add_field (&fields, "times", build_pointer_type (u64));
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
 			 NULL_TREE);
 
@@ -148,6 +158,24 @@ ensure_types (void)
 					   fn_ptr, u64);
   pathprof_uncount_hashed_atomic_fn
     = runtime_fn ("__pathprof_uncount_hashed_atomic", fn_ptr, u64);
+  pathprof_count_hashed_timed_fn
+    = runtime_fn ("__pathprof_count_hashed_timed", fn_ptr, u64, u64);
+  pathprof_count_hashed_timed_atomic_fn
+    = runtime_fn ("__pathprof_count_hashed_timed_atomic", fn_ptr, u64, u64);
+  /* The clock of metric=ns: a strong reference, as the call is not
+     guarded (pathprof-abi.h); pure enough to need no memory, but never
+     merged or moved: each call is another time.  */
+  pathprof_now_ns_fn
+    = build_fn_decl ("__pathprof_now_ns",
+		     build_function_type_list (u64, NULL_TREE));
+  TREE_USED (pathprof_now_ns_fn) = 1;
+  TREE_NOTHROW (pathprof_now_ns_fn) = 1;
+  DECL_ATTRIBUTES (pathprof_now_ns_fn)
+    = tree_cons (get_identifier ("leaf"), NULL,
+		 DECL_ATTRIBUTES (pathprof_now_ns_fn));
+  DECL_ATTRIBUTES (pathprof_now_ns_fn)
+    = tree_cons (get_identifier ("nothrow"), NULL,
+		 DECL_ATTRIBUTES (pathprof_now_ns_fn));
   register_fn = runtime_fn ("__pathprof_register", unit_ptr, NULL_TREE);
   unregister_fn = runtime_fn ("__pathprof_unregister", unit_ptr, NULL_TREE);
 }
@@ -201,6 +229,36 @@ pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths)
   return decl;
 }
 
+/* The time sums of a function of NUM_PATHS paths with dense counters,
+   under metric=: uint64_t [NUM_PATHS] in .bss, indexed as the
+   counters.  */
+
+tree
+pathprof_times_decl (unsigned HOST_WIDE_INT num_paths)
+{
+  ensure_types ();
+  tree type = build_array_type_nelts (uint64_type_node, num_paths);
+  tree decl = static_var ("__pathprof_times", type, NULL_TREE, false);
+  TREE_ADDRESSABLE (decl) = 1;
+  return decl;
+}
+
+/* Whether metric=cycles reads the x86-64 time-stamp counter inline
+   (rdtsc) rather than calling __pathprof_now_ns: on x86-64 in 64-bit
+   mode, where the asm's 64-bit registers exist.  */
+
+bool
+pathprof_time_by_tsc (void)
+{
+  if (pathprof_opts.metric != PATHPROF_METRIC_CYCLES)
+    return false;
+#ifdef TARGET_64BIT
+  return TARGET_64BIT;
+#else
+  return false;
+#endif
+}
+
 /* The slot cache of a function counted in the runtime's hash table:
    void *[PATHPROF_HASH_CACHE_SIZE] in .bss (pathprof-abi.h).  */
 
@@ -224,11 +282,11 @@ addr_as (tree type, tree decl)
 }
 
 /* The struct __pathprof_function of one function: COUNTERS (or null when
-   hashed), its slot CACHE when hashed (or null), NUM_PATHS and its META.
-   Remembered for the unit.  */
+   hashed), its slot CACHE when hashed (or null), its TIMES (or null),
+   NUM_PATHS and its META.  Remembered for the unit.  */
 
 tree
-pathprof_function_decl (tree counters, tree cache,
+pathprof_function_decl (tree counters, tree cache, tree times,
 			unsigned HOST_WIDE_INT num_paths,
 			const unsigned char *meta, size_t meta_size)
 {
@@ -256,6 +314,10 @@ pathprof_function_decl (tree counters, tree cache,
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field,
 			  cache ? addr_as (TREE_TYPE (field), cache)
+			  : null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  times ? addr_as (TREE_TYPE (field), times)
 			  : null_pointer_node);
   tree init = build_constructor (function_type_node, elts);
   tree decl = static_var ("__pathprof_function", function_type_node, init,
@@ -356,6 +418,20 @@ pathprof_runtime_linked_p (tree fn)
 		 null_pointer_node);
 }
 
+/* The unit's PATHPROF_UNIT_* flags.  */
+
+static unsigned HOST_WIDE_INT
+unit_flags (void)
+{
+  unsigned HOST_WIDE_INT flags = pathprof_opts.atomic ? PATHPROF_UNIT_ATOMIC
+						      : 0;
+  if (pathprof_time_by_tsc ())
+    flags |= PATHPROF_UNIT_TIME_TSC;
+  else if (pathprof_opts.metric != PATHPROF_METRIC_NONE)
+    flags |= PATHPROF_UNIT_TIME_NS;
+  return flags;
+}
+
 /* PLUGIN_ALL_IPA_PASSES_START: build the unit record listing every
    function instrumented in this translation unit, and the constructor and
    destructor that register and unregister it.  Nothing when no function
@@ -395,8 +471,7 @@ pathprof_finish_unit (void *, void *)
 			  build_int_cst (u64, PATHPROF_ABI_VERSION));
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field,
-			  build_int_cst (u64, pathprof_opts.atomic
-					 ? PATHPROF_UNIT_ATOMIC : 0));
+			  build_int_cst (u64, unit_flags ()));
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field,
 			  fold_convert (TREE_TYPE (field),

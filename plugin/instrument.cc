@@ -66,6 +66,10 @@ struct emitter
   tree reg;          /* R */
   bool reg_in_memory; /* R is volatile: every use loads, every set stores */
   tree counters;     /* dense counter array, or NULL_TREE when hashed */
+  bool timed;        /* metric=: each path end also adds its time */
+  tree times;        /* dense time sums (timed, not hashed), or null */
+  tree start;        /* timed: a local, the time the path in progress
+			started (volatile with R in memory) */
   tree fn_desc;      /* struct __pathprof_function of the function */
   tree arrived;      /* volatile sentinel for restart receivers, or null */
   tree pending;      /* volatile: the number of the path that ends at the
@@ -87,13 +91,14 @@ u64_cst (uint64_t value)
   return build_int_cstu (uint64_type_node, value);
 }
 
-/* Append to SEQ the code for counters[INDEX] += AMOUNT, both GIMPLE
-   values, in a dense array.  */
+/* Append to SEQ the code for ARRAY[INDEX] += AMOUNT, both GIMPLE
+   values, in a dense array (the counters or the times).  */
 
 static void
-emit_add (const emitter *em, gimple_seq *seq, tree index, tree amount)
+emit_add_to (const emitter *em, gimple_seq *seq, tree array, tree index,
+	     tree amount)
 {
-  tree ref = build4 (ARRAY_REF, uint64_type_node, em->counters, index,
+  tree ref = build4 (ARRAY_REF, uint64_type_node, array, index,
 		     NULL_TREE, NULL_TREE);
   if (em->atomic)
     {
@@ -117,6 +122,100 @@ emit_add (const emitter *em, gimple_seq *seq, tree index, tree amount)
 						 new_count));
 }
 
+/* Append to SEQ the code for counters[INDEX] += AMOUNT.  */
+
+static void
+emit_add (const emitter *em, gimple_seq *seq, tree index, tree amount)
+{
+  emit_add_to (em, seq, em->counters, index, amount);
+}
+
+/* Append to SEQ a reading of the clock of metric= and return it (a
+   GIMPLE value).  On x86-64 with metric=cycles, the time-stamp counter
+   read inline:
+
+     asm volatile ("rdtsc" : "=a" (lo), "=d" (hi));  now = hi << 32 | lo;
+
+   rdtsc rather than rdtscp: rdtscp waits for every earlier instruction
+   to finish, which costs more and serialises the very code measured;
+   rdtsc may run a few dozen cycles early or late, an error that does
+   not accumulate (each reading ends one path and starts the next, so
+   what one path loses the next gains) and averages out over a path's
+   executions.  Volatile, so that no reading is merged with another or
+   moved.  Elsewhere, and with metric=ns, a call of __pathprof_now_ns
+   (CLOCK_MONOTONIC nanoseconds).  */
+
+static tree
+emit_now (gimple_seq *seq)
+{
+  tree now = create_tmp_reg (uint64_type_node, "__pathprof_now");
+  if (!pathprof_time_by_tsc ())
+    {
+      gcall *call = gimple_build_call (pathprof_now_ns_fn, 0);
+      gimple_call_set_lhs (call, now);
+      gimple_seq_add_stmt (seq, call);
+      return now;
+    }
+  tree lo = create_tmp_reg (uint64_type_node, "__pathprof_tsc_lo");
+  tree hi = create_tmp_reg (uint64_type_node, "__pathprof_tsc_hi");
+  vec<tree, va_gc> *outputs = NULL;
+  vec_safe_push (outputs,
+		 build_tree_list (build_tree_list (NULL_TREE,
+						   build_string (3, "=a")),
+				  lo));
+  vec_safe_push (outputs,
+		 build_tree_list (build_tree_list (NULL_TREE,
+						   build_string (3, "=d")),
+				  hi));
+  gasm *rdtsc = gimple_build_asm_vec ("rdtsc", NULL, outputs, NULL, NULL);
+  gimple_asm_set_volatile (rdtsc, true);
+  gimple_seq_add_stmt (seq, rdtsc);
+  tree high = create_tmp_reg (uint64_type_node, "__pathprof_tsc_hi");
+  gimple_seq_add_stmt (seq, gimple_build_assign (high, LSHIFT_EXPR, hi,
+						 build_int_cst (integer_type_node,
+								32)));
+  gimple_seq_add_stmt (seq, gimple_build_assign (now, BIT_IOR_EXPR, high,
+						 lo));
+  return now;
+}
+
+/* Append to SEQ the end of the timed path in progress and the start of
+   the next one at the same reading (a backedge, a cut edge: doc/plugin.md,
+   "Time per path"):
+
+     now = <clock>;  elapsed = now - start;  start = now;
+
+   and return ELAPSED, a GIMPLE value.  ELAPSED is 0 rather than huge if
+   the clock went back (a time-stamp counter not synchronised between
+   the cores the thread ran on): a signed comparison and a select, no
+   branch.  */
+
+static tree
+emit_elapsed (const emitter *em, gimple_seq *seq)
+{
+  tree now = emit_now (seq);
+  tree started = em->start;
+  if (TREE_THIS_VOLATILE (em->start))
+    {
+      started = create_tmp_reg (uint64_type_node, "__pathprof_start");
+      gimple_seq_add_stmt (seq, gimple_build_assign (started, em->start));
+    }
+  tree diff = create_tmp_reg (uint64_type_node, "__pathprof_elapsed");
+  gimple_seq_add_stmt (seq, gimple_build_assign (diff, MINUS_EXPR, now,
+						 started));
+  tree s64 = signed_type_for (uint64_type_node);
+  tree sdiff = create_tmp_reg (s64, "__pathprof_elapsed");
+  gimple_seq_add_stmt (seq, gimple_build_assign (sdiff, NOP_EXPR, diff));
+  tree back = create_tmp_reg (boolean_type_node, "__pathprof_back");
+  gimple_seq_add_stmt (seq, gimple_build_assign (back, LT_EXPR, sdiff,
+						 build_int_cst (s64, 0)));
+  tree elapsed = create_tmp_reg (uint64_type_node, "__pathprof_elapsed");
+  gimple_seq_add_stmt (seq, gimple_build_assign (elapsed, COND_EXPR, back,
+						 u64_cst (0), diff));
+  gimple_seq_add_stmt (seq, gimple_build_assign (em->start, now));
+  return elapsed;
+}
+
 /* Append to SEQ the code for counters[INDEX]--, INDEX a GIMPLE value:
    the take-back of an early exit's count (partial-paths).  */
 
@@ -136,11 +235,17 @@ emit_uncount (const emitter *em, gimple_seq *seq, tree index)
   emit_add (em, seq, index, u64_cst (~(uint64_t) 0));
 }
 
-/* Append to SEQ the code for counters[INDEX]++, INDEX a GIMPLE value.  */
+/* Append to SEQ the code for counters[INDEX]++, INDEX a GIMPLE value,
+   and with ELAPSED (a GIMPLE value, or null) times[INDEX] += ELAPSED.  */
 
 static void
-emit_count (const emitter *em, gimple_seq *seq, tree index)
+emit_count (const emitter *em, gimple_seq *seq, tree index,
+	    tree elapsed = NULL_TREE)
 {
+  if (elapsed && em->counters)
+    /* Before the count, which may be a marker of a loop run: the time
+       goes to memory at every path end.  */
+    emit_add_to (em, seq, em->times, index, elapsed);
   if (em->run >= 0 && TREE_CODE (index) != INTEGER_CST)
     {
       /* A backedge count of a loop with a cached run: a marker that
@@ -150,6 +255,16 @@ emit_count (const emitter *em, gimple_seq *seq, tree index)
       gimple_seq_add_stmt (seq, marker);
       run_marker m = { marker, index, (unsigned) em->run };
       em->markers->safe_push (m);
+      return;
+    }
+  if (!em->counters && elapsed)
+    {
+      tree fn = em->atomic ? pathprof_count_hashed_timed_atomic_fn
+			   : pathprof_count_hashed_timed_fn;
+      gcall *call = gimple_build_call (fn, 3,
+				       build_fold_addr_expr (em->fn_desc),
+				       index, elapsed);
+      gimple_seq_add_stmt (seq, call);
       return;
     }
   if (!em->counters)
@@ -205,18 +320,24 @@ emit_op (const emitter *em, gimple_seq *seq, const pp_op *op)
       break;
     case PP_OP_COUNT:
       if (op->value == 0)
-	emit_count (em, seq, load_reg (em, seq));
+	{
+	  tree index = load_reg (em, seq);
+	  emit_count (em, seq, index,
+		      em->timed ? emit_elapsed (em, seq) : NULL_TREE);
+	}
       else
 	{
 	  tree index = create_tmp_reg (uint64_type_node, "__pathprof_index");
 	  gimple_seq_add_stmt (seq, gimple_build_assign (index, PLUS_EXPR,
 							 load_reg (em, seq),
 							 u64_cst (op->value)));
-	  emit_count (em, seq, index);
+	  emit_count (em, seq, index,
+		      em->timed ? emit_elapsed (em, seq) : NULL_TREE);
 	}
       break;
     case PP_OP_COUNT_CONST:
-      emit_count (em, seq, u64_cst (op->value));
+      emit_count (em, seq, u64_cst (op->value),
+		  em->timed ? emit_elapsed (em, seq) : NULL_TREE);
       break;
     default:
       gcc_unreachable ();
@@ -383,6 +504,20 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
 					    u64_cst (probe->ops[0].value),
 					    old_value));
   gimple_seq_add_stmt (&resume, gimple_build_assign (em->reg, new_value));
+  if (em->timed)
+    {
+      /* start = jumped ? now : start: the new path starts here.  */
+      tree now = emit_now (&resume);
+      tree old_start = create_tmp_reg (uint64_type_node, "__pathprof_start");
+      gimple_seq_add_stmt (&resume, gimple_build_assign (old_start,
+							 em->start));
+      tree new_start = create_tmp_reg (uint64_type_node, "__pathprof_start");
+      gimple_seq_add_stmt (&resume,
+			   gimple_build_assign (new_start, COND_EXPR, jumped,
+						now, old_start));
+      gimple_seq_add_stmt (&resume, gimple_build_assign (em->start,
+							 new_start));
+    }
   if (!arrived)
     {
       gimple_stmt_iterator gsi = gsi_after_labels (receiver);
@@ -601,6 +736,12 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
      must come after arrived = 0.  */
   gimple_seq init = NULL;
   gimple_seq_add_stmt (&init, gimple_build_assign (em->reg, u64_cst (0)));
+  if (em->timed)
+    {
+      /* The first path starts at function entry.  */
+      tree now = emit_now (&init);
+      gimple_seq_add_stmt (&init, gimple_build_assign (em->start, now));
+    }
   if (em->arrived)
     gimple_seq_add_stmt (&init, gimple_build_assign (em->arrived,
 						     u64_cst (0)));
@@ -694,6 +835,36 @@ slot_field (tree slot, unsigned offset)
   return ref;
 }
 
+/* Append to SEQ *(uint64_t *) (SLOT + OFFSET) += AMOUNT: a relaxed
+   atomic add if ATOMIC.  */
+
+static void
+add_to_slot (gimple_seq *seq, tree slot, unsigned offset, tree amount,
+	     bool atomic)
+{
+  tree ref = slot_field (slot, offset);
+  if (atomic)
+    {
+      tree addr = create_tmp_reg (TREE_TYPE (slot), "__pathprof_addr");
+      gimple_seq_add_stmt (seq,
+			   gimple_build_assign (addr, build_fold_addr_expr (ref)));
+      gimple_seq_add_stmt (seq,
+			   gimple_build_call (builtin_decl_explicit
+					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
+					      3, addr, amount,
+					      build_int_cst (integer_type_node,
+							     MEMMODEL_RELAXED)));
+      return;
+    }
+  tree old_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
+  tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
+  gimple_seq_add_stmt (seq, gimple_build_assign (old_value, ref));
+  gimple_seq_add_stmt (seq, gimple_build_assign (new_value, PLUS_EXPR,
+						 old_value, amount));
+  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
+						 new_value));
+}
+
 /* Turn CALL, a count through the runtime's hash table that emit_count
    placed, into the inline probe of the function's slot CACHE
    (pathprof-abi.h), with the call only on a miss and only when the
@@ -705,6 +876,9 @@ slot_field (tree slot, unsigned offset)
      else if (&__pathprof_count_hashed != 0)
        __pathprof_count_hashed (&fn, path);
 
+   and for a timed count (__pathprof_count_hashed_timed, metric=) also
+   slot->time += elapsed on a hit, the timed call on a miss.
+
    Done after the probes are committed: a probe sequence on an edge
    holds no control flow.  Before SSA, so no PHI or virtual operand needs
    updating.  */
@@ -714,7 +888,10 @@ expand_hashed_count (gcall *call, tree cache)
 {
   tree fndecl = gimple_call_fndecl (call);
   bool atomic = (fndecl == pathprof_count_hashed_atomic_fn
-		 || fndecl == pathprof_uncount_hashed_atomic_fn);
+		 || fndecl == pathprof_uncount_hashed_atomic_fn
+		 || fndecl == pathprof_count_hashed_timed_atomic_fn);
+  tree elapsed = gimple_call_num_args (call) == 3 ? gimple_call_arg (call, 2)
+						 : NULL_TREE;
   /* One, or the take-back of an early exit (modulo 2^64).  */
   tree amount = u64_cst (fndecl == pathprof_uncount_hashed_fn
 			 || fndecl == pathprof_uncount_hashed_atomic_fn
@@ -768,29 +945,9 @@ expand_hashed_count (gcall *call, tree cache)
 		 profile_probability::very_likely (), hit_bb, miss_bb);
 
   seq = NULL;
-  tree count_ref = slot_field (slot, 8);
-  if (atomic)
-    {
-      tree addr = create_tmp_reg (slot_type, "__pathprof_addr");
-      gimple_seq_add_stmt (&seq,
-			   gimple_build_assign (addr, build_fold_addr_expr (count_ref)));
-      gimple_seq_add_stmt (&seq,
-			   gimple_build_call (builtin_decl_explicit
-					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
-					      3, addr, amount,
-					      build_int_cst (integer_type_node,
-							     MEMMODEL_RELAXED)));
-    }
-  else
-    {
-      tree old_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
-      tree new_count = create_tmp_reg (uint64_type_node, "__pathprof_count");
-      gimple_seq_add_stmt (&seq, gimple_build_assign (old_count, count_ref));
-      gimple_seq_add_stmt (&seq, gimple_build_assign (new_count, PLUS_EXPR,
-						      old_count, amount));
-      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (count_ref),
-						      new_count));
-    }
+  add_to_slot (&seq, slot, 8, amount, atomic);
+  if (elapsed)
+    add_to_slot (&seq, slot, 16, elapsed, atomic);
   insert_at_block_end (hit_bb, seq);
 
   tree linked = pathprof_runtime_linked_p (fndecl);
@@ -817,7 +974,9 @@ expand_hashed_counts (function *fun, tree cache)
 	    && (fndecl == pathprof_count_hashed_fn
 		|| fndecl == pathprof_count_hashed_atomic_fn
 		|| fndecl == pathprof_uncount_hashed_fn
-		|| fndecl == pathprof_uncount_hashed_atomic_fn))
+		|| fndecl == pathprof_uncount_hashed_atomic_fn
+		|| fndecl == pathprof_count_hashed_timed_fn
+		|| fndecl == pathprof_count_hashed_timed_atomic_fn))
 	  calls.safe_push (call);
       }
   for (gcall *call : calls)
@@ -927,6 +1086,8 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
 		    ? PPF_FN_HASHED : 0)
 		   | (plan->num_cut_edges ? PPF_FN_TRUNCATED : 0)
 		   | (pathprof_opts.partial_paths ? PPF_FN_PARTIAL : 0)
+		   | (pathprof_opts.metric != PATHPROF_METRIC_NONE
+		      ? PPF_FN_TIMED : 0)
 		   | PPF_FN_DETAIL;
   if (!pathprof_encode_meta (fun, pcfg, plan, flags, meta, meta_size))
     return "cannot encode its description";
@@ -1055,8 +1216,11 @@ instrument_function (function *fun, bool at_cfg)
   emitter em;
   em.counters = hashed ? NULL_TREE : pathprof_counters_decl (plan.num_paths);
   tree cache = hashed ? pathprof_cache_decl () : NULL_TREE;
-  em.fn_desc = pathprof_function_decl (em.counters, cache, plan.num_paths,
-				       meta, meta_size);
+  em.timed = pathprof_opts.metric != PATHPROF_METRIC_NONE;
+  em.times = em.timed && !hashed ? pathprof_times_decl (plan.num_paths)
+				 : NULL_TREE;
+  em.fn_desc = pathprof_function_decl (em.counters, cache, em.times,
+				       plan.num_paths, meta, meta_size);
   em.atomic = pathprof_opts.atomic;
   em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
   suppress_warning (em.reg, OPT_Wuninitialized);
@@ -1073,6 +1237,19 @@ instrument_function (function *fun, bool at_cfg)
       TREE_THIS_VOLATILE (em.arrived) = 1;
       TREE_SIDE_EFFECTS (em.arrived) = 1;
       TREE_ADDRESSABLE (em.arrived) = 1;
+    }
+  em.start = NULL_TREE;
+  if (em.timed)
+    {
+      em.start = create_tmp_var (uint64_type_node, "__pathprof_start");
+      suppress_warning (em.start, OPT_Wuninitialized);
+      if (em.reg_in_memory)
+	{
+	  /* As R: a longjmp back must not restore a stale register.  */
+	  TREE_THIS_VOLATILE (em.start) = 1;
+	  TREE_SIDE_EFFECTS (em.start) = 1;
+	  TREE_ADDRESSABLE (em.start) = 1;
+	}
     }
   em.pending = NULL_TREE;
   if (pcfg.early_exits_pending && pcfg.cfg.num_calls)

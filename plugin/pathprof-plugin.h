@@ -19,6 +19,9 @@
 /* backedge-runs=: when loops' backedge counts wait in registers
    (instrument.cc, backedge_runs).  */
 enum { PATHPROF_RUNS_NEVER, PATHPROF_RUNS_ATOMIC, PATHPROF_RUNS_ALWAYS };
+/* metric=: what each path measures besides its count (instrument.cc,
+   emit_elapsed).  */
+enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
 
 struct pathprof_options
 {
@@ -28,6 +31,7 @@ struct pathprof_options
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
   bool atomic;                  /* update=atomic */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
+  int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
   const char *use;              /* use=FILE as given, or NULL */
   bool partial_paths;           /* partial-paths: count the path in
@@ -97,9 +101,11 @@ void pathprof_branch_outcomes (function *fun, basic_block bb,
 void pathprof_init_types (const char *plugin_name);
 tree pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths);
 tree pathprof_cache_decl (void);
-tree pathprof_function_decl (tree counters, tree cache,
+tree pathprof_times_decl (unsigned HOST_WIDE_INT num_paths);
+tree pathprof_function_decl (tree counters, tree cache, tree times,
 			     unsigned HOST_WIDE_INT num_paths,
 			     const unsigned char *meta, size_t meta_size);
+bool pathprof_time_by_tsc (void);
 void pathprof_finish_unit (void *gcc_data, void *user_data);
 bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
@@ -107,6 +113,9 @@ extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
 extern tree pathprof_uncount_hashed_fn;
 extern tree pathprof_uncount_hashed_atomic_fn;
+extern tree pathprof_count_hashed_timed_fn;
+extern tree pathprof_count_hashed_timed_atomic_fn;
+extern tree pathprof_now_ns_fn;
 
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);

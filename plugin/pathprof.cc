@@ -44,6 +44,11 @@ static const char pathprof_help[] =
   "                       count a tight loop's repeated path in a register,\n"
   "                       added to memory when the loop is left: with\n"
   "                       update=atomic (default), always, or never\n"
+  "  metric=cycles        also measure each path's time, start to end,\n"
+  "                       callees included: rdtsc ticks on x86-64,\n"
+  "                       CLOCK_MONOTONIC nanoseconds elsewhere\n"
+  "  metric=ns            the same in CLOCK_MONOTONIC nanoseconds\n"
+  "                       everywhere (needs -lpathprof at link time)\n"
   "  dir=DIR              write .pathprof files into DIR\n"
   "  include=REGEX        instrument only functions whose name matches\n"
   "  exclude=REGEX        do not instrument functions whose name matches\n"
@@ -139,6 +144,7 @@ static const struct pathprof_key
   { "placement", true },
   { "update", true },
   { "backedge-runs", true },
+  { "metric", true },
   { "max-array", true },
   { "max-paths", true },
   { "dir", true },
@@ -240,6 +246,15 @@ parse_arguments (struct plugin_name_args *info)
 	  ok &= i >= 0;
 	  if (i >= 0)
 	    pathprof_opts.backedge_runs = i;
+	}
+      else if (!strcmp (key, "metric"))
+	{
+	  /* In the order of PATHPROF_METRIC_*, from CYCLES.  */
+	  static const char *const names[] = { "cycles", "ns", NULL };
+	  int i = parse_choice (key, value, names);
+	  ok &= i >= 0;
+	  if (i >= 0)
+	    pathprof_opts.metric = PATHPROF_METRIC_CYCLES + i;
 	}
       else if (!strcmp (key, "max-array"))
 	ok &= parse_count (key, value, &pathprof_opts.max_array);

@@ -267,9 +267,19 @@ known_metas (const struct __pathprof_unit *unit)
   return known;
 }
 
+/* UNIT's PATHPROF_UNIT_TIME_* flag: 0 unless built with a metric.  */
+
+static uint64_t
+unit_time_flags (const struct __pathprof_unit *unit)
+{
+  return unit->flags & (PATHPROF_UNIT_TIME_TSC | PATHPROF_UNIT_TIME_NS);
+}
+
 /* Whether OLD is a profile of the same build as UNIT: the same functions
    in the same order with byte-identical metas (which include each
-   function's CFG checksum).  If not, describe the difference in WHY.  */
+   function's CFG checksum and whether it measures times), and times in
+   the file exactly when UNIT measures them.  If not, describe the
+   difference in WHY.  */
 
 static int
 same_build (const ppf_file *old, const struct __pathprof_unit *unit,
@@ -280,6 +290,13 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
   if (old->flags & PPF_FILE_UNITS)
     {
       snprintf (why, whylen, "it is a merged profile of several objects");
+      return 0;
+    }
+  if (!(old->flags & PPF_FILE_TIME) != !unit_time_flags (unit))
+    {
+      snprintf (why, whylen, "%s", (old->flags & PPF_FILE_TIME)
+		? "it has times, this build measures none"
+		: "it has no times, this build measures them");
       return 0;
     }
   if (old->num_functions != unit->num_functions)
@@ -642,6 +659,31 @@ move_aside (const char *path, const char *suffix, const char *what)
   return 0;
 }
 
+/* Mark OUT, UNIT's profile about to be written, as holding times when
+   UNIT measures them, in UNIT's unit; a newly measured frequency of the
+   time-stamp counter replaces the file's (one machine's counter runs at
+   one rate; a file carried to another machine gets that machine's).  */
+
+static void
+set_time_section (const struct __pathprof_unit *unit, ppf_file *out)
+{
+  uint64_t hz;
+
+  if (!unit_time_flags (unit))
+    return;
+  out->flags |= PPF_FILE_TIME;
+  if (unit->flags & PATHPROF_UNIT_TIME_NS)
+    {
+      out->time_unit = PPF_TIME_NS;
+      out->ticks_per_second = 1000000000u;
+      return;
+    }
+  out->time_unit = PPF_TIME_TSC;
+  hz = pp_rt_ticks_per_second ();
+  if (hz)
+    out->ticks_per_second = hz;
+}
+
 /* Make FRESH a new profile of UNIT holding the counts in SNAPS, which are
    differences (ppf_counts_merge_deltas: a take-back with nothing to take
    back from is dropped).  Free with free_fresh_profile.  */
@@ -793,6 +835,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 	goto no_memory;
       out = &fresh;
     }
+  set_time_section (unit, out);
   if (!run_counted (path) && out->runs < UINT64_MAX)
     out->runs++;
   status = ppf_encode (out, &new_bytes, &new_size);

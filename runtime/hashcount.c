@@ -120,19 +120,29 @@ cache_index (uint64_t path)
   return (path * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS);
 }
 
-/* Add AMOUNT (modulo 2^64: ~0 takes one back) to slot S: atomically, or
-   as a plain addition (see the top of this file for why the plain form
-   is allowed to race).  */
+/* Add AMOUNT to *COUNTER: atomically, or as a plain addition (see the
+   top of this file for why the plain form is allowed to race).  */
 
 static inline void
-bump (struct hash_slot *s, uint64_t amount, int atomic)
+add (uint64_t *counter, uint64_t amount, int atomic)
 {
   if (atomic)
-    __atomic_fetch_add (&s->count, amount, __ATOMIC_RELAXED);
+    __atomic_fetch_add (counter, amount, __ATOMIC_RELAXED);
   else
-    __atomic_store_n (&s->count,
-		      __atomic_load_n (&s->count, __ATOMIC_RELAXED) + amount,
+    __atomic_store_n (counter,
+		      __atomic_load_n (counter, __ATOMIC_RELAXED) + amount,
 		      __ATOMIC_RELAXED);
+}
+
+/* Add AMOUNT (modulo 2^64: ~0 takes one back) to slot S's count and
+   TIME to its time.  */
+
+static inline void
+bump (struct hash_slot *s, uint64_t amount, uint64_t time, int atomic)
+{
+  add (&s->count, amount, atomic);
+  if (time)
+    add (&s->time, time, atomic);
 }
 
 /* SIZE bytes of zeroed memory from the kernel, or NULL.  */
@@ -240,7 +250,7 @@ probe (struct hash_table *t, uint64_t key, int insert, int *full)
 
 static void
 count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
-	    int atomic)
+	    uint64_t time, int atomic)
 {
   int saved_errno = errno;
   uint64_t key = path + 1;
@@ -275,7 +285,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
      S lives in, which may be one this thread just mapped.  */
   if (fn->cache)
     __atomic_store_n (&fn->cache[cache_index (path)], s, __ATOMIC_RELEASE);
-  bump (s, amount, atomic);
+  bump (s, amount, time, atomic);
   goto out;
 
  no_memory:
@@ -289,7 +299,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
 void
 __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path)
 {
-  count_slow (fn, path, 1, 0);
+  count_slow (fn, path, 1, 0, 0);
 }
 
 /* count[PATH]++ for FN, safe when threads count at once: no count is
@@ -299,7 +309,26 @@ void
 __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 				uint64_t path)
 {
-  count_slow (fn, path, 1, 1);
+  count_slow (fn, path, 1, 0, 1);
+}
+
+/* count[PATH]++ and time[PATH] += TIME for FN (a unit compiled with a
+   metric), -fprofile-update=single.  */
+
+void
+__pathprof_count_hashed_timed (struct __pathprof_function *fn, uint64_t path,
+			       uint64_t time)
+{
+  count_slow (fn, path, 1, time, 0);
+}
+
+/* The same, safe when threads count at once.  */
+
+void
+__pathprof_count_hashed_timed_atomic (struct __pathprof_function *fn,
+				      uint64_t path, uint64_t time)
+{
+  count_slow (fn, path, 1, time, 1);
 }
 
 /* count[PATH]-- for FN: the take-back of an early exit's count when its
@@ -311,7 +340,7 @@ __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 void
 __pathprof_uncount_hashed (struct __pathprof_function *fn, uint64_t path)
 {
-  count_slow (fn, path, ~(uint64_t) 0, 0);
+  count_slow (fn, path, ~(uint64_t) 0, 0, 0);
 }
 
 /* The same, safe when threads count at once.  */
@@ -320,7 +349,7 @@ void
 __pathprof_uncount_hashed_atomic (struct __pathprof_function *fn,
 				  uint64_t path)
 {
-  count_slow (fn, path, ~(uint64_t) 0, 1);
+  count_slow (fn, path, ~(uint64_t) 0, 0, 1);
 }
 
 /* Order two counts by path, for qsort.  */
@@ -381,8 +410,11 @@ pp_rt_hash_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
 	  continue;
 	snap->takes[k].counter = &s->count;
 	snap->takes[k].value = value;
+	snap->takes[k].time_counter = &s->time;
+	snap->takes[k].time = __atomic_load_n (&s->time, __ATOMIC_RELAXED);
 	snap->counts[k].path = key - 1;
 	snap->counts[k].count = value;
+	snap->counts[k].time = snap->takes[k].time;
 	k++;
       }
   snap->num_takes = k;
@@ -395,6 +427,8 @@ pp_rt_hash_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
 	uint64_t a = snap->counts[n - 1].count, b = snap->counts[i].count;
 
 	snap->counts[n - 1].count = a > UINT64_MAX - b ? UINT64_MAX : a + b;
+	a = snap->counts[n - 1].time, b = snap->counts[i].time;
+	snap->counts[n - 1].time = a > UINT64_MAX - b ? UINT64_MAX : a + b;
       }
     else
       snap->counts[n++] = snap->counts[i];
@@ -434,7 +468,10 @@ pp_rt_hash_zero (struct __pathprof_function *fn)
     return;
   for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
     for (j = 0; j <= t->mask; j++)
-      __atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
+      {
+	__atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
+	__atomic_store_n (&t->slots[j].time, 0, __ATOMIC_RELAXED);
+      }
 }
 
 /* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count

@@ -16,19 +16,26 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 2
+#define PATHPROF_ABI_VERSION 3
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
+/* Compiled with metric=cycles or metric=ns: every function has times
+   (below), in time-stamp counter ticks (rdtsc) or in nanoseconds of
+   CLOCK_MONOTONIC (__pathprof_now_ns).  */
+#define PATHPROF_UNIT_TIME_TSC 2u
+#define PATHPROF_UNIT_TIME_NS 4u
 
 /* One path's counter in the runtime's hash table: KEY is the path number
    plus one (0 while the slot is free).  A slot never moves and its key
    never changes once set, so a pointer to it stays valid for the life of
-   the process (runtime/hashcount.c).  */
+   the process (runtime/hashcount.c).  TIME is the path's time, in a unit
+   compiled with a metric (0 otherwise).  */
 struct __pathprof_hash_slot
 {
   uint64_t key;
   uint64_t count;
+  uint64_t time;
 };
 
 /* The slot cache of a hashed function: PATHPROF_HASH_CACHE_SIZE pointers
@@ -60,6 +67,10 @@ struct __pathprof_function
   /* The slot cache (above) of a function counted in the hash table,
      zero at load; NULL for a function with dense counters.  */
   struct __pathprof_hash_slot **cache;
+  /* With a metric (PATHPROF_UNIT_TIME_*) and dense counters: NUM_PATHS
+     time sums indexed by path number, in .bss, beside COUNTERS; NULL
+     otherwise (a hashed function keeps its times in its slots).  */
+  uint64_t *times;
 };
 
 /* One instrumented object file.  */
@@ -92,6 +103,17 @@ void __pathprof_unregister (struct __pathprof_unit *unit);
 void __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path);
 void __pathprof_count_hashed_atomic (struct __pathprof_function *fn,
 				     uint64_t path);
+/* The same, and time[PATH] += TIME: a path end of a unit compiled with
+   a metric.  */
+void __pathprof_count_hashed_timed (struct __pathprof_function *fn,
+				    uint64_t path, uint64_t time);
+void __pathprof_count_hashed_timed_atomic (struct __pathprof_function *fn,
+					   uint64_t path, uint64_t time);
+/* The time now, in nanoseconds of CLOCK_MONOTONIC: the reading of
+   metric=ns, and of metric=cycles on targets without rdtsc.  Unlike the
+   other entry points, referred to strongly: a program built with such a
+   metric links with libpathprof.  */
+uint64_t __pathprof_now_ns (void);
 /* count[PATH]-- (modulo 2^64), likewise: the take-back of the count of a
    path that ends at a call, when the call returned (partial-paths).  */
 void __pathprof_uncount_hashed (struct __pathprof_function *fn,

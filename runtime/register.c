@@ -212,6 +212,7 @@ __pathprof_register (struct __pathprof_unit *unit)
 	pp_rt_message ("cannot register fork handlers; a child process "
 		       "will lose what it counts");
       pp_rt_dump_signals_start ();
+      pp_rt_timebase_start ();
     }
  out:
   pthread_mutex_unlock (&pp_rt_mutex);

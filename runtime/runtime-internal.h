@@ -13,6 +13,8 @@
 		  directories, the .journal/.bad/.stale siblings
      message.c    "pathprof: " messages, PATHPROF_ERROR_FILE, PATHPROF_QUIET
      api.c        pathprof_dump, pathprof_reset
+     timebase.c   the clock of metric=ns, the time-stamp counter's
+		  frequency
 
    Everything declared here is hidden: libpathprof.so exports only the
    __pathprof_* entry points of pathprof-abi.h (exec.c declares the exec
@@ -84,6 +86,8 @@ struct pp_slot_take
 {
   uint64_t *counter;
   uint64_t value;
+  uint64_t *time_counter;	/* the slot's time, and what was read */
+  uint64_t time;
 };
 
 struct pp_snapshot
@@ -121,6 +125,13 @@ int pp_rt_write_unit (struct __pathprof_unit *unit);
 /* Whether UNIT has anything to write: counts, or this process's run not
    yet counted in its file.  */
 int pp_rt_unit_needs_write (const struct __pathprof_unit *unit);
+
+/* timebase.c: the time-stamp counter's frequency, measured against
+   CLOCK_MONOTONIC between the first registration
+   (pp_rt_timebase_start) and now; 0 when unknown (no rdtsc, or too
+   little time has passed).  */
+void pp_rt_timebase_start (void);
+uint64_t pp_rt_ticks_per_second (void);
 
 /* paths.c.  */
 char *pp_rt_target_path (const char *filename);

@@ -180,6 +180,9 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
 	{
 	  snap->counts[k].path = i;
 	  snap->counts[k].count = value;
+	  if (fn->times)
+	    snap->counts[k].time = __atomic_load_n (&fn->times[i],
+						    __ATOMIC_RELAXED);
 	  k++;
 	}
     }
@@ -200,12 +203,21 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
 
   if (fn->counters)
     for (i = 0; i < snap->num_counts; i++)
-      __atomic_fetch_sub (&fn->counters[snap->counts[i].path],
-			  snap->counts[i].count, __ATOMIC_RELAXED);
+      {
+	__atomic_fetch_sub (&fn->counters[snap->counts[i].path],
+			    snap->counts[i].count, __ATOMIC_RELAXED);
+	if (fn->times)
+	  __atomic_fetch_sub (&fn->times[snap->counts[i].path],
+			      snap->counts[i].time, __ATOMIC_RELAXED);
+      }
   else
     for (j = 0; j < snap->num_takes; j++)
-      __atomic_fetch_sub (snap->takes[j].counter, snap->takes[j].value,
-			  __ATOMIC_RELAXED);
+      {
+	__atomic_fetch_sub (snap->takes[j].counter, snap->takes[j].value,
+			    __ATOMIC_RELAXED);
+	__atomic_fetch_sub (snap->takes[j].time_counter, snap->takes[j].time,
+			    __ATOMIC_RELAXED);
+      }
 }
 
 /* Release SNAP's memory.  */
@@ -252,7 +264,13 @@ pp_rt_function_zero (struct __pathprof_function *fn)
   scan_start (&sc, fn);
   for (i = next_nonzero (&sc, 0); i < fn->num_paths;
        i = next_nonzero (&sc, i + 1))
-    __atomic_store_n (&fn->counters[i], 0, __ATOMIC_RELAXED);
+    {
+      __atomic_store_n (&fn->counters[i], 0, __ATOMIC_RELAXED);
+      /* A time is added only with a count: where the count is zero, so
+	 is the time.  */
+      if (fn->times)
+	__atomic_store_n (&fn->times[i], 0, __ATOMIC_RELAXED);
+    }
   scan_end (&sc);
 }
 

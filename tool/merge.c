@@ -36,6 +36,12 @@ build_file (const tool_set *set, ppf_file *f)
   /* One unit: the file its object would have written.  Several: the
      table, and no one unit name.  */
   f->flags = one_unit ? 0 : PPF_FILE_UNITS;
+  if (set->has_time)
+    {
+      f->flags |= PPF_FILE_TIME;
+      f->time_unit = set->time_unit;
+      f->ticks_per_second = set->ticks_per_second;
+    }
   f->unit_name = one_unit ? set->units[0] : (char *) "";
   f->num_units = one_unit ? 0 : (uint32_t) set->num_units;
   f->units = one_unit ? NULL : set->units;

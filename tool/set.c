@@ -290,9 +290,14 @@ merge_counts (tool_function *tf, const ppf_count *src, uint64_t num,
       else
 	{
 	  uint64_t c = tool_count_scale (src[j].count, weight);
+	  uint64_t t = tool_count_scale (src[j].time, weight);
 	  if (i < tf->num_counts && tf->counts[i].path == src[j].path)
-	    c = ppf_count_add (tf->counts[i++].count, c);
+	    {
+	      t = ppf_count_add (tf->counts[i].time, t);
+	      c = ppf_count_add (tf->counts[i++].count, c);
+	    }
 	  merged[n].path = src[j++].path;
+	  merged[n].time = t;
 	  merged[n++].count = c;
 	}
     }
@@ -402,6 +407,14 @@ add_file (void *ctx, const char *path, const struct stat *st)
      build and that every path it adds regenerates, before anything of
      it is summed.  */
   dump_path_init (&regen);
+  if ((file.flags & PPF_FILE_TIME) && set->has_time
+      && file.time_unit != set->time_unit)
+    {
+      snprintf (err, sizeof err, "its times are in %s, those merged "
+		"before in %s", file.time_unit == PPF_TIME_NS ? "ns" : "ticks",
+		set->time_unit == PPF_TIME_NS ? "ns" : "ticks");
+      goto rejected;
+    }
   for (uint32_t i = 0; i < file.num_functions; i++)
     {
       const ppf_function *pf = &file.functions[i];
@@ -468,6 +481,13 @@ add_file (void *ctx, const char *path, const struct stat *st)
       }
   set->runs = ppf_count_add (set->runs,
 			     tool_count_scale (file.runs, set->weight));
+  if (file.flags & PPF_FILE_TIME)
+    {
+      set->has_time = true;
+      set->time_unit = file.time_unit;
+      if (file.ticks_per_second)
+	set->ticks_per_second = file.ticks_per_second;
+    }
   free (map);
   ppf_file_free (&file);
   return 0;

@@ -58,6 +58,12 @@ typedef struct tool_set
   dev_t *devices;
   ino_t *inodes;
   uint64_t runs;            /* sum of runs x weight, saturating */
+  /* Times (metric=cycles): whether an input had them, their one unit
+     (PPF_TIME_*; files of another unit are refused) and the latest
+     known frequency.  */
+  bool has_time;
+  uint32_t time_unit;
+  uint64_t ticks_per_second;
   size_t num_functions;
   tool_function **functions;  /* first-seen order: the first file's */
   size_t num_buckets;

@@ -182,6 +182,10 @@ test_usage (void)
   static const char *const neg_n[] = { "-n", "-1", "@a.pathprof", NULL };
   static const char *const two_modes[] = { "--tsv", "--json",
 					   "@a.pathprof", NULL };
+  static const char *const bad_sort[] = { "--sort=cost", "x.pathprof",
+					  NULL };
+  static const char *const sort_coverage[] = { "--sort=time", "--coverage",
+					       "x.pathprof", NULL };
   static const char *const help[] = { "--help", NULL };
   static const char *const version[] = { "--version", NULL };
   struct
@@ -196,6 +200,8 @@ test_usage (void)
     { "-n many", bad_n, "invalid number of paths: 'many'" },
     { "-n -1", neg_n, "invalid number of paths: '-1'" },
     { "--tsv --json", two_modes, "exclude each other" },
+    { "--sort=cost", bad_sort, "--sort is count or time, not 'cost'" },
+    { "--sort with --coverage", sort_coverage, "--sort goes with" },
   };
   run_result r;
 
@@ -238,6 +244,33 @@ test_usage (void)
   run_free (&r);
 }
 
+/* --sort=time of a profile built without metric=cycles: nothing to
+   rank by, an input problem (exit 1) with a message naming the file and
+   the option that measures times; no report.  --sort=count is the
+   default order.  */
+
+static void
+test_sort_without_times (void)
+{
+  const char *const by_time[] = { "--sort=time", "@a.pathprof", NULL };
+  const char *const by_count[] = { "--tsv", "--sort=count", "@a.pathprof",
+				   NULL };
+  run_result r;
+
+  run_dump (&r, NULL, by_time);
+  check_int ("--sort=time without times: exit status 1", 1, r.status);
+  check_message ("--sort=time without times", r.err,
+		 test_path ("a.pathprof"), "no time per path");
+  check_contains ("--sort=time without times: says how to get them", r.err,
+		  "metric=cycles");
+  check_str ("--sort=time without times: no report", "", r.out);
+  run_free (&r);
+  run_dump (&r, NULL, by_count);
+  check_int ("--sort=count: exit status 0", 0, r.status);
+  check_str ("--sort=count: the default report", fig1_tsv, r.out);
+  run_free (&r);
+}
+
 int
 main (void)
 {
@@ -249,5 +282,6 @@ main (void)
   test_bad_paths ();
   test_directories ();
   test_usage ();
+  test_sort_without_times ();
   return unit_test_report ();
 }

@@ -271,8 +271,8 @@ test_meta_rules (void)
   check_meta_rule ("zero num_paths", &m, 8, 0, "num_paths");
 
   sample_loop_meta (&m, "loop");
-  m.flags = 16;
-  check_meta_rule ("unknown flags", &m, 16, 16, "flags");
+  m.flags = 64;
+  check_meta_rule ("unknown flags", &m, 16, 64, "flags");
 
   sample_loop_meta (&m, "loop");
   m.file = 2;
@@ -647,7 +647,7 @@ test_file (void)
   } rules[] = {
     { "bad magic", 0, 0x54415058, 1, "magic" },
     { "version 2", 8, 2, 1, "version 2" },
-    { "file flags", 12, 2, 1, "flags" },
+    { "file flags", 12, 4, 1, "flags" },
     { "damaged runs", 16, 9, 0, "checksum" },
     { "damaged count", 0, 6, 0, "checksum" },
   };

@@ -240,7 +240,7 @@ test_units (void)
   check_contains ("unit out of range message", err, "unit 7 out of range");
 
   /* An unknown file flag is still refused.  */
-  f.flags = 2;
+  f.flags = 4;
   check_int ("unknown file flag not encoded", PPF_EBAD,
 	     ppf_encode (&f, &again, &again_size));
   /* A plain file names its one unit.  */

@@ -9,9 +9,11 @@ so=$PATHPROF_BUILD/libpathprof.so.0
 
 exported=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
 expected="__pathprof_count_hashed __pathprof_count_hashed_atomic"
+expected="$expected __pathprof_count_hashed_timed"
+expected="$expected __pathprof_count_hashed_timed_atomic"
 expected="$expected __pathprof_execl __pathprof_execle __pathprof_execlp"
 expected="$expected __pathprof_execv __pathprof_execve __pathprof_execvp"
-expected="$expected __pathprof_execvpe __pathprof_posix_spawn"
+expected="$expected __pathprof_execvpe __pathprof_now_ns __pathprof_posix_spawn"
 expected="$expected __pathprof_posix_spawnp __pathprof_register"
 expected="$expected __pathprof_system __pathprof_uncount_hashed"
 expected="$expected __pathprof_uncount_hashed_atomic __pathprof_unregister"

@@ -1,0 +1,43 @@
+/* Time per path in pathprof-dump: the times that a build with
+   -fplugin-arg-pathprof-metric=cycles (or =ns) stores beside each
+   path's count (doc/file-format.md, PPF_FILE_TIME), in the one unit the
+   reports compare them in.
+
+   A path's time is the sum, over its executions, of the time from its
+   start to its end, callees included (doc/plugin.md, "Time per path").
+   Files measure in time-stamp counter ticks or in nanoseconds.  The
+   reports show seconds when every timed function of the input can be
+   converted (its file knows the counter's frequency); otherwise the raw
+   unit, "ticks" or "ns", when all share one; shares are then still
+   exact.  Inputs that mix ticks of unknown frequency with another unit
+   cannot be compared: their times are shown, and shares are of the
+   functions in the first timed file's unit only.  */
+
+#ifndef PATHPROF_DUMP_TIMING_H
+#define PATHPROF_DUMP_TIMING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+/* Room for a formatted time: "123.4 ms", "1.23e+20 ticks".  */
+#define DUMP_TIME_SIZE 32
+
+/* Whether FN's paths carry times.  */
+bool dump_function_timed (const dump_function *fn);
+/* The units of DATA's times once loaded: fills data->has_time,
+   time_in_seconds, time_unit and total_time.  */
+void dump_time_finish (dump_data *data);
+/* RAW, a time of FN's file, in DATA's report unit (seconds, or the raw
+   unit); negative when it cannot be converted (see above).  */
+long double dump_time_value (const dump_data *data, const dump_function *fn,
+			     uint64_t raw);
+/* VALUE in DATA's unit as text: "1.23 ms", "456 ns", "1.2M ticks";
+   "-" when negative.  */
+void dump_time_format (char buf[DUMP_TIME_SIZE], const dump_data *data,
+		       long double value);
+/* "s", "ticks" or "ns": DATA's report unit, for the JSON and TSV.  */
+const char *dump_time_unit_name (const dump_data *data);
+
+#endif /* PATHPROF_DUMP_TIMING_H */

@@ -1,0 +1,13 @@
+/* metric is "cycles" or "ns"; anything else is an error naming the bad
+   value.  */
+
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pathprof-metric=seconds" } */
+/* { dg-error "metric.*seconds" "" { target *-*-* } 0 } */
+/* { dg-prune-output {failed to initiali[sz]e plugin} } */
+
+int
+main (void)
+{
+  return 0;
+}
