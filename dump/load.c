@@ -433,3 +433,23 @@ dump_data_free (dump_data *data)
   free (data->profiles);
   dump_data_init (data);
 }
+
+/* FN's count of path ID, or NULL.  */
+
+const ppf_count *
+dump_function_count (const dump_function *fn, uint64_t id)
+{
+  uint64_t lo = 0, hi = fn->num_counts;
+
+  while (lo < hi)
+    {
+      uint64_t mid = lo + (hi - lo) / 2;
+      if (fn->counts[mid].path < id)
+	lo = mid + 1;
+      else if (fn->counts[mid].path > id)
+	hi = mid;
+      else
+	return &fn->counts[mid];
+    }
+  return NULL;
+}

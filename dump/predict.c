@@ -6,26 +6,6 @@
 #include "paths.h"
 #include "predict.h"
 
-/* The count of path ID of FN, or 0.  */
-
-static uint64_t
-count_of (const dump_function *fn, uint64_t id)
-{
-  uint64_t lo = 0, hi = fn->num_counts;
-
-  while (lo < hi)
-    {
-      uint64_t mid = lo + (hi - lo) / 2;
-      if (fn->counts[mid].path < id)
-	lo = mid + 1;
-      else if (fn->counts[mid].path > id)
-	hi = mid;
-      else
-	return fn->counts[mid].count;
-    }
-  return 0;
-}
-
 /* The block number an edge E leads to, for the tie-break: the CFG edge's
    destination (a loop head for a backedge), EXIT for a noreturn.  */
 
@@ -128,7 +108,8 @@ dump_predict (const dump_function *fn, dump_prediction *out)
   for (uint32_t e = 0; e < dag->num_edges; e++)
     {
       uint32_t n = 0, v;
-      uint64_t id = 0, c;
+      uint64_t id = 0;
+      const ppf_count *ran;
       long double len, stmts;
 
       if (!start[e])
@@ -156,11 +137,11 @@ dump_predict (const dump_function *fn, dump_prediction *out)
       path_length (fn, walk, n, &len, &stmts);
       out->predicted_edges += len;
       out->predicted_stmts += stmts;
-      c = count_of (fn, id);
-      if (c)
+      ran = dump_function_count (fn, id);
+      if (ran)
 	{
 	  out->hit++;
-	  dump_sum_add (&out->hit_executions, c);
+	  dump_sum_add (&out->hit_executions, ran->count);
 	}
     }
   rc = 0;

@@ -91,4 +91,8 @@ size_t dump_data_add (dump_data *data, const char *arg);
 int dump_data_finish (dump_data *data);
 void dump_data_free (dump_data *data);
 
+/* FN's count of path ID, found by binary search (FN's counts are sorted
+   by path), or NULL if the path never ran.  */
+const ppf_count *dump_function_count (const dump_function *fn, uint64_t id);
+
 #endif /* PATHPROF_DUMP_PROFILE_H */

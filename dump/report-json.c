@@ -310,18 +310,8 @@ put_prediction (FILE *out, const dump_function *fn, dump_prediction *total)
   fputs (",\n        \"paths\": [", out);
   for (uint64_t i = 0; i < p.predicted; i++)
     {
-      uint64_t count = 0, lo = 0, hi = fn->num_counts;
-      /* The counts are sorted by path.  */
-      while (lo < hi && !count)
-	{
-	  uint64_t mid = lo + (hi - lo) / 2;
-	  if (fn->counts[mid].path < p.ids[i])
-	    lo = mid + 1;
-	  else if (fn->counts[mid].path > p.ids[i])
-	    hi = mid;
-	  else
-	    count = fn->counts[mid].count;
-	}
+      const ppf_count *c = dump_function_count (fn, p.ids[i]);
+      uint64_t count = c ? c->count : 0;
       fprintf (out, "%s{\"id\": %llu, \"count\": %llu}", i ? ", " : "",
 	       (unsigned long long) p.ids[i], (unsigned long long) count);
     }
@@ -412,26 +402,14 @@ static void
 path_time_fields (char *extra, size_t extra_size, const dump_data *data,
 		  const dump_function *fn, const dump_path_ref *ref)
 {
-  uint64_t raw = 0;
-  uint64_t lo = 0, hi = fn->num_counts;
+  const ppf_count *c;
+  uint64_t raw;
 
   extra[0] = 0;
   if (!dump_function_timed (fn))
     return;
-  /* The counts are sorted by path.  */
-  while (lo < hi)
-    {
-      uint64_t mid = lo + (hi - lo) / 2;
-      if (fn->counts[mid].path < ref->id)
-	lo = mid + 1;
-      else if (fn->counts[mid].path > ref->id)
-	hi = mid;
-      else
-	{
-	  raw = fn->counts[mid].time;
-	  break;
-	}
-    }
+  c = dump_function_count (fn, ref->id);
+  raw = c ? c->time : 0;
   if (ref->time < 0)
     snprintf (extra, extra_size, ",\n          \"time\": null,\n"
 	      "          \"time_raw\": %llu,\n"

@@ -109,26 +109,6 @@ put_branches (FILE *out, const ppf_meta *m, const dump_lines *lines)
     }
 }
 
-/* The raw time of path ID of FN (its counts are sorted by path).  */
-
-static uint64_t
-ref_time (const dump_function *fn, uint64_t id)
-{
-  uint64_t lo = 0, hi = fn->num_counts;
-
-  while (lo < hi)
-    {
-      uint64_t mid = lo + (hi - lo) / 2;
-      if (fn->counts[mid].path < id)
-	lo = mid + 1;
-      else if (fn->counts[mid].path > id)
-	hi = mid;
-      else
-	return fn->counts[mid].time;
-    }
-  return 0;
-}
-
 /* Write the TSV report: the kept paths, in the order of SEL (the caller
    sorts them by function then ID).  */
 
@@ -170,7 +150,10 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 	{
 	  fputc ('\t', out);
 	  if (dump_function_timed (fn))
-	    fprintf (out, "%llu", (unsigned long long) ref_time (fn, ref->id));
+	    {
+	      const ppf_count *c = dump_function_count (fn, ref->id);
+	      fprintf (out, "%llu", (unsigned long long) (c ? c->time : 0));
+	    }
 	}
       fputc ('\n', out);
     }

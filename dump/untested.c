@@ -121,26 +121,6 @@ out:
   return rc;
 }
 
-/* Whether path ID of FN ran: its counts are sorted by path.  */
-
-static bool
-executed_p (const dump_function *fn, uint64_t id)
-{
-  uint64_t lo = 0, hi = fn->num_counts;
-
-  while (lo < hi)
-    {
-      uint64_t mid = lo + (hi - lo) / 2;
-      if (fn->counts[mid].path < id)
-	lo = mid + 1;
-      else if (fn->counts[mid].path > id)
-	hi = mid;
-      else
-	return true;
-    }
-  return false;
-}
-
 /* A set of path numbers: those listed so far, so that none is listed
    twice (up to 100000 of them with --all).  Open addressing; a slot
    holds the number plus one, 0 when empty.  */
@@ -330,7 +310,7 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 		for (uint32_t q = (uint32_t) pos[w] + 1; q < path.num_edges;
 		     q++)
 		  id += dag->val[path.edges[q]];
-	      if (executed_p (fn, id) || id_set_has (seen, id))
+	      if (dump_function_count (fn, id) || id_set_has (seen, id))
 		continue;
 	      if (add_found (out, seen, id, DUMP_UNTESTED_DECISION,
 			     hot[p]->path, i) != 0)
@@ -457,7 +437,7 @@ find_shortest (const dump_function *fn, const graph *g, size_t limit,
 
       if (s.vertex == 1)
 	{
-	  if (!executed_p (fn, s.id) && !id_set_has (seen, s.id)
+	  if (!dump_function_count (fn, s.id) && !id_set_has (seen, s.id)
 	      && add_found (out, seen, s.id, DUMP_UNTESTED_SHORTEST, 0, 0)
 		   != 0)
 	    {
