@@ -15,6 +15,7 @@
 
 #include "dot.h"
 #include "html-report.h"
+#include "timing.h"
 #include "untested.h"
 
 /* Whether Graphviz's dot is a program on PATH: -1 not known yet.  Looked
@@ -182,6 +183,26 @@ put_untested (FILE *out, html_report *r, size_t k)
   return 0;
 }
 
+/* Write the card of FN's time, its paths' time and its share of all
+   measured time, when FN has times.  */
+
+static void
+put_time_card (FILE *out, const html_report *r, const dump_function *fn)
+{
+  long double time = dump_time_function_total (r->data, fn);
+  char t[DUMP_TIME_SIZE];
+
+  if (time < 0)
+    return;
+  dump_time_format (t, r->data, time);
+  fputs ("<div class=\"card\"><div class=\"label\">Time</div><div "
+	 "class=\"big\" id=\"time\">", out);
+  html_text (out, t);
+  fputs ("</div><div class=\"sub\">", out);
+  html_percent (out, time, r->data->total_time);
+  fputs (" of all measured time</div></div>\n", out);
+}
+
 /* Write the page of function K.  */
 
 int
@@ -237,15 +258,19 @@ html_write_function (html_report *r, size_t k)
 	   dump_sum_format (&fn->executions, a));
   html_percent (out, dump_sum_value (&fn->executions),
 		dump_sum_value (&r->data->total_executions));
-  fputs (" of the program's</div></div>\n</section>\n", out);
+  fputs (" of the program's</div></div>\n", out);
+  put_time_card (out, r, fn);
+  fputs ("</section>\n", out);
   if (m->flags & PPF_FN_TRUNCATED)
     fputs ("<p class=\"note\">This function has too many paths to number: "
 	   "some edges were cut (paths end and start again there), and "
 	   "potential paths are those of the cut graph.</p>\n", out);
 
   fputs ("<p class=\"help\">Choose a path (click, or Tab and Enter) to draw "
-	 "it on the CFG; Esc or Clear to clear.</p>\n<div class=\"layout "
-	 "cfg-layout\">\n<section class=\"picture-pane\">\n", out);
+	 "it on the CFG; Esc or Clear to clear.</p>\n", out);
+  /* The time columns want a wider paths pane.  */
+  fprintf (out, "<div class=\"layout cfg-layout%s\">\n<section "
+	   "class=\"picture-pane\">\n", r->data->has_time ? " timed" : "");
   rc = put_picture (out, r, k);
   fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n"
 	 "<div class=\"chosen\" id=\"chosen\" hidden><span class=\"what\">"

@@ -3,13 +3,17 @@
 
    Tables are sorted by executions, hottest first; the page's script sorts
    them by any column when its header is chosen (each cell's data-v is its
-   sort key).  */
+   sort key).  When the profiles hold times (timing.h), the totals give
+   the measured time, the function table each function's time and share,
+   and the path lists the time columns of html_put_time_cells; with
+   --sort=time paths are ranked by time, as the text report ranks them.  */
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "columns.h"
 #include "html-report.h"
+#include "timing.h"
 
 /* Write the cards of the program's totals.  */
 
@@ -61,7 +65,19 @@ put_totals (FILE *out, const html_report *r)
   else
     fprintf (out, "%llu to %llu runs", (unsigned long long) min_runs,
 	     (unsigned long long) max_runs);
-  fputs ("</div></div>\n</section>\n", out);
+  fputs ("</div></div>\n", out);
+  if (data->has_time)
+    {
+      char t[DUMP_TIME_SIZE];
+      dump_time_format (t, data, data->total_time);
+      fputs ("<div class=\"card\"><div class=\"label\">Time</div>"
+	     "<div class=\"big\" id=\"total-time\">", out);
+      html_text (out, t);
+      fprintf (out, "</div><div class=\"sub\">all paths, callees "
+	       "included (unit: <span class=\"unit\">%s</span>)</div>"
+	       "</div>\n", dump_time_unit_name (data));
+    }
+  fputs ("</section>\n", out);
 }
 
 /* The function of R whose dump_function is FN, or NULL.  */
@@ -85,18 +101,26 @@ put_hot_paths (FILE *out, html_report *r)
 {
   const dump_selection *sel = r->sel;
   long double total = dump_sum_value (&r->data->total_executions);
+  long double cumul_time = 0;
   dump_sum cumul = { 0, 0 };
 
-  fputs ("<h2>Hottest paths</h2>\n", out);
+  /* Ranked by time, cumul adds up time shares (as the text report).  */
+  fputs (sel->by_time ? "<h2>Paths that took the most time</h2>\n"
+			: "<h2>Hottest paths</h2>\n", out);
   if (sel->num_paths == 0)
     {
       fputs ("<p class=\"note\">No path was executed.</p>\n", out);
       return 0;
     }
-  fputs ("<table class=\"paths hot\">\n<thead><tr><th class=\"num\">#</th>"
-	 "<th class=\"num\">count</th><th class=\"num\">share</th>"
-	 "<th class=\"num\">cumul</th><th>function</th><th>start</th>"
-	 "<th>path</th><th>end</th></tr></thead>\n<tbody>\n", out);
+  fprintf (out, "<table class=\"paths hot\">\n<thead><tr><th class=\"num\">"
+	   "#</th><th class=\"num\">count</th><th class=\"num\" title=\"share "
+	   "of the program's path executions\">share</th><th class=\"num\" "
+	   "title=\"%s\">cumul</th>",
+	   sel->by_time ? "the time shares of this path and those above"
+			: "the shares of this path and those above");
+  html_put_time_headers (out, r);
+  fputs ("<th>function</th><th>start</th><th>path</th><th>end</th></tr>"
+	 "</thead>\n<tbody>\n", out);
   for (size_t i = 0; i < sel->num_paths; i++)
     {
       const dump_path_ref *ref = &sel->paths[i];
@@ -109,13 +133,19 @@ put_hot_paths (FILE *out, html_report *r)
       if (html_build_path (r, fn, ref->id) != 0)
 	return -1;
       dump_sum_add (&cumul, ref->count);
+      cumul_time += ref->time > 0 ? ref->time : 0;
       fprintf (out, "<tr><td class=\"num\">%zu</td><td class=\"num\">%llu"
 	       "</td><td class=\"num\">", i + 1,
 	       (unsigned long long) ref->count);
       html_percent (out, (long double) ref->count, total);
       fputs ("</td><td class=\"num\">", out);
-      html_percent (out, dump_sum_value (&cumul), total);
-      fprintf (out, "</td><td class=\"name\"><a href=\"%s#path=f%zup%llu\">",
+      if (sel->by_time)
+	html_percent (out, cumul_time, r->data->total_time);
+      else
+	html_percent (out, dump_sum_value (&cumul), total);
+      fputs ("</td>", out);
+      html_put_time_cells (out, r, ref->time, ref->count);
+      fprintf (out, "<td class=\"name\"><a href=\"%s#path=f%zup%llu\">",
 	       hf->page, k, (unsigned long long) ref->id);
       html_text (out, fn->label);
       fputs ("</a></td><td class=\"marker\">", out);
@@ -158,6 +188,23 @@ compare_functions (const void *a, const void *b)
 			    &sort_report->functions[i].fn->executions);
 
   return c ? c : (i > j) - (i < j);
+}
+
+/* Each function's time, while the function table is sorted by time.  */
+
+static long double *sort_times;
+
+/* Order functions by time descending (no time last), then as
+   compare_functions.  */
+
+static int
+compare_function_times (const void *a, const void *b)
+{
+  size_t i = *(const size_t *) a, j = *(const size_t *) b;
+
+  if (sort_times[i] != sort_times[j])
+    return sort_times[i] > sort_times[j] ? -1 : 1;
+  return compare_functions (a, b);
 }
 
 /* Write the table of source files.  */
@@ -215,7 +262,7 @@ put_function_hot_paths (FILE *out, html_report *r, size_t k)
   ppf_count *ranked;
   size_t num;
 
-  if (html_rank_paths (hf->fn, HTML_INDEX_PATHS_PER_FUNCTION, &ranked,
+  if (html_rank_paths (r, hf->fn, HTML_INDEX_PATHS_PER_FUNCTION, &ranked,
 		       &num) != 0)
     return -1;
   fputs ("<ol class=\"hot\">", out);
@@ -226,11 +273,29 @@ put_function_hot_paths (FILE *out, html_report *r, size_t k)
 	  free (ranked);
 	  return -1;
 	}
-      fprintf (out, "<li><a href=\"%s#path=f%zup%llu\"><span "
-	       "class=\"count\">%llu</span> <span class=\"share\">", hf->page,
-	       k, (unsigned long long) ranked[i].path,
-	       (unsigned long long) ranked[i].count);
-      html_percent (out, (long double) ranked[i].count, total);
+      fprintf (out, "<li><a href=\"%s#path=f%zup%llu\">", hf->page, k,
+	       (unsigned long long) ranked[i].path);
+      if (r->sel->by_time)
+	{
+	  /* Ranked by time: the time and its share of all time.  */
+	  long double time = dump_time_value (r->data, hf->fn,
+					      ranked[i].time);
+	  char t[DUMP_TIME_SIZE];
+	  dump_time_format (t, r->data, time);
+	  fputs ("<span class=\"time\">", out);
+	  html_text (out, t);
+	  fputs ("</span> <span class=\"share\">", out);
+	  if (time < 0)
+	    fputs ("-", out);
+	  else
+	    html_percent (out, time, r->data->total_time);
+	}
+      else
+	{
+	  fprintf (out, "<span class=\"count\">%llu</span> <span "
+		   "class=\"share\">", (unsigned long long) ranked[i].count);
+	  html_percent (out, (long double) ranked[i].count, total);
+	}
       fputs ("</span></a> <span class=\"steps\">", out);
       html_put_path_steps (out, r);
       fputs ("</span></li>", out);
@@ -238,6 +303,28 @@ put_function_hot_paths (FILE *out, html_report *r, size_t k)
   fputs ("</ol>", out);
   free (ranked);
   return 0;
+}
+
+/* Write the time cells of FN's row: its paths' time and its share of
+   all measured time; "-" without times.  */
+
+static void
+put_function_time (FILE *out, const html_report *r, const dump_function *fn)
+{
+  long double time = dump_time_function_total (r->data, fn);
+  char t[DUMP_TIME_SIZE];
+
+  dump_time_format (t, r->data, time);
+  fprintf (out, "<td class=\"num time\" data-v=\"%.9Lg\">", time);
+  html_text (out, t);
+  fprintf (out, "</td><td class=\"num time\" data-v=\"%.9Lg\">",
+	   time < 0 || r->data->total_time <= 0 ? time
+	   : time / r->data->total_time);
+  if (time < 0)
+    fputs ("-", out);
+  else
+    html_percent (out, time, r->data->total_time);
+  fputs ("</td>", out);
 }
 
 /* Write the table of functions, at most HTML_INDEX_FUNCTIONS_MAX rows.  */
@@ -258,20 +345,49 @@ put_functions (FILE *out, html_report *r)
   qsort (order, r->num_functions, sizeof *order, compare_functions);
   shown = r->num_functions < HTML_INDEX_FUNCTIONS_MAX
 	    ? r->num_functions : HTML_INDEX_FUNCTIONS_MAX;
+  if (r->sel->by_time)
+    {
+      /* Most time first, as the paths.  */
+      sort_times = malloc ((r->num_functions + 1) * sizeof *sort_times);
+      if (!sort_times)
+	{
+	  free (order);
+	  return -1;
+	}
+      for (size_t k = 0; k < r->num_functions; k++)
+	sort_times[k] = dump_time_function_total (r->data, r->functions[k].fn);
+      qsort (order, r->num_functions, sizeof *order, compare_function_times);
+      free (sort_times);
+      sort_times = NULL;
+    }
   fputs ("<h2>Functions</h2>\n<p class=\"help\">Paths: executed and "
 	 "potential Ball-Larus paths; share: of the program's path "
-	 "executions; a hottest path's share is of the function's.</p>\n"
-	 "<table class=\"sortable functions\" "
-	 "id=\"functions\">\n<thead><tr><th data-sort=\"text\">function</th>"
+	 "executions; ", out);
+  fputs (r->sel->by_time
+	 ? "time share: of all measured time, also for the costliest "
+	   "paths.</p>\n"
+	 : "a hottest path's share is of the function's.</p>\n", out);
+  /* Two more columns with times: headers may wrap, the paths cell
+     narrows.  */
+  fprintf (out, "<table class=\"sortable functions%s\" ",
+	   r->data->has_time ? " timed" : "");
+  fputs ("id=\"functions\">\n<thead><tr><th data-sort=\"text\">function</th>"
 	 "<th data-sort=\"text\">defined at</th>"
 	 "<th class=\"num\" data-sort=\"num\">executed</th>"
 	 "<th class=\"num\" data-sort=\"num\">potential</th>"
 	 "<th class=\"num\" data-sort=\"num\">coverage</th>"
 	 "<th class=\"num\" data-sort=\"num\">executions</th>"
-	 "<th class=\"num\" data-sort=\"num\">share</th>"
-	 "<th>hottest paths (count, share)</th></tr>"
-	 "</thead>\n"
-	 "<tbody>\n", out);
+	 "<th class=\"num\" data-sort=\"num\">share</th>", out);
+  if (r->data->has_time)
+    fprintf (out, "<th class=\"num time\" data-sort=\"num\" title=\"the "
+	     "time of all the function's paths, start to end, callees "
+	     "included\">time (%s)</th><th class=\"num time\" "
+	     "data-sort=\"num\" title=\"share of all measured time\">time "
+	     "share</th>", dump_time_unit_name (r->data));
+  fputs (r->sel->by_time
+	 ? "<th>costliest paths (time, time share)</th>"
+	 : "<th>hottest paths (count, share)</th>", out);
+  fputs ("</tr></thead>\n<tbody>\n", out);
   for (size_t i = 0; i < shown; i++)
     {
       size_t k = order[i];
@@ -309,7 +425,10 @@ put_functions (FILE *out, html_report *r)
 	       "<td class=\"num\" data-v=\"%.9Lg\">", a, a,
 	       program > 0 ? execs / program : 0);
       html_percent (out, execs, program);
-      fputs ("</td><td class=\"hotcell\">", out);
+      fputs ("</td>", out);
+      if (r->data->has_time)
+	put_function_time (out, r, fn);
+      fputs ("<td class=\"hotcell\">", out);
       if (put_function_hot_paths (out, r, k) != 0)
 	{
 	  free (order);

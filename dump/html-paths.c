@@ -4,13 +4,17 @@
 
    Shares in these tables are of the function's executions: the program's
    share of each path is in the index's hottest paths and in the text
-   report.  */
+   report.  When the profiles hold times, three columns follow the share,
+   as in the text report: the path's time, its time per execution and
+   its share of all measured time (of the program, as the text report's
+   tshare, so that a path's cost is seen against the whole).  */
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "columns.h"
 #include "html-report.h"
+#include "timing.h"
 
 /* Order path counts by count descending, then path number.  */
 
@@ -24,13 +28,28 @@ compare_hottest (const void *a, const void *b)
   return x->path < y->path ? -1 : x->path > y->path;
 }
 
+/* Order path counts of one function by time descending, then as
+   compare_hottest.  Raw times rank as their values in the report's unit:
+   one function's times share a file, and so a unit.  */
+
+static int
+compare_costliest (const void *a, const void *b)
+{
+  const ppf_count *x = a, *y = b;
+
+  if (x->time != y->time)
+    return x->time > y->time ? -1 : 1;
+  return compare_hottest (a, b);
+}
+
 /* The LIMIT hottest paths of FN.  */
 
 int
-html_rank_paths (const dump_function *fn, size_t limit, ppf_count **out,
-		 size_t *num)
+html_rank_paths (const html_report *r, const dump_function *fn, size_t limit,
+		 ppf_count **out, size_t *num)
 {
   size_t n = fn->num_counts;
+  bool by_time = r->sel->by_time && dump_time_value (r->data, fn, 0) >= 0;
   ppf_count *copy;
 
   *out = NULL;
@@ -41,10 +60,52 @@ html_rank_paths (const dump_function *fn, size_t limit, ppf_count **out,
   if (!copy)
     return -1;
   memcpy (copy, fn->counts, n * sizeof *copy);
-  qsort (copy, n, sizeof *copy, compare_hottest);
+  qsort (copy, n, sizeof *copy, by_time ? compare_costliest : compare_hottest);
   *out = copy;
   *num = n < limit ? n : limit;
   return 0;
+}
+
+/* The time columns' headers.  The unit is the report's (timing.h); the
+   cells scale it ("9.26 ms" under "time (s)").  */
+
+void
+html_put_time_headers (FILE *out, const html_report *r)
+{
+  if (!r->data->has_time)
+    return;
+  fprintf (out, "<th class=\"num time\" title=\"the path's time over all "
+	   "its executions, from its start to its end, callees included\">"
+	   "time (%s)</th>"
+	   "<th class=\"num time\" title=\"time per execution\">time/exec</th>"
+	   "<th class=\"num time\" title=\"share of all measured time: every "
+	   "path of every file read\">time share</th>",
+	   dump_time_unit_name (r->data));
+}
+
+/* The time columns' cells, as the text report's (report-text.c).  */
+
+void
+html_put_time_cells (FILE *out, const html_report *r, long double time,
+		     uint64_t count)
+{
+  char t[DUMP_TIME_SIZE], per[DUMP_TIME_SIZE];
+
+  if (!r->data->has_time)
+    return;
+  dump_time_format (t, r->data, time);
+  dump_time_format (per, r->data, time < 0 || count == 0 ? -1
+				  : time / count);
+  fputs ("<td class=\"num time\">", out);
+  html_text (out, t);
+  fputs ("</td><td class=\"num time\">", out);
+  html_text (out, per);
+  fputs ("</td><td class=\"num time\">", out);
+  if (time < 0)
+    fputs ("-", out);
+  else
+    html_percent (out, time, r->data->total_time);
+  fputs ("</td>", out);
 }
 
 /* Regenerate path ID of FN into R's scratch.  Paths were checked when
@@ -149,20 +210,34 @@ line_in_file (const dump_function *fn, const ppf_line *l, const char *file)
 }
 
 /* Write the JSON member of R's scratch path, ID PATH_ID, of function K,
-   ranked RANK with COUNT executions (see html_put_path_table).  */
+   ranked RANK, its count and time PC (see html_put_path_table).  */
 
 static void
 put_path_json (FILE *json, const html_report *r, size_t k,
-	       const char *path_id, size_t rank, uint64_t count,
+	       const char *path_id, size_t rank, const ppf_count *pc,
 	       const char *file)
 {
   const dump_function *fn = r->functions[k].fn;
   const dump_lines *seq = &r->text.lines;
   const char *sep = "";
+  long double time;
 
   html_json_string (json, path_id);
-  fprintf (json, ":{\"fn\":%zu,\"rank\":%zu,\"count\":%llu,\"lines\":[", k,
-	   rank, (unsigned long long) count);
+  fprintf (json, ":{\"fn\":%zu,\"rank\":%zu,\"count\":%llu,", k, rank,
+	   (unsigned long long) pc->count);
+  time = dump_time_value (r->data, fn, pc->time);
+  if (time >= 0)
+    {
+      char t[DUMP_TIME_SIZE];
+      dump_time_format (t, r->data, time);
+      fputs ("\"time\":", json);
+      html_json_string (json, t);
+      dump_time_format (t, r->data, pc->count ? time / pc->count : -1);
+      fputs (",\"time_per_exec\":", json);
+      html_json_string (json, t);
+      fputc (',', json);
+    }
+  fputs ("\"lines\":[", json);
   for (size_t i = 0; i < seq->num; i++)
     if (line_in_file (fn, &seq->lines[i], file))
       {
@@ -219,14 +294,16 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
       fputs ("<p class=\"note\">No path of this function ran.</p>\n", out);
       return 0;
     }
-  if (html_rank_paths (fn, r->opt->paths, &ranked, &num) != 0)
+  if (html_rank_paths (r, fn, r->opt->paths, &ranked, &num) != 0)
     return -1;
   /* Columns: the path's rank, count and share, then where it starts, its
      lines and where it ends.  Measures per path other than the count
      (time, when profiles hold it) go after the share.  */
   fputs ("<table class=\"paths\">\n<thead><tr><th class=\"num\">#</th>"
-	 "<th class=\"num\">count</th><th class=\"num\">share</th>"
-	 "<th>path: start, lines, end</th></tr></thead>\n<tbody>\n", out);
+	 "<th class=\"num\">count</th><th class=\"num\" title=\"share of "
+	 "the function's path executions\">share</th>", out);
+  html_put_time_headers (out, r);
+  fputs ("<th>path: start, lines, end</th></tr></thead>\n<tbody>\n", out);
   for (size_t i = 0; i < num; i++)
     {
       char path_id[64];
@@ -246,8 +323,11 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 	       (unsigned long long) ranked[i].path, i + 1,
 	       (unsigned long long) ranked[i].count);
       html_percent (out, (long double) ranked[i].count, total);
-      fputs ("</td><td class=\"path-cell\"><span class=\"marker start\">",
-	     out);
+      fputs ("</td>", out);
+      html_put_time_cells (out, r,
+			   dump_time_value (r->data, fn, ranked[i].time),
+			   ranked[i].count);
+      fputs ("<td class=\"path-cell\"><span class=\"marker start\">", out);
       html_put_marker (out, r, true);
       fputs ("</span> <span class=\"steps\">", out);
       html_put_path_steps (out, r);
@@ -259,7 +339,7 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 	fputc (',', json);
       *first = false;
       fputc ('\n', json);
-      put_path_json (json, r, k, path_id, i + 1, ranked[i].count, file);
+      put_path_json (json, r, k, path_id, i + 1, &ranked[i], file);
     }
   fputs ("</tbody></table>\n", out);
   if (num < fn->num_counts)

@@ -131,11 +131,23 @@ typedef struct html_report
 
 /* ------------------------------------------------------------ paths */
 
-/* The LIMIT hottest executed paths of FN (count descending, then path
-   number) in fresh memory in *OUT, their number in *NUM.  Returns 0 or
-   -1.  */
-int html_rank_paths (const dump_function *fn, size_t limit, ppf_count **out,
-		     size_t *num);
+/* The LIMIT hottest executed paths of FN in fresh memory in *OUT, their
+   number in *NUM: count descending, then path number; with --sort=time
+   (R->sel->by_time) most time first, then as by count, as
+   dump_select_paths ranks them (a function whose times cannot be
+   converted ranks by count).  Returns 0 or -1.  */
+int html_rank_paths (const html_report *r, const dump_function *fn,
+		     size_t limit, ppf_count **out, size_t *num);
+
+/* Time per path (timing.h), shown only when the profiles hold times
+   (R->data->has_time).  The header cells of the time columns: the
+   time, in the report's unit, the time per execution and the share of
+   all measured time.  */
+void html_put_time_headers (FILE *out, const html_report *r);
+/* The cells of those columns for a path run COUNT times that took TIME
+   (in the report's unit, dump_time_value; negative: no time).  */
+void html_put_time_cells (FILE *out, const html_report *r, long double time,
+			  uint64_t count);
 
 /* Regenerate path ID of FN into R's scratch path and text.  Returns 0 or
    -1.  */
@@ -152,7 +164,8 @@ void html_put_marker (FILE *out, const html_report *r, bool start);
    chosen; each path's data goes to JSON as one member
    "ID":{"fn":K,"rank":N,"count":C,"lines":[...],"out":[[line,"label"],
    ...],"blocks":[...],"edges":[[src,dst],...]}, preceded by a comma
-   unless *FIRST.
+   unless *FIRST; a path with a time also has "time":"T" and
+   "time_per_exec":"T", as the table writes them.
    LINES are the path's lines of the file FILE (NULL: of the function's
    own file), OUT the branch outcomes at those lines.  Returns 0 or
    -1.  */

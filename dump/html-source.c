@@ -207,8 +207,10 @@ html_write_source (html_report *r, size_t fi)
 	 "at their lines; Esc or Clear to clear.  Counts are gcov's line "
 	 "counts derived from the paths: <span class=\"cnt miss\">#####"
 	 "</span> never ran, <span class=\"cnt part\">N*</span> some block "
-	 "of the line never ran.</p>\n<div class=\"layout\">\n"
-	 "<section class=\"source-pane\">\n", out);
+	 "of the line never ran.</p>\n", out);
+  /* The time columns want a wider paths pane.  */
+  fprintf (out, "<div class=\"layout%s\">\n<section "
+	   "class=\"source-pane\">\n", r->data->has_time ? " timed" : "");
   put_source (out, r, f);
   fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n", out);
   fputs ("{\"paths\":{", json);

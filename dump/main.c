@@ -151,7 +151,7 @@ usage (FILE *out)
 "  -a, --all             every executed path\n"
 "      --sort=KEY        rank paths by count (default) or by time, as\n"
 "                        measured by a build with the plugin argument\n"
-"                        metric=cycles (text report, tsv and json)\n"
+"                        metric=cycles (text report, tsv, json and html)\n"
 "\n"
 "Text layout:\n"
 "  -w, --width=COLS      wrap paths at COLS columns (0: never); default: the\n"
@@ -600,9 +600,9 @@ main (int argc, char **argv)
   if (!opt.top_given)
     opt.top = mode == MODE_TEXT ? DEFAULT_TOP : SIZE_MAX;
   if (opt.sort_by_time && mode != MODE_TEXT && mode != MODE_TSV
-      && mode != MODE_JSON)
-    usage_error ("%s", "--sort goes with the text report, --tsv or --json "
-		 "only");
+      && mode != MODE_JSON && mode != MODE_HTML)
+    usage_error ("%s", "--sort goes with the text report, --tsv, --json or "
+		 "--html only");
   if (!width_given)
     opt.width = default_width ();
   opt.utf8 = !ascii && locale_is_utf8 ();

@@ -372,15 +372,10 @@ static void
 put_function_time (FILE *out, const dump_data *data, const dump_function *fn)
 {
   const ppf_file *f = &fn->profile->file;
-  long double sum = 0;
+  long double sum = dump_time_function_total (data, fn);
 
   if (!dump_function_timed (fn))
     return;
-  for (uint64_t k = 0; k < fn->num_counts; k++)
-    {
-      long double v = dump_time_value (data, fn, fn->counts[k].time);
-      sum += v > 0 ? v : 0;
-    }
   fprintf (out, ",\n      \"measured_unit\": \"%s\",\n"
 	   "      \"ticks_per_second\": ",
 	   f->time_unit == PPF_TIME_NS ? "ns" : "ticks");
@@ -388,7 +383,7 @@ put_function_time (FILE *out, const dump_data *data, const dump_function *fn)
     fprintf (out, "%llu", (unsigned long long) f->ticks_per_second);
   else
     fputs ("null", out);
-  if (dump_time_value (data, fn, 0) < 0)
+  if (sum < 0)
     fputs (",\n      \"time\": null", out);
   else
     fprintf (out, ",\n      \"time\": %.6Lg", sum);

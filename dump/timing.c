@@ -74,6 +74,20 @@ dump_time_value (const dump_data *data, const dump_function *fn,
   return (long double) raw;
 }
 
+/* The sum of FN's path times, or -1: see timing.h.  */
+
+long double
+dump_time_function_total (const dump_data *data, const dump_function *fn)
+{
+  long double sum = 0;
+
+  if (dump_time_value (data, fn, 0) < 0)
+    return -1;
+  for (uint64_t k = 0; k < fn->num_counts; k++)
+    sum += dump_time_value (data, fn, fn->counts[k].time);
+  return sum;
+}
+
 /* "s", "ticks" or "ns".  */
 
 const char *
@@ -101,16 +115,18 @@ dump_time_format (char buf[DUMP_TIME_SIZE], const dump_data *data,
       snprintf (buf, DUMP_TIME_SIZE, "-");
       return;
     }
+  /* The prefix is chosen on the value as rounded to three digits: 1 ms
+     is 0.000999999... s once divided, which must not read "1e+03 us".  */
   if (data->time_in_seconds)
     {
-      while (value != 0 && value < 1 && i < 4)
+      while (value != 0 && value < 0.9995L && i < 4)
 	value *= 1000, i++;
       /* Whole seconds from 1000 s on: "%.3Lg" would write 3.5e+03.  */
       snprintf (buf, DUMP_TIME_SIZE, value >= 1000 ? "%.0Lf %s" : "%.3Lg %s",
 		value, small[i]);
       return;
     }
-  while (value >= 1000 && i < 5)
+  while (value >= 999.5L && i < 5)
     value /= 1000, i++;
   snprintf (buf, DUMP_TIME_SIZE, "%.3Lg%s %s", value, big[i],
 	    dump_time_unit_name (data));

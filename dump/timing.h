@@ -33,6 +33,10 @@ void dump_time_finish (dump_data *data);
    unit); negative when it cannot be converted (see above).  */
 long double dump_time_value (const dump_data *data, const dump_function *fn,
 			     uint64_t raw);
+/* The sum of FN's path times in DATA's report unit; negative when FN
+   has no times or they cannot be converted (as dump_time_value).  */
+long double dump_time_function_total (const dump_data *data,
+				      const dump_function *fn);
 /* VALUE in DATA's unit as text: "1.23 ms", "456 ns", "1.2M ticks";
    "-" when negative.  */
 void dump_time_format (char buf[DUMP_TIME_SIZE], const dump_data *data,

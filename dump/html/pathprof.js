@@ -134,7 +134,9 @@
       var section = row.closest('section.fn');
       var heading = section && section.querySelector('h3 a');
       chosenBox.querySelector('.what').textContent = (heading ? heading.textContent + ' ' : '')
-        + 'path #' + p.rank + ', run ' + p.count + ' times: ' + (steps ? steps.textContent : '');
+        + 'path #' + p.rank + ', run ' + p.count + ' times'
+        + (p.time ? ', ' + p.time + ' (' + p.time_per_exec + ' per run)' : '')
+        + ': ' + (steps ? steps.textContent : '');
       chosenBox.hidden = false;
     }
     if (scroll && first)

@@ -176,11 +176,15 @@ typedef struct fixture_function
   uint64_t num_counts;
 } fixture_function;
 
-/* Encode the functions FNS[0..N-1] into a .pathprof file at PATH.  */
+/* Encode the functions FNS[0..N-1] into a .pathprof file at PATH; with
+   TIMED, a file with times (PPF_FILE_TIME) in TIME_UNIT at
+   TICKS_PER_SECOND: the functions flagged PPF_FN_TIMED carry the times
+   of their counts.  */
 
 TEST_HELPER void
-write_profile (const char *path, const char *unit, uint64_t runs,
-	       fixture_function *fns, uint32_t n)
+write_profile_times (const char *path, const char *unit, uint64_t runs,
+		     fixture_function *fns, uint32_t n, bool timed,
+		     uint32_t time_unit, uint64_t ticks_per_second)
 {
   ppf_file file;
   ppf_function pf[8];
@@ -193,6 +197,12 @@ write_profile (const char *path, const char *unit, uint64_t runs,
   file.version = PPF_VERSION;
   file.runs = runs;
   file.unit_name = (char *) unit;
+  if (timed)
+    {
+      file.flags |= PPF_FILE_TIME;
+      file.time_unit = time_unit;
+      file.ticks_per_second = ticks_per_second;
+    }
   file.num_functions = n;
   file.functions = pf;
   for (uint32_t i = 0; i < n; i++)
@@ -210,6 +220,15 @@ write_profile (const char *path, const char *unit, uint64_t runs,
   free (buf);
   for (uint32_t i = 0; i < n; i++)
     free (pf[i].meta);
+}
+
+/* Encode FNS[0..N-1], without times, into a .pathprof file at PATH.  */
+
+TEST_HELPER void
+write_profile (const char *path, const char *unit, uint64_t runs,
+	       fixture_function *fns, uint32_t n)
+{
+  write_profile_times (path, unit, runs, fns, n, false, 0, 0);
 }
 
 /* Fill *M with the fields every fixture sets.  */

@@ -13,7 +13,19 @@
    C's, 8 D's, 10-11 F's; hdr.h:20 is E's: 1500.
 
    esc.pathprof, unit "esc.c": one function "operator< <A&B>" whose file
-   is "a<b>&c.c", one block (line 2), one path run 3 times.  */
+   is "a<b>&c.c", one block (line 2), one path run 3 times.
+
+   timed.pathprof (metric=cycles): a.pathprof's fig1 with times, in
+   ticks at 10^9 per second (so a tick is 1 ns), and helper without:
+     path  count  ticks      time    time/exec  time share
+	0    500  1000000    1 ms    2 us       20.00%
+	2   1000   500000    500 us  500 ns     10.00%
+	3    250  2500000    2.5 ms  10 us      50.00%
+	5    250  1000000    1 ms    4 us       20.00%
+   total 5 ms.  By count: 2 0 3 5; by time: 3, then 0 and 5 (1 ms each,
+   500 runs before 250), then 2.  */
+
+#include <stdarg.h>
 
 #include "dump-test.h"
 
@@ -46,6 +58,27 @@ write_escape_fixture (void)
   fn.counts = esc_counts;
   fn.num_counts = COUNT (esc_counts);
   write_profile (test_path ("esc.pathprof"), "esc.c", 1, &fn, 1);
+}
+
+/* fig1's counts with times (see the top of this file).  */
+static const ppf_count timed_counts[] = {
+  { 0, 500, 1000000 }, { 2, 1000, 500000 }, { 3, 250, 2500000 },
+  { 5, 250, 1000000 }
+};
+
+/* Write timed.pathprof.  */
+
+static void
+write_timed_fixture (void)
+{
+  fixture_function fns[8];
+  uint32_t n = fixture_a (fns);
+
+  fns[0].meta.flags |= PPF_FN_TIMED;
+  fns[0].counts = timed_counts;
+  fns[0].num_counts = COUNT (timed_counts);
+  write_profile_times (test_path ("timed.pathprof"), "src/fig1.c", 3, fns, n,
+		       true, PPF_TIME_TSC, 1000000000u);
 }
 
 /* The text of file NAME of report directory DIR (scratch-relative), or
@@ -262,6 +295,163 @@ test_picture (void)
   free (page);
 }
 
+/* Check that the parts FIRST, SECOND... (NULL-terminated) of TEXT come
+   in that order.  */
+
+static void
+check_order (const char *what, const char *text, ...)
+{
+  va_list ap;
+  const char *at = text, *part, *prev = "the start";
+
+  va_start (ap, text);
+  while ((part = va_arg (ap, const char *)))
+    {
+      const char *found = strstr (at, part);
+      check (found != NULL, what, "'%s' not after %s", part, prev);
+      if (!found)
+	break;
+      at = found + strlen (part);
+      prev = part;
+    }
+  va_end (ap);
+}
+
+/* An untimed report has no time column (the report of test_index).  */
+
+static void
+test_untimed_has_no_time (void)
+{
+  char *index = report_file ("rep", "index.html");
+  char *fig1 = report_file ("rep", "fn-fig1.html");
+
+  check_lacks ("untimed: no time card", index, "total-time");
+  check_lacks ("untimed: no time column in the index", index, "time (");
+  check_lacks ("untimed: no time cell in the index", index, "num time");
+  check_lacks ("untimed: no time column on a function page", fig1,
+	       "time (");
+  check_lacks ("untimed: no time in the JSON", fig1, "\"time\"");
+  check_lacks ("untimed: no time card on a function page", fig1,
+	       "id=\"time\"");
+  free (index);
+  free (fig1);
+}
+
+/* Times per path (timed.pathprof): the columns of every table with the
+   values worked out at the top of this file, the totals, and the
+   ranking with --sort=time.  */
+
+static void
+test_times (void)
+{
+  run_result r;
+  const char *by_count[] = { "--html", "-o", "@tim", "@timed.pathprof",
+			     NULL };
+  const char *by_time[] = { "--html", "--sort=time", "-o", "@timsort",
+			    "@timed.pathprof", NULL };
+  const char *untimed[] = { "--html", "--sort=time", "-o", "@nosort",
+			    "@a.pathprof", NULL };
+  char *index, *fig1, *src;
+
+  write_timed_fixture ();
+  run_dump (&r, NULL, by_count);
+  check_int ("times: exit status", 0, r.status);
+  check_str ("times: nothing on stderr", "", r.err);
+  run_free (&r);
+  index = report_file ("tim", "index.html");
+  check_contains ("times: total", index, "id=\"total-time\">5 ms<");
+  check_contains ("times: total's unit", index,
+		  "(unit: <span class=\"unit\">s</span>)");
+  check_contains ("times: function table header", index,
+		  "data-sort=\"num\" title=\"the time of all the function's "
+		  "paths, start to end, callees included\">time (s)</th>");
+  check_contains ("times: fig1's time and share", index,
+		  "<td class=\"num time\" data-v=\"0.005\">5 ms</td>"
+		  "<td class=\"num time\" data-v=\"1\">100.00%</td>");
+  check_contains ("times: helper has none", index,
+		  "<td class=\"num time\" data-v=\"-1\">-</td>"
+		  "<td class=\"num time\" data-v=\"-1\">-</td>");
+  /* Hottest paths by count: path 2 first, then 0, 3, 5.  */
+  check_contains ("times: hottest path's time columns", index,
+		  "<tr><td class=\"num\">1</td><td class=\"num\">1000</td>"
+		  "<td class=\"num\">50.00%</td><td class=\"num\">50.00%</td>"
+		  "<td class=\"num time\">500 us</td><td class=\"num time\">"
+		  "500 ns</td><td class=\"num time\">10.00%</td>");
+  check_contains ("times: hottest paths' header", index,
+		  ">time (s)</th><th class=\"num time\" title=\"time per "
+		  "execution\">time/exec</th>");
+  check_order ("times: hottest paths by count", index, "Hottest paths",
+	       "#path=f0p2", "#path=f0p0", "#path=f0p3", "#path=f0p5", NULL);
+  free (index);
+  fig1 = report_file ("tim", "fn-fig1.html");
+  check_contains ("times: fig1 path 3's row", fig1,
+		  "<td class=\"num rank\">3</td><td class=\"num\">250</td>"
+		  "<td class=\"num\">12.50%</td><td class=\"num time\">2.5 ms"
+		  "</td><td class=\"num time\">10 us</td><td class=\"num "
+		  "time\">50.00%</td>");
+  check_contains ("times: fig1 path 0's row", fig1,
+		  "<td class=\"num rank\">2</td><td class=\"num\">500</td>"
+		  "<td class=\"num\">25.00%</td><td class=\"num time\">1 ms"
+		  "</td><td class=\"num time\">2 us</td><td class=\"num "
+		  "time\">20.00%</td>");
+  check_contains ("times: fig1 path 3's JSON", fig1,
+		  "\"f0p3\":{\"fn\":0,\"rank\":3,\"count\":250,"
+		  "\"time\":\"2.5 ms\",\"time_per_exec\":\"10 us\","
+		  "\"lines\":[");
+  check_contains ("times: fig1's time card", fig1,
+		  "id=\"time\">5 ms</div><div class=\"sub\">100.00% of all "
+		  "measured time");
+  check_order ("times: fig1's paths by count", fig1, "data-path=\"f0p2\"",
+	       "data-path=\"f0p0\"", "data-path=\"f0p3\"",
+	       "data-path=\"f0p5\"", NULL);
+  free (fig1);
+  src = report_file ("tim", "src-src_fig1.c.html");
+  check_contains ("times: source page's path 5", src,
+		  "<td class=\"num\">12.50%</td><td class=\"num time\">1 ms"
+		  "</td><td class=\"num time\">4 us</td><td class=\"num "
+		  "time\">20.00%</td>");
+  free (src);
+
+  /* --sort=time: 3, 0, 5, 2 everywhere; cumul adds time shares.  */
+  run_dump (&r, NULL, by_time);
+  check_int ("--sort=time: exit status", 0, r.status);
+  check_str ("--sort=time: nothing on stderr", "", r.err);
+  run_free (&r);
+  index = report_file ("timsort", "index.html");
+  check_contains ("--sort=time: heading", index,
+		  "<h2>Paths that took the most time</h2>");
+  check_contains ("--sort=time: first path", index,
+		  "<tr><td class=\"num\">1</td><td class=\"num\">250</td>"
+		  "<td class=\"num\">12.50%</td><td class=\"num\">50.00%</td>"
+		  "<td class=\"num time\">2.5 ms</td>");
+  check_contains ("--sort=time: cumul of time shares", index,
+		  "<tr><td class=\"num\">2</td><td class=\"num\">500</td>"
+		  "<td class=\"num\">25.00%</td><td class=\"num\">70.00%</td>");
+  check_order ("--sort=time: hottest paths by time", index,
+	       "most time</h2>", "#path=f0p3", "#path=f0p0", "#path=f0p5",
+	       "#path=f0p2", NULL);
+  check_contains ("--sort=time: fig1's costliest path in its cell", index,
+		  "<span class=\"time\">2.5 ms</span> <span class=\"share\">"
+		  "50.00%</span>");
+  free (index);
+  fig1 = report_file ("timsort", "fn-fig1.html");
+  check_order ("--sort=time: fig1's paths by time", fig1,
+	       "data-path=\"f0p3\"", "data-path=\"f0p0\"",
+	       "data-path=\"f0p5\"", "data-path=\"f0p2\"", NULL);
+  check_contains ("--sort=time: path 3 ranked first", fig1,
+		  "\"f0p3\":{\"fn\":0,\"rank\":1,");
+  free (fig1);
+
+  /* Nothing to rank by: an input problem, and no report.  */
+  run_dump (&r, NULL, untimed);
+  check_int ("--sort=time without times: exit status", 1, r.status);
+  check_contains ("--sort=time without times: message", r.err,
+		  "no time per path to sort by");
+  check (!exists ("nosort"), "--sort=time without times: no report", "%s",
+	 "written");
+  run_free (&r);
+}
+
 /* The output directory: bad ones refused with a message and nothing
    left; a report replaced.  */
 
@@ -335,9 +525,11 @@ main (void)
   write_escape_fixture ();
   write_fig1_source ();
   test_index ();
+  test_untimed_has_no_time ();
   test_source_page ();
   test_escaping_and_caps ();
   test_picture ();
+  test_times ();
   test_output_dir ();
   return unit_test_report ();
 }
