@@ -283,17 +283,5 @@ html_write_function (html_report *r, size_t k)
   if (rc == 0)
     rc = put_untested (out, r, k);
   fputs ("</aside>\n</div>\n", out);
-  if (fclose (json) != 0 && rc == 0)
-    rc = -1;
-  if (rc == 0)
-    {
-      fputs ("<script type=\"application/json\" id=\"pp-data\">", out);
-      fwrite (json_text, 1, json_len, out);
-      fputs ("</script>\n", out);
-    }
-  free (json_text);
-  html_page_end (out);
-  if (html_site_close (&r->site, out, hf->page) != 0 && rc == 0)
-    rc = HTML_FILE_ERROR;
-  return rc;
+  return html_page_finish (r, out, json, json_text, json_len, hf->page, rc);
 }

@@ -217,17 +217,5 @@ html_write_source (html_report *r, size_t fi)
   rc = put_paths (out, json, r, fi);
   fputs ("\n}}", json);
   fputs ("</aside>\n</div>\n", out);
-  if (fclose (json) != 0 && rc == 0)
-    rc = -1;
-  if (rc == 0)
-    {
-      fputs ("<script type=\"application/json\" id=\"pp-data\">", out);
-      fwrite (json_text, 1, json_len, out);
-      fputs ("</script>\n", out);
-    }
-  free (json_text);
-  html_page_end (out);
-  if (html_site_close (&r->site, out, f->page) != 0 && rc == 0)
-    rc = HTML_FILE_ERROR;
-  return rc;
+  return html_page_finish (r, out, json, json_text, json_len, f->page, rc);
 }

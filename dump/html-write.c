@@ -6,6 +6,7 @@
    allow, as U+FFFD.  Bytes that are not UTF-8 are left to the browser,
    which shows them as U+FFFD too.  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "columns.h"
@@ -110,6 +111,27 @@ html_page_end (FILE *out)
 	 "--html.  Counts are path executions (Ball-Larus paths); line "
 	 "counts are gcov's, derived from the paths.</footer>\n"
 	 "<script src=\"pathprof.js\"></script>\n</body>\n</html>\n", out);
+}
+
+/* End a page whose path data went to a memory stream.  */
+
+int
+html_page_finish (html_report *r, FILE *out, FILE *json, char *json_text,
+		  size_t json_len, const char *name, int rc)
+{
+  if (fclose (json) != 0 && rc == 0)
+    rc = -1;
+  if (rc == 0)
+    {
+      fputs ("<script type=\"application/json\" id=\"pp-data\">", out);
+      fwrite (json_text, 1, json_len, out);
+      fputs ("</script>\n", out);
+    }
+  free (json_text);
+  html_page_end (out);
+  if (html_site_close (&r->site, out, name) != 0 && rc == 0)
+    rc = HTML_FILE_ERROR;
+  return rc;
 }
 
 /* PART of WHOLE as a percentage.  */
