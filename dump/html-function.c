@@ -283,5 +283,5 @@ html_write_function (html_report *r, size_t k)
   if (rc == 0)
     rc = put_untested (out, r, k);
   fputs ("</aside>\n</div>\n", out);
-  return html_page_finish (r, out, json, json_text, json_len, hf->page, rc);
+  return html_page_finish (r, out, json, &json_text, &json_len, hf->page, rc);
 }

@@ -130,12 +130,13 @@ typedef struct html_report
 } html_report;
 
 /* End page NAME of R, OUT, whose path data went to JSON, a memory
-   stream over JSON_TEXT and JSON_LEN: close JSON, put the data into the
-   page (pathprof.js reads it) if RC is 0, free it, write the foot and
-   close OUT.  Returns RC, or -1 if JSON failed, or HTML_FILE_ERROR if
+   stream opened with open_memstream (JSON_TEXT, JSON_LEN), which set
+   them only when it is closed: close JSON, put the data into the page
+   (pathprof.js reads it) if RC is 0, free it, write the foot and close
+   OUT.  Returns RC, or -1 if JSON failed, or HTML_FILE_ERROR if
    OUT could not be written.  */
 int html_page_finish (html_report *r, FILE *out, FILE *json,
-		      char *json_text, size_t json_len, const char *name,
+		      char **json_text, size_t *json_len, const char *name,
 		      int rc);
 
 /* ------------------------------------------------------------ paths */

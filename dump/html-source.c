@@ -217,5 +217,5 @@ html_write_source (html_report *r, size_t fi)
   rc = put_paths (out, json, r, fi);
   fputs ("\n}}", json);
   fputs ("</aside>\n</div>\n", out);
-  return html_page_finish (r, out, json, json_text, json_len, f->page, rc);
+  return html_page_finish (r, out, json, &json_text, &json_len, f->page, rc);
 }

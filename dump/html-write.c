@@ -116,18 +116,19 @@ html_page_end (FILE *out)
 /* End a page whose path data went to a memory stream.  */
 
 int
-html_page_finish (html_report *r, FILE *out, FILE *json, char *json_text,
-		  size_t json_len, const char *name, int rc)
+html_page_finish (html_report *r, FILE *out, FILE *json, char **json_text,
+		  size_t *json_len, const char *name, int rc)
 {
   if (fclose (json) != 0 && rc == 0)
     rc = -1;
   if (rc == 0)
     {
       fputs ("<script type=\"application/json\" id=\"pp-data\">", out);
-      fwrite (json_text, 1, json_len, out);
+      fwrite (*json_text, 1, *json_len, out);
       fputs ("</script>\n", out);
     }
-  free (json_text);
+  free (*json_text);
+  *json_text = NULL;
   html_page_end (out);
   if (html_site_close (&r->site, out, name) != 0 && rc == 0)
     rc = HTML_FILE_ERROR;
