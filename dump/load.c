@@ -11,7 +11,6 @@
    write was interrupted (read-profile.h), with one note on stderr when
    that is not the file as it stands; a note is no problem.  */
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "names.h"
+#include "ppfind.h"
 #include "paths.h"
 #include "profile.h"
 #include "read-profile.h"
@@ -260,139 +260,23 @@ add_file (dump_data *data, const char *path, const struct stat *st)
   return 0;
 }
 
-/* Whether NAME ends in ".pathprof" (and is more than that).  */
+/* ppf_find_inputs's PROBLEM: pathprof-dump's report.  */
 
-static int
-has_pathprof_suffix (const char *name)
+static void
+report_problem (void *ctx, const char *name, const char *problem)
 {
-  static const char suffix[] = ".pathprof";
-  size_t len = strlen (name), slen = sizeof suffix - 1;
-
-  return len > slen && strcmp (name + len - slen, suffix) == 0;
-}
-
-/* qsort comparator of directory entry names: byte order, so that the
-   order of files, and so of the reports, does not depend on the
-   locale.  */
-
-static int
-compare_names (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* Give every *.pathprof file under directory DIR, recursively, in name
-   order, to VISIT; count the files found in *FOUND.  Symbolic links to
-   directories are not followed (no cycles); symbolic links to files
-   are.  Returns the number of problems.  */
-
-static size_t
-add_directory (dump_visit_fn visit, void *ctx, const char *dir,
-	       size_t *found)
-{
-  DIR *d = opendir (dir);
-  struct dirent *ent;
-  char **names = NULL;
-  size_t num_names = 0, problems = 0;
-  size_t dlen = strlen (dir);
-  int sep = dlen && dir[dlen - 1] != '/';
-
-  if (!d)
-    {
-      report (dir, strerror (errno));
-      return 1;
-    }
-  errno = 0;
-  while ((ent = readdir (d)) != NULL)
-    {
-      char *copy;
-      if (strcmp (ent->d_name, ".") == 0 || strcmp (ent->d_name, "..") == 0)
-	continue;
-      copy = strdup (ent->d_name);
-      if (!copy || push ((void ***) &names, &num_names, copy) != 0)
-	{
-	  free (copy);
-	  report (dir, "out of memory");
-	  problems++;
-	  break;
-	}
-      errno = 0;
-    }
-  if (!ent && errno != 0)
-    {
-      report (dir, strerror (errno));
-      problems++;
-    }
-  closedir (d);
-  if (num_names)
-    qsort (names, num_names, sizeof *names, compare_names);
-
-  for (size_t i = 0; i < num_names; i++)
-    {
-      size_t len = dlen + sep + strlen (names[i]) + 1;
-      char *path = malloc (len);
-      struct stat st;
-
-      if (!path)
-	{
-	  report (dir, "out of memory");
-	  problems++;
-	  break;
-	}
-      snprintf (path, len, "%s%s%s", dir, sep ? "/" : "", names[i]);
-      if (lstat (path, &st) != 0)
-	{
-	  report (path, strerror (errno));
-	  problems++;
-	}
-      else if (S_ISDIR (st.st_mode))
-	problems += add_directory (visit, ctx, path, found);
-      else if (has_pathprof_suffix (names[i]))
-	{
-	  if (S_ISLNK (st.st_mode) && stat (path, &st) != 0)
-	    {
-	      report (path, strerror (errno));
-	      problems++;
-	    }
-	  else if (S_ISREG (st.st_mode))
-	    {
-	      ++*found;
-	      problems += visit (ctx, path, &st);
-	    }
-	}
-      free (path);
-    }
-  for (size_t i = 0; i < num_names; i++)
-    free (names[i]);
-  free (names);
-  return problems;
+  (void) ctx;
+  report (name, problem);
 }
 
 /* Give ARG, a file, or every .pathprof file under ARG, a directory, to
-   VISIT: see profile.h.  A directory without any .pathprof file is a
-   problem too: it is most likely the wrong directory, or a program that
-   did not run.  */
+   VISIT: see profile.h; the walk is format/ppfind.c's, which the
+   plugin's use= and feedback= share.  */
 
 size_t
 dump_find_inputs (const char *arg, dump_visit_fn visit, void *ctx)
 {
-  struct stat st;
-  size_t found = 0, problems;
-
-  if (stat (arg, &st) != 0)
-    {
-      report (arg, strerror (errno));
-      return 1;
-    }
-  if (!S_ISDIR (st.st_mode))
-    return visit (ctx, arg, &st);
-  problems = add_directory (visit, ctx, arg, &found);
-  if (found == 0 && problems == 0)
-    {
-      report (arg, "no .pathprof file in this directory");
-      problems = 1;
-    }
-  return problems;
+  return ppf_find_inputs (arg, visit, report_problem, ctx);
 }
 
 /* dump_find_inputs's VISIT for dump_data_add.  */

@@ -187,6 +187,24 @@ pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
     }
 }
 
+/* Shape FUN's CFG as the profile describes it and fill PCFG with it:
+   the blocks gcov gives jumps of their own (pathprof_split_goto_edges),
+   the landing pads that see exceptions leave (pathprof_add_unwind_pads),
+   the blocks after fork (pathprof_prepare_forks), then the graph
+   (pathprof_build_cfg).  None of these changes what FUN does.  The
+   instrumenting pass and feedback= both call this, so that a fed-back
+   build sees the CFG, block for block, that its profile was measured
+   on.  */
+
+void
+pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg)
+{
+  pathprof_split_goto_edges (fun);
+  pathprof_add_unwind_pads (fun, pcfg);
+  pathprof_prepare_forks (fun, pcfg);
+  pathprof_build_cfg (fun, pcfg);
+}
+
 /* Fill OUT with FUN's CFG: every edge of every block, in block order.
    Abnormal and EH edges cannot be split and so cannot carry code.  Edges
    into an abnormal dispatcher are left out (a call that longjmps ends no

@@ -1067,10 +1067,7 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   const char *why = unsupported_reason (fun);
   if (why)
     return why;
-  pathprof_split_goto_edges (fun);
-  pathprof_add_unwind_pads (fun, pcfg);
-  pathprof_prepare_forks (fun, pcfg);
-  pathprof_build_cfg (fun, pcfg);
+  pathprof_prepare_cfg (fun, pcfg);
   pcfg->measured_weights = pathprof_weigh_by_profile (fun, pcfg);
   pp_mark_backedges (&pcfg->cfg);
   pp_options options;

@@ -33,7 +33,9 @@ struct pathprof_options
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
-  const char *use;              /* use=FILE as given, or NULL */
+  const char *use;              /* use=FILE|DIR as given, or NULL */
+  const char *feedback;         /* feedback=FILE|DIR as given, or NULL:
+				   set GCC's profile, do not instrument */
   bool partial_paths;           /* partial-paths: count the path in
 				   progress before each call that may not
 				   return, take it back after */
@@ -116,6 +118,34 @@ extern tree pathprof_uncount_hashed_atomic_fn;
 extern tree pathprof_count_hashed_timed_fn;
 extern tree pathprof_count_hashed_timed_atomic_fn;
 extern tree pathprof_now_ns_fn;
+
+/* measured-profile.cc: the .pathprof files use= and feedback= read.  */
+struct ppf_edge_profile;
+struct pathprof_profile_set
+{
+  const char *arg;                          /* FILE|DIR as given */
+  auto_vec<struct ppf_edge_profile *> profiles;
+};
+enum pathprof_profile_match
+{
+  PATHPROF_PROFILE_ABSENT,   /* no profile has the function by name */
+  PATHPROF_PROFILE_DIFFERS,  /* its CFG is not the profile's */
+  PATHPROF_PROFILE_MATCHED
+};
+bool pathprof_profile_set_read (pathprof_profile_set *set, const char *arg);
+bool pathprof_profile_has (const pathprof_profile_set *set, function *fun);
+pathprof_profile_match pathprof_profile_counts
+  (const pathprof_profile_set *set, function *fun, const pathprof_cfg *pcfg,
+   uint64_t *counts, const char **from, char *why, size_t whylen);
+void pathprof_profile_set_summary (const pathprof_profile_set *set,
+				   uint64_t *runs, uint64_t *max_count);
+const char *pathprof_profile_set_unit (const pathprof_profile_set *set);
+
+/* cfg-bridge.cc: the CFG the profile describes.  */
+void pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg);
+
+/* feedback.cc */
+bool pathprof_init_feedback (const char *plugin_name);
 
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);

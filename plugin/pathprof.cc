@@ -11,8 +11,8 @@
    and -fplugin-arg-pathprof-help for the list of keys.
 
    Debugging: -fplugin-arg-pathprof-verbose notes each function's path
-   count and probes, and with use=FILE each function whose CFG is not the
-   profile's; -fdump-tree-all writes the pass's dump (the file with
+   count and probes, with use=FILE each function whose CFG is not the
+   profile's, and with feedback=FILE each function's counts; -fdump-tree-all writes the pass's dump (the file with
    "pathprof" in its name) with the plan of every function (the pass's own
    -fdump-tree-pathprof cannot work: GCC parses dump options before it
    loads plugins).  Always test with -fchecking: the installed compiler
@@ -52,9 +52,15 @@ static const char pathprof_help[] =
   "  dir=DIR              write .pathprof files into DIR\n"
   "  include=REGEX        instrument only functions whose name matches\n"
   "  exclude=REGEX        do not instrument functions whose name matches\n"
-  "  use=FILE             weight the spanning tree by the edge counts of\n"
+  "  use=FILE|DIR         weight the spanning tree by the edge counts of\n"
   "                       FILE, a .pathprof of an earlier run of the same\n"
-  "                       source and options: hot edges carry no code\n"
+  "                       source and options (or every .pathprof under\n"
+  "                       DIR): hot edges carry no code\n"
+  "  feedback=FILE|DIR    instrument nothing: give GCC's optimisers the\n"
+  "                       block and edge counts of FILE (or every\n"
+  "                       .pathprof under DIR), measured by an earlier\n"
+  "                       run of the same source and options, as\n"
+  "                       -fprofile-use does with .gcda files\n"
   "  partial-paths        count the path in progress before each call that\n"
   "                       may not return and take it back when it returns,\n"
   "                       so exit, abort or longjmp in a callee lose no path\n";
@@ -149,6 +155,7 @@ static const struct pathprof_key
   { "max-paths", true },
   { "dir", true },
   { "use", true },
+  { "feedback", true },
   { "include", true },
   { "exclude", true },
 };
@@ -282,6 +289,16 @@ parse_arguments (struct plugin_name_args *info)
 	  else
 	    pathprof_opts.use = xstrdup (value);
 	}
+      else if (!strcmp (key, "feedback"))
+	{
+	  if (!value || !*value)
+	    {
+	      error ("pathprof: %<feedback%> needs a file or directory name");
+	      ok = false;
+	    }
+	  else
+	    pathprof_opts.feedback = xstrdup (value);
+	}
       else if (!strcmp (key, "include"))
 	{
 	  pathprof_opts.have_include
@@ -297,6 +314,14 @@ parse_arguments (struct plugin_name_args *info)
       else
 	/* A key of pathprof_keys without a branch here.  */
 	gcc_unreachable ();
+    }
+  /* feedback= builds without instrumentation; use= weights it.  */
+  if (pathprof_opts.feedback && pathprof_opts.use)
+    {
+      error ("pathprof: %<feedback%> and %<use%> do not go together: "
+	     "%<feedback%> instruments nothing, %<use%> weights the "
+	     "instrumentation");
+      ok = false;
     }
   return ok;
 }
@@ -320,6 +345,15 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &pathprof_info);
   if (!parse_arguments (info))
     return 1;
+  /* feedback=: GCC's profile from the path profile, no instrumentation
+     (feedback.cc); the same CFG as the instrumented build's.  */
+  if (pathprof_opts.feedback)
+    {
+      if (!pathprof_init_feedback (info->base_name))
+	return 1;
+      pathprof_init_o0_cfg (info->base_name);
+      return 0;
+    }
   /* Once per compilation, before any function.  */
   if (pathprof_opts.use && !pathprof_read_use_profile (pathprof_opts.use))
     return 1;
