@@ -212,35 +212,35 @@ compute_absorbing (pp_work *w, const bool *stuck, const bool *no_count,
     }
 }
 
-/* K and U of the file comment: KNOWN_ZERO[v] if the conceptual R is 0 at
-   v, UNSET[v] if moreover R has not been written yet.  RECEIVERs are
-   never in K.  */
+/* K and U of the file comment: KNOWN[v] if the conceptual R at v is the
+   same on every path, KNOWN_VALUE[v], computed at compile time; UNSET[v]
+   if moreover R has not been written yet.  RECEIVERs are never in K.  */
 static void
 compute_register_state (pp_work *w, const bool *stuck, const bool *absorbing,
-			const bool *receiver, bool *known_zero, bool *unset,
-			bool *dropped)
+			const bool *receiver, bool *known,
+			uint64_t *known_value, bool *unset, bool *dropped)
 {
   for (uint32_t i = 0; i < w->ntopo; i++)
     {
       uint32_t v = w->topo[i], in = single_in (w, v);
-      known_zero[v] = v == PP_ENTRY
-		      || (in != PP_NONE && w->e[in].on_tree
-			  && known_zero[w->e[in].src] && !receiver[v]);
+      known[v] = v == PP_ENTRY
+		 || (in != PP_NONE && known[w->e[in].src] && !receiver[v]);
+      known_value[v] = v == PP_ENTRY || !known[v]
+		       ? 0 : known_value[w->e[in].src] + w->e[in].inc;
     }
-  /* A stuck tree edge out of K that would need SET 0 drops its source
-     from U; the source's own in-edge then needs the SET 0, and if that
+  /* A stuck tree edge out of K that would need a SET drops its source
+     from U; the source's own in-edge then needs the SET, and if that
      one is stuck too, its source drops, and so on up to ENTRY (which
      cannot drop: probes.c reports the stuck edge).  Dropping eagerly is
      harmless: a vertex below a dropped one is out of U anyway.  */
   for (uint32_t i = 0; i < w->ne; i++)
     {
       const pp_work_edge *e = &w->e[i];
-      if (!e->live || !e->on_tree || !stuck[i] || !known_zero[e->src]
+      if (!e->live || !e->on_tree || !stuck[i] || !known[e->src]
 	  || absorbing[e->dst])
 	continue;
-      if (known_zero[e->dst] && single_in (w, e->dst) == i
-	  && !dropped[e->dst])
-	continue;  /* no SET 0 needed while e->dst stays in U */
+      if (known[e->dst] && single_in (w, e->dst) == i && !dropped[e->dst])
+	continue;  /* no SET needed while e->dst stays in U */
       uint32_t v = e->src;
       while (v != PP_ENTRY && !dropped[v])
 	{
@@ -255,7 +255,7 @@ compute_register_state (pp_work *w, const bool *stuck, const bool *absorbing,
     {
       uint32_t v = w->topo[i];
       unset[v] = v == PP_ENTRY
-		 || (known_zero[v] && !dropped[v]
+		 || (known[v] && !dropped[v]
 		     && unset[w->e[single_in (w, v)].src]);
     }
 }
@@ -269,15 +269,16 @@ pp_place_optimized (pp_work *w)
   bool *stuck = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
   bool *no_count = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
   bool *absorbing = pp_xcalloc (w, nv, sizeof (bool));
-  bool *known_zero = pp_xcalloc (w, nv, sizeof (bool));
+  bool *known = pp_xcalloc (w, nv, sizeof (bool));
+  uint64_t *known_value = pp_xcalloc (w, nv, sizeof (uint64_t));
   bool *unset = pp_xcalloc (w, nv, sizeof (bool));
   bool *dropped = pp_xcalloc (w, nv, sizeof (bool));
   bool *receiver = pp_xcalloc (w, nv, sizeof (bool));
   uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
   int ret = -1;
   if (stuck == NULL || no_count == NULL || absorbing == NULL
-      || known_zero == NULL || unset == NULL || dropped == NULL
-      || receiver == NULL || queue == NULL)
+      || known == NULL || known_value == NULL || unset == NULL
+      || dropped == NULL || receiver == NULL || queue == NULL)
     goto out;
 
   for (uint32_t i = 0; i < w->ne; i++)
@@ -288,8 +289,8 @@ pp_place_optimized (pp_work *w)
 	receiver[w->e[i].dst] = true;
     }
   compute_absorbing (w, stuck, no_count, receiver, absorbing, queue);
-  compute_register_state (w, stuck, absorbing, receiver, known_zero, unset,
-			  dropped);
+  compute_register_state (w, stuck, absorbing, receiver, known, known_value,
+			  unset, dropped);
 
   for (uint32_t i = 0; i < w->ne; i++)
     {
@@ -299,18 +300,29 @@ pp_place_optimized (pp_work *w)
 	continue;
       uint64_t inc = e->on_tree ? 0 : e->inc;
       if (!absorbing[e->src] && absorbing[e->dst])
-	/* The frontier: the path's only count.  */
-	set_op (e, known_zero[e->src] ? PP_OP_COUNT_CONST : PP_OP_COUNT, inc);
+	{
+	  /* The frontier: the path's only count.  */
+	  if (known[e->src])
+	    set_op (e, PP_OP_COUNT_CONST, known_value[e->src] + inc);
+	  else
+	    set_op (e, PP_OP_COUNT, inc);
+	}
       else if (absorbing[e->src])
 	; /* a tree edge towards EXIT after the count */
-      else if (!e->on_tree)
+      else if (unset[e->src])
 	{
-	  /* A chord with Inc 0 changes nothing unless R is still unset.  */
-	  if (inc != 0 || unset[e->src])
-	    set_op (e, known_zero[e->src] ? PP_OP_SET : PP_OP_ADD, inc);
+	  /* R is still unwritten: nothing while the path stays in U, else
+	     R takes its known value.  */
+	  if (!unset[e->dst])
+	    set_op (e, PP_OP_SET, known_value[e->src] + inc);
 	}
-      else if (unset[e->src] && !unset[e->dst])
-	set_op (e, PP_OP_SET, 0);
+      else if (!e->on_tree && inc != 0)
+	{
+	  if (known[e->src])
+	    set_op (e, PP_OP_SET, known_value[e->src] + inc);
+	  else
+	    set_op (e, PP_OP_ADD, inc);
+	}
     }
   ret = 0;
 
@@ -318,7 +330,8 @@ out:
   free (stuck);
   free (no_count);
   free (absorbing);
-  free (known_zero);
+  free (known);
+  free (known_value);
   free (unset);
   free (dropped);
   free (receiver);

@@ -354,8 +354,8 @@ tree_info_free (tree_info *ti)
    in core/spantree.c: class 0 stuck real no_code edge, 1 dummy of a
    stuck no_code edge, 2 other no_code, 3 the rest; then weight.  */
 static void
-tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
-	  int *klass, double *weight)
+tree_key_base (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
+	       int *klass, double *weight)
 {
   if (e->kind == PP_DAG_NORETURN_EXIT)
     {
@@ -371,6 +371,18 @@ tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
   else
     *klass = e->kind == PP_DAG_REAL ? 0 : 1;
   *weight = ce->weight;
+}
+
+/* The key of tree_key_base, with free edges (test-plan.h) in a class
+   4 of their own, taken last.  */
+static void
+tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_plan *plan,
+	  const pp_dag_edge *e, int *klass, double *weight)
+{
+  tree_key_base (cfg, ti, e, klass, weight);
+  if (*klass == 3
+      && plan_edge_is_free (cfg, plan, (uint32_t) (e - plan->dag_edges)))
+    *klass = 4;
 }
 
 /* Union-find root, with path halving.  */
@@ -415,7 +427,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
       parent[a] = b;
       int klass;
       double w;
-      tree_key (cfg, &ti, e, &klass, &w);
+      tree_key (cfg, &ti, plan, e, &klass, &w);
       if (klass <= 2)
 	forced[uf_find (forced, e->src)] = uf_find (forced, e->dst);
     }
@@ -427,7 +439,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
       const pp_dag_edge *e = &plan->dag_edges[i];
       int klass;
       double w;
-      tree_key (cfg, &ti, e, &klass, &w);
+      tree_key (cfg, &ti, plan, e, &klass, &w);
       if (!e->on_tree && klass <= 2)
 	prop (st, P_TREE, uf_find (forced, e->src) == uf_find (forced, e->dst),
 	      "no_code edge %u (%u->%u) is a chord but could be in the tree",
@@ -483,7 +495,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
 	    continue;
 	  int ck;
 	  double cw;
-	  tree_key (cfg, &ti, c, &ck, &cw);
+	  tree_key (cfg, &ti, plan, c, &ck, &cw);
 	  uint32_t a = c->src, b = c->dst;
 	  bool ok = seen[a] && seen[b];
 	  while (ok && a != b)
@@ -494,7 +506,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
 		{
 		  int tk;
 		  double tw;
-		  tree_key (cfg, &ti, &plan->dag_edges[t], &tk, &tw);
+		  tree_key (cfg, &ti, plan, &plan->dag_edges[t], &tk, &tw);
 		  if (tk > ck || (tk == ck && tw < cw))
 		    ok = false;
 		}
