@@ -16,23 +16,27 @@
    count[R]++ (COUNT 0).
 
    Initialisation (forward from ENTRY).  Let K hold ENTRY and every vertex
-   whose only DAG in-edge is a tree edge from a vertex of K: there the
-   path has crossed no chord yet, so the conceptual R is 0 whatever the
-   path.  On edges out of K the value of R is known: a chord does R = Inc
-   (SET) instead of R += Inc, a frontier edge count[Inc]++ (COUNT_CONST)
-   with a constant index, the cheap case of design section 6.  R is never
-   initialised at ENTRY; instead a tree edge from K to a vertex outside K
-   does R = 0 (SET 0), unless its destination is absorbing (impossible,
-   see below).  So R is never read before it is written: the path
-   register starts with garbage.
-
-   A chord whose increment is 0 needs no operation, unless R is still
-   unset at its source (then R = 0).
+   whose only DAG in-edge comes from a vertex of K, tree edge or chord:
+   there every path has come the same way, so the conceptual R is a
+   constant known at compile time, KV(v) = KV(u) + Inc(u->v) (0 at ENTRY,
+   Inc 0 on tree edges).  Paper Figure 8 has the case KV = 0 (tree edges
+   only); carrying the value through chords too is what makes a chord out
+   of ENTRY free (spantree.c): it needs no code, and the edges after it
+   keep the constant forms.  R is never initialised at ENTRY, and never
+   written inside U, the part of K above the first write (U = K but for
+   the moves below): leaving U, an edge does R = KV(src) + Inc (SET), or
+   at the frontier count[KV(src) + Inc]++ (COUNT_CONST) with a constant
+   index, the cheap case of design section 6.  Below U but in K, R holds
+   KV already: a chord there does R = KV(src) + Inc, nothing if its Inc
+   is 0; a frontier edge still counts with a constant index.  Outside K
+   chords do R += Inc (ADD), nothing if Inc is 0.  So R is never read
+   before it is written: the path register starts with garbage.
 
    No ENTRY->EXIT path uses tree edges only: with the fictitious
    EXIT->ENTRY edge it would close a cycle in the tree.  Hence ENTRY is
-   not absorbing, K and the absorbing region are disjoint, and no tree
-   edge joins them.
+   not absorbing.  A vertex of K (or of U) may be absorbing when a chord
+   leads to it: its in-edge is then the frontier, COUNT_CONST, which is
+   checked first.
 
    Blocks that may not return (PP_BLOCK_MAY_NOT_RETURN: a call in them may
    exit, longjmp or throw past us) are never absorbing, so no path through
@@ -66,15 +70,14 @@
        The same move keeps counts off edges whose code would go to the end
        of a block that may not return (pp_edge_can_count), chords
        included: those edges keep their R update, the count moves on.
-     - SET 0 on a tree edge v->w out of K: R must be 0 before v already;
-       let U, the vertices of K where R still holds garbage, lose v, so
-       the SET 0 moves to v's in-edge, towards ENTRY.  Vertices below v
-       in K stay in K (R is 0 there), so their edges keep the cheap SET
-       and COUNT_CONST forms.
+     - SET KV on a tree edge v->w out of U: R must hold KV(v) before v
+       already; let U lose v, so the SET moves to v's in-edge, towards
+       ENTRY.  Vertices below v in K stay in K (R is known there), so
+       their edges keep the cheap SET and COUNT_CONST forms.
    Both are greatest-fixpoint computations over work lists: each vertex
    changes at most once, so the whole is linear.  The two do not interact:
    the first only moves counts between edges at the absorbing side, the
-   second only SET 0 between tree edges inside K.  What cannot be moved
+   second only SETs between edges inside K.  What cannot be moved
    (a stuck chord, a stuck backedge) is left in place and probes.c
    reports it.  */
 
