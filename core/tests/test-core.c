@@ -949,6 +949,101 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 	     (int) (after - before));
 }
 
+/* What the random runs (part 2) count across their plans.  */
+typedef struct random_totals
+{
+  uint32_t graphs, plans, failed_no_code, failed_naive_no_code, with_cuts,
+    with_backedges, with_noreturn, irreducible_like, caller_backedges,
+    enumerated, fallback_paths;
+  uint64_t paths_checked;
+  /* Free chords against the plain tree: plans with fewer, as many and
+     more non-free DAG edges that carry an operation; and those edges
+     and the non-free chords in all, with and without.  */
+  uint32_t nf_ops_fewer, nf_ops_same, nf_ops_more;
+  uint64_t nf_ops_free, nf_ops_plain, nf_chords_free, nf_chords_plain;
+} random_totals;
+
+/* Free chords (core/spantree.c, doc/algorithm.md section 6).  PLAN was
+   built with free chords, PLAIN from the same CFG with the tree by weight
+   alone.  In PLAN, the free edges (class 4 of tree_key) in the tree are
+   exactly one fewer than the components of the reachable blocks joined
+   by EXIT-ENTRY and the other DAG edges: a free edge is a tree edge only
+   where no spanning tree can do without it.  Against PLAIN, whose DAG
+   and Val are the same: the non-free chords are no more and their total
+   weight no higher (the non-free tree edges are a maximum-weight forest
+   of the non-free edges once the forced ones are in).  Tallies in T the
+   non-free edges that carry an operation, which no theorem bounds.  */
+static void
+verify_free_chords (stats *st, const pp_cfg *cfg, const pp_plan *plan,
+		    const pp_plan *plain, random_totals *t)
+{
+  uint32_t nv = plan->num_blocks;
+  uint32_t *parent = malloc (nv * sizeof (uint32_t));
+  tree_info ti;
+  tree_info_build (cfg, &ti);
+  for (uint32_t v = 0; v < nv; v++)
+    parent[v] = v;
+  parent[PP_EXIT] = PP_ENTRY;
+  uint32_t free_on_tree = 0, chords = 0, plain_chords = 0;
+  uint32_t with_ops = 0, plain_with_ops = 0;
+  double weight = 0, plain_weight = 0;
+  bool same = plain->num_dag_edges == plan->num_dag_edges;
+  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
+    same = plain->dag_edges[i].src == plan->dag_edges[i].src
+	   && plain->dag_edges[i].dst == plan->dag_edges[i].dst
+	   && plain->dag_edges[i].kind == plan->dag_edges[i].kind
+	   && plain->dag_edges[i].val == plan->dag_edges[i].val;
+  prop (st, P_FREE, same, "the plain tree's plan has another DAG or Val");
+  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      int klass;
+      double w;
+      tree_key (cfg, &ti, plan, e, &klass, &w);
+      if (klass == 4)
+	{
+	  free_on_tree += e->on_tree;
+	  continue;
+	}
+      parent[uf_find (parent, e->src)] = uf_find (parent, e->dst);
+      if (!e->on_tree)
+	{
+	  chords++;
+	  weight += w;
+	}
+      if (!plain->dag_edges[i].on_tree)
+	{
+	  plain_chords++;
+	  plain_weight += w;
+	}
+      with_ops += e->num_ops > 0;
+      plain_with_ops += plain->dag_edges[i].num_ops > 0;
+    }
+  uint32_t components = 0;
+  for (uint32_t v = 0; v < nv; v++)
+    components += plan->reachable[v] && uf_find (parent, v) == v;
+  if (same)
+    {
+      prop (st, P_FREE, free_on_tree + 1 == components,
+	    "%u free tree edges where %u components of the other edges "
+	    "need %u", free_on_tree, components, components - 1);
+      prop (st, P_FREE, chords <= plain_chords,
+	    "%u non-free chords, the plain tree %u", chords, plain_chords);
+      prop (st, P_FREE, weight <= plain_weight * (1 + 1e-12) + 1e-9,
+	    "non-free chords weigh %g, the plain tree's %g", weight,
+	    plain_weight);
+      t->nf_ops_fewer += with_ops < plain_with_ops;
+      t->nf_ops_same += with_ops == plain_with_ops;
+      t->nf_ops_more += with_ops > plain_with_ops;
+      t->nf_ops_free += with_ops;
+      t->nf_ops_plain += plain_with_ops;
+      t->nf_chords_free += chords;
+      t->nf_chords_plain += plain_chords;
+    }
+  free (parent);
+  tree_info_free (&ti);
+}
+
 /* Build a plan (optimised and naive), run every property on both, report
    under NAME.  Returns 0 if both plans were built.  The optimised plan is
    left in PLAN for the caller's own checks.  */
@@ -968,6 +1063,21 @@ fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
   if (rc != 0)
     return -1;
   verify_plan (&st, cfg, plan, &rng, 5000, 500, 20);
+  pp_options plain_opts = { max_paths, false, true };
+  pp_plan plain;
+  rc = pp_plan_build (cfg, &plain_opts, &plain, err, sizeof err);
+  check (rc == 0, check_name ("%s: pp_plan_build (plain tree)", name),
+	 "expected 0, saw %d: %s", rc, rc ? err : "");
+  if (rc == 0)
+    {
+      random_totals unused;
+      memset (&unused, 0, sizeof unused);
+      plain_tree_keys = true;
+      verify_plan (&st, cfg, &plain, &rng, 5000, 500, 20);
+      plain_tree_keys = false;
+      verify_free_chords (&st, cfg, plan, &plain, &unused);
+      pp_plan_free (&plain);
+    }
   opts.naive = true;
   rc = pp_plan_build (cfg, &opts, &naive, err, sizeof err);
   check (rc == 0, check_name ("%s: pp_plan_build (naive)", name),
@@ -1979,100 +2089,6 @@ test_regen_errors (void)
 
 /* ------------------------------------------------------------------ */
 /* Part 2: random CFGs.                                                */
-
-typedef struct random_totals
-{
-  uint32_t graphs, plans, failed_no_code, failed_naive_no_code, with_cuts,
-    with_backedges, with_noreturn, irreducible_like, caller_backedges,
-    enumerated, fallback_paths;
-  uint64_t paths_checked;
-  /* Free chords against the plain tree: plans with fewer, as many and
-     more non-free DAG edges that carry an operation; and those edges
-     and the non-free chords in all, with and without.  */
-  uint32_t nf_ops_fewer, nf_ops_same, nf_ops_more;
-  uint64_t nf_ops_free, nf_ops_plain, nf_chords_free, nf_chords_plain;
-} random_totals;
-
-/* Free chords (core/spantree.c, doc/algorithm.md section 6).  PLAN was
-   built with free chords, PLAIN from the same CFG with the tree by weight
-   alone.  In PLAN, the free edges (class 4 of tree_key) in the tree are
-   exactly one fewer than the components of the reachable blocks joined
-   by EXIT-ENTRY and the other DAG edges: a free edge is a tree edge only
-   where no spanning tree can do without it.  Against PLAIN, whose DAG
-   and Val are the same: the non-free chords are no more and their total
-   weight no higher (the non-free tree edges are a maximum-weight forest
-   of the non-free edges once the forced ones are in).  Tallies in T the
-   non-free edges that carry an operation, which no theorem bounds.  */
-static void
-verify_free_chords (stats *st, const pp_cfg *cfg, const pp_plan *plan,
-		    const pp_plan *plain, random_totals *t)
-{
-  uint32_t nv = plan->num_blocks;
-  uint32_t *parent = malloc (nv * sizeof (uint32_t));
-  tree_info ti;
-  tree_info_build (cfg, &ti);
-  for (uint32_t v = 0; v < nv; v++)
-    parent[v] = v;
-  parent[PP_EXIT] = PP_ENTRY;
-  uint32_t free_on_tree = 0, chords = 0, plain_chords = 0;
-  uint32_t with_ops = 0, plain_with_ops = 0;
-  double weight = 0, plain_weight = 0;
-  bool same = plain->num_dag_edges == plan->num_dag_edges;
-  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
-    same = plain->dag_edges[i].src == plan->dag_edges[i].src
-	   && plain->dag_edges[i].dst == plan->dag_edges[i].dst
-	   && plain->dag_edges[i].kind == plan->dag_edges[i].kind
-	   && plain->dag_edges[i].val == plan->dag_edges[i].val;
-  prop (st, P_FREE, same, "the plain tree's plan has another DAG or Val");
-  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[i];
-      int klass;
-      double w;
-      tree_key (cfg, &ti, plan, e, &klass, &w);
-      if (klass == 4)
-	{
-	  free_on_tree += e->on_tree;
-	  continue;
-	}
-      parent[uf_find (parent, e->src)] = uf_find (parent, e->dst);
-      if (!e->on_tree)
-	{
-	  chords++;
-	  weight += w;
-	}
-      if (!plain->dag_edges[i].on_tree)
-	{
-	  plain_chords++;
-	  plain_weight += w;
-	}
-      with_ops += e->num_ops > 0;
-      plain_with_ops += plain->dag_edges[i].num_ops > 0;
-    }
-  uint32_t components = 0;
-  for (uint32_t v = 0; v < nv; v++)
-    components += plan->reachable[v] && uf_find (parent, v) == v;
-  if (same)
-    {
-      prop (st, P_FREE, free_on_tree + 1 == components,
-	    "%u free tree edges where %u components of the other edges "
-	    "need %u", free_on_tree, components, components - 1);
-      prop (st, P_FREE, chords <= plain_chords,
-	    "%u non-free chords, the plain tree %u", chords, plain_chords);
-      prop (st, P_FREE, weight <= plain_weight * (1 + 1e-12) + 1e-9,
-	    "non-free chords weigh %g, the plain tree's %g", weight,
-	    plain_weight);
-      t->nf_ops_fewer += with_ops < plain_with_ops;
-      t->nf_ops_same += with_ops == plain_with_ops;
-      t->nf_ops_more += with_ops > plain_with_ops;
-      t->nf_ops_free += with_ops;
-      t->nf_ops_plain += plain_with_ops;
-      t->nf_chords_free += chords;
-      t->nf_chords_plain += plain_chords;
-    }
-  free (parent);
-  tree_info_free (&ti);
-}
 
 /* Backedges chosen by pp_mark_backedges are not gratuitous: for every
    backedge u->v, v reaches u, so the edge lies on a cycle.  When no edge
