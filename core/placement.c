@@ -16,23 +16,27 @@
    count[R]++ (COUNT 0).
 
    Initialisation (forward from ENTRY).  Let K hold ENTRY and every vertex
-   whose only DAG in-edge is a tree edge from a vertex of K: there the
-   path has crossed no chord yet, so the conceptual R is 0 whatever the
-   path.  On edges out of K the value of R is known: a chord does R = Inc
-   (SET) instead of R += Inc, a frontier edge count[Inc]++ (COUNT_CONST)
-   with a constant index, the cheap case of design section 6.  R is never
-   initialised at ENTRY; instead a tree edge from K to a vertex outside K
-   does R = 0 (SET 0), unless its destination is absorbing (impossible,
-   see below).  So R is never read before it is written: the path
-   register starts with garbage.
-
-   A chord whose increment is 0 needs no operation, unless R is still
-   unset at its source (then R = 0).
+   whose only DAG in-edge comes from a vertex of K, tree edge or chord:
+   there every path has come the same way, so the conceptual R is a
+   constant known at compile time, KV(v) = KV(u) + Inc(u->v) (0 at ENTRY,
+   Inc 0 on tree edges).  Paper Figure 8 has the case KV = 0 (tree edges
+   only); carrying the value through chords too is what makes a chord out
+   of ENTRY free (spantree.c): it needs no code, and the edges after it
+   keep the constant forms.  R is never initialised at ENTRY, and never
+   written inside U, the part of K above the first write (U = K but for
+   the moves below): leaving U, an edge does R = KV(src) + Inc (SET), or
+   at the frontier count[KV(src) + Inc]++ (COUNT_CONST) with a constant
+   index, the cheap case of design section 6.  Below U but in K, R holds
+   KV already: a chord there does R = KV(src) + Inc, nothing if its Inc
+   is 0; a frontier edge still counts with a constant index.  Outside K
+   chords do R += Inc (ADD), nothing if Inc is 0.  So R is never read
+   before it is written: the path register starts with garbage.
 
    No ENTRY->EXIT path uses tree edges only: with the fictitious
    EXIT->ENTRY edge it would close a cycle in the tree.  Hence ENTRY is
-   not absorbing, K and the absorbing region are disjoint, and no tree
-   edge joins them.
+   not absorbing.  A vertex of K (or of U) may be absorbing when a chord
+   leads to it: its in-edge is then the frontier, COUNT_CONST, which is
+   checked first.
 
    Blocks that may not return (PP_BLOCK_MAY_NOT_RETURN: a call in them may
    exit, longjmp or throw past us) are never absorbing, so no path through
@@ -66,15 +70,14 @@
        The same move keeps counts off edges whose code would go to the end
        of a block that may not return (pp_edge_can_count), chords
        included: those edges keep their R update, the count moves on.
-     - SET 0 on a tree edge v->w out of K: R must be 0 before v already;
-       let U, the vertices of K where R still holds garbage, lose v, so
-       the SET 0 moves to v's in-edge, towards ENTRY.  Vertices below v
-       in K stay in K (R is 0 there), so their edges keep the cheap SET
-       and COUNT_CONST forms.
+     - SET KV on a tree edge v->w out of U: R must hold KV(v) before v
+       already; let U lose v, so the SET moves to v's in-edge, towards
+       ENTRY.  Vertices below v in K stay in K (R is known there), so
+       their edges keep the cheap SET and COUNT_CONST forms.
    Both are greatest-fixpoint computations over work lists: each vertex
    changes at most once, so the whole is linear.  The two do not interact:
    the first only moves counts between edges at the absorbing side, the
-   second only SET 0 between tree edges inside K.  What cannot be moved
+   second only SETs between edges inside K.  What cannot be moved
    (a stuck chord, a stuck backedge) is left in place and probes.c
    reports it.  */
 
@@ -212,35 +215,35 @@ compute_absorbing (pp_work *w, const bool *stuck, const bool *no_count,
     }
 }
 
-/* K and U of the file comment: KNOWN_ZERO[v] if the conceptual R is 0 at
-   v, UNSET[v] if moreover R has not been written yet.  RECEIVERs are
-   never in K.  */
+/* K and U of the file comment: KNOWN[v] if the conceptual R at v is the
+   same on every path, KNOWN_VALUE[v], computed at compile time; UNSET[v]
+   if moreover R has not been written yet.  RECEIVERs are never in K.  */
 static void
 compute_register_state (pp_work *w, const bool *stuck, const bool *absorbing,
-			const bool *receiver, bool *known_zero, bool *unset,
-			bool *dropped)
+			const bool *receiver, bool *known,
+			uint64_t *known_value, bool *unset, bool *dropped)
 {
   for (uint32_t i = 0; i < w->ntopo; i++)
     {
       uint32_t v = w->topo[i], in = single_in (w, v);
-      known_zero[v] = v == PP_ENTRY
-		      || (in != PP_NONE && w->e[in].on_tree
-			  && known_zero[w->e[in].src] && !receiver[v]);
+      known[v] = v == PP_ENTRY
+		 || (in != PP_NONE && known[w->e[in].src] && !receiver[v]);
+      known_value[v] = v == PP_ENTRY || !known[v]
+		       ? 0 : known_value[w->e[in].src] + w->e[in].inc;
     }
-  /* A stuck tree edge out of K that would need SET 0 drops its source
-     from U; the source's own in-edge then needs the SET 0, and if that
+  /* A stuck tree edge out of K that would need a SET drops its source
+     from U; the source's own in-edge then needs the SET, and if that
      one is stuck too, its source drops, and so on up to ENTRY (which
      cannot drop: probes.c reports the stuck edge).  Dropping eagerly is
      harmless: a vertex below a dropped one is out of U anyway.  */
   for (uint32_t i = 0; i < w->ne; i++)
     {
       const pp_work_edge *e = &w->e[i];
-      if (!e->live || !e->on_tree || !stuck[i] || !known_zero[e->src]
+      if (!e->live || !e->on_tree || !stuck[i] || !known[e->src]
 	  || absorbing[e->dst])
 	continue;
-      if (known_zero[e->dst] && single_in (w, e->dst) == i
-	  && !dropped[e->dst])
-	continue;  /* no SET 0 needed while e->dst stays in U */
+      if (known[e->dst] && single_in (w, e->dst) == i && !dropped[e->dst])
+	continue;  /* no SET needed while e->dst stays in U */
       uint32_t v = e->src;
       while (v != PP_ENTRY && !dropped[v])
 	{
@@ -255,7 +258,7 @@ compute_register_state (pp_work *w, const bool *stuck, const bool *absorbing,
     {
       uint32_t v = w->topo[i];
       unset[v] = v == PP_ENTRY
-		 || (known_zero[v] && !dropped[v]
+		 || (known[v] && !dropped[v]
 		     && unset[w->e[single_in (w, v)].src]);
     }
 }
@@ -269,15 +272,16 @@ pp_place_optimized (pp_work *w)
   bool *stuck = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
   bool *no_count = pp_xcalloc (w, (size_t) w->ne + 1, sizeof (bool));
   bool *absorbing = pp_xcalloc (w, nv, sizeof (bool));
-  bool *known_zero = pp_xcalloc (w, nv, sizeof (bool));
+  bool *known = pp_xcalloc (w, nv, sizeof (bool));
+  uint64_t *known_value = pp_xcalloc (w, nv, sizeof (uint64_t));
   bool *unset = pp_xcalloc (w, nv, sizeof (bool));
   bool *dropped = pp_xcalloc (w, nv, sizeof (bool));
   bool *receiver = pp_xcalloc (w, nv, sizeof (bool));
   uint32_t *queue = pp_xcalloc (w, nv, sizeof (uint32_t));
   int ret = -1;
   if (stuck == NULL || no_count == NULL || absorbing == NULL
-      || known_zero == NULL || unset == NULL || dropped == NULL
-      || receiver == NULL || queue == NULL)
+      || known == NULL || known_value == NULL || unset == NULL
+      || dropped == NULL || receiver == NULL || queue == NULL)
     goto out;
 
   for (uint32_t i = 0; i < w->ne; i++)
@@ -288,8 +292,8 @@ pp_place_optimized (pp_work *w)
 	receiver[w->e[i].dst] = true;
     }
   compute_absorbing (w, stuck, no_count, receiver, absorbing, queue);
-  compute_register_state (w, stuck, absorbing, receiver, known_zero, unset,
-			  dropped);
+  compute_register_state (w, stuck, absorbing, receiver, known, known_value,
+			  unset, dropped);
 
   for (uint32_t i = 0; i < w->ne; i++)
     {
@@ -299,18 +303,29 @@ pp_place_optimized (pp_work *w)
 	continue;
       uint64_t inc = e->on_tree ? 0 : e->inc;
       if (!absorbing[e->src] && absorbing[e->dst])
-	/* The frontier: the path's only count.  */
-	set_op (e, known_zero[e->src] ? PP_OP_COUNT_CONST : PP_OP_COUNT, inc);
+	{
+	  /* The frontier: the path's only count.  */
+	  if (known[e->src])
+	    set_op (e, PP_OP_COUNT_CONST, known_value[e->src] + inc);
+	  else
+	    set_op (e, PP_OP_COUNT, inc);
+	}
       else if (absorbing[e->src])
 	; /* a tree edge towards EXIT after the count */
-      else if (!e->on_tree)
+      else if (unset[e->src])
 	{
-	  /* A chord with Inc 0 changes nothing unless R is still unset.  */
-	  if (inc != 0 || unset[e->src])
-	    set_op (e, known_zero[e->src] ? PP_OP_SET : PP_OP_ADD, inc);
+	  /* R is still unwritten: nothing while the path stays in U, else
+	     R takes its known value.  */
+	  if (!unset[e->dst])
+	    set_op (e, PP_OP_SET, known_value[e->src] + inc);
 	}
-      else if (unset[e->src] && !unset[e->dst])
-	set_op (e, PP_OP_SET, 0);
+      else if (!e->on_tree && inc != 0)
+	{
+	  if (known[e->src])
+	    set_op (e, PP_OP_SET, known_value[e->src] + inc);
+	  else
+	    set_op (e, PP_OP_ADD, inc);
+	}
     }
   ret = 0;
 
@@ -318,7 +333,8 @@ out:
   free (stuck);
   free (no_count);
   free (absorbing);
-  free (known_zero);
+  free (known);
+  free (known_value);
   free (unset);
   free (dropped);
   free (receiver);

@@ -48,6 +48,7 @@ typedef struct pp_work
   const pp_cfg *cfg;
   uint64_t max_paths;      /* opts->max_paths */
   bool naive;              /* opts->naive */
+  bool plain_tree;         /* opts->plain_tree */
   uint32_t nv;             /* cfg->num_blocks */
 
   /* cfg.c */
@@ -110,6 +111,7 @@ int pp_dag_topo (pp_work *w);
 int pp_number_paths (pp_work *w);
 
 /* spantree.c */
+bool pp_dag_edge_is_free (const pp_work *w, uint32_t edge);
 int pp_spanning_tree (pp_work *w);
 int pp_forest_potentials (pp_work *w, const bool *in_forest, uint64_t *pot,
 			  uint32_t *num_reached);

@@ -260,6 +260,12 @@ typedef struct pp_options
      R += Val(e) on every DAG edge with nonzero Val, count[R]++ at every
      path end.  No spanning tree, no folding.  */
   bool naive;
+  /* The spanning tree by weight alone, as before free chords: edges out
+     of ENTRY and some edges into EXIT, which carry the same code as
+     chords or tree edges, are then not left for last (doc/algorithm.md
+     section 6).  Path numbers do not change, only the placement; for
+     tests and measurements.  */
+  bool plain_tree;
 } pp_options;
 
 typedef struct pp_plan

@@ -16,10 +16,37 @@
 	have no place at all (real edges, then dummies), then those whose
 	code can be relocated to a block (pp_cfg_edge_relocation), so that
 	when forced edges close a cycle, the one left out is relocatable;
-     3. every other edge, by weight descending, restart dummies included
-	(whatever the flags of their restart edge: they carry their one
-	SET at their own site, in the tree as R = 0 or as a chord as
-	R = Inc).
+     3. every other edge that is not free (below), by weight
+	descending;
+     4. the free edges, by weight descending: they become tree edges
+	only where the others leave the tree unconnected.
+   Free chords.  Some edges carry the same code whether they are chords
+   or tree edges (placement.c), so an increment on them costs nothing:
+   Figure 8 folds it into the SET or the count that is there anyway.
+     - Every edge out of ENTRY: the real edge into the first block, the
+       ENTRY->v dummies of backedges and cut edges (their R = Inc or
+       R = 0 sits on the backedge in any case) and restart dummies (their
+       one SET at their own site).  The known region K of placement.c
+       does not depend on the tree, so such a chord changes no other
+       edge's operation.
+     - An edge u->EXIT whose source can never be absorbing whatever the
+       tree: u has another DAG out-edge (a block with an early-exit call,
+       a return block that also has a backedge), may not return, or is a
+       restart receiver.  The edge is the count of its paths either way,
+       count[R + Inc]++ or count[R]++.
+   An edge u->EXIT from a block with that single out-edge is not free:
+   as a tree edge it makes u absorbing, and the count moves up to u's
+   in-edges, where it folds the increment of a chord there (Figure 7's
+   F->EXIT; as a chord it would leave E->F an R += Inc of its own).  So
+   a latch's backedge dummy is weighed like any other edge.
+   Taking the free edges last puts as many of the other edges in the tree
+   as any spanning tree can, and, among those, the heaviest: with the
+   forced edges contracted, the non-free tree edges are a maximum-weight
+   forest of the non-free edges (Kruskal on the graphic matroid), so the
+   number and the total weight of non-free chords are at most those of
+   the tree by weight alone (pp_options.plain_tree, kept for tests and
+   measurements).  Free edges are in the tree only where the graph
+   without them is not connected.
    Within a class, heavier first, then lower DAG edge id.  A forced edge
    that would close a cycle of forced edges is left a chord; its code is
    then relocated or planning fails (probes.c).
@@ -86,6 +113,27 @@ uf_union (uint32_t *parent, uint32_t *size, uint32_t a, uint32_t b)
   return true;
 }
 
+/* Whether live DAG edge EDGE is free (see the file comment): the same
+   code goes on it whether it is a chord or a tree edge.  Forced edges
+   (PP_CFG_NO_CODE) are classified apart by the caller.  */
+bool
+pp_dag_edge_is_free (const pp_work *w, uint32_t edge)
+{
+  const pp_work_edge *e = &w->e[edge];
+  if (e->src == PP_ENTRY)
+    return true;
+  if (e->dst != PP_EXIT)
+    return false;
+  if (w->out_start[e->src + 1] - w->out_start[e->src] > 1
+      || pp_block_may_not_return (w, e->src))
+    return true;
+  /* A receiver: the destination of a restart dummy.  */
+  for (uint32_t p = w->in_start[e->src]; p < w->in_start[e->src + 1]; p++)
+    if (w->e[w->in_list[p]].kind == PP_DAG_RESTART_ENTRY)
+      return true;
+  return false;
+}
+
 /* Choose the maximum spanning tree described in the file comment and set
    on_tree on its DAG edges.  */
 int
@@ -116,7 +164,8 @@ pp_spanning_tree (pp_work *w)
 	{
 	  keys[n].klass = 3;
 	  /* An early exit's count is emitted at its call whether it is a
-	     chord or not: let it be a chord, so that a real edge is not.  */
+	     chord or not: let it be a chord, so that a real edge is not
+	     (it is free, class 4, unless plain_tree).  */
 	  keys[n].weight
 	    = e->kind == PP_DAG_EARLY_EXIT ? 0.0 : block_weight[e->src];
 	}
@@ -132,6 +181,8 @@ pp_spanning_tree (pp_work *w)
 	    keys[n].klass = e->kind == PP_DAG_REAL ? 0 : 1;
 	  keys[n].weight = ce->weight;
 	}
+      if (keys[n].klass == 3 && !w->plain_tree && pp_dag_edge_is_free (w, i))
+	keys[n].klass = 4;
       e->weight = keys[n].weight;
       n++;
     }

@@ -30,7 +30,9 @@
 #      profiles' TSV must be identical.  If they are not, both are built
 #      again with -ftrivial-auto-var-init=zero: if those two agree, the
 #      program's paths depend on uninitialised variables, which differ
-#      between two builds, and it passes with a note.
+#      between two builds, and it passes with a note.  So does a program
+#      of frame_dependent (below), whose branches test its own stack
+#      frame's size.
 # It prints the functions not instrumented, the not-applicable programs
 # by reason, the programs that passed with a note, the failures with
 # their reasons and the figures per level, and closes with "torture: N
@@ -102,6 +104,16 @@ first_lines () {
   head -n "${2:-1}" "$1" | tr '\t\n' '  ' | cut -c1-400 | sed 's/ *$//'
 }
 
+# Programs whose paths depend on the size of their own stack frames,
+# which the placements change at -O0 (R and its temporaries live in the
+# frame there).  stkalign.c: test() returns the XOR of the addresses of
+# a local in two nested frames, and main branches on its low six bits,
+# that is on test()'s frame size modulo 64 (48 in the plain build).
+# Checked by hand with a printf of those bits in main, for the commit
+# that made its two profiles differ: each profile counts the branch its
+# own build took.
+frame_dependent=' stkalign.c '
+
 # ------------------------------------------------------ one program
 
 # Run with the program's line of the plan (NAME TAB run|na TAB FLAGS or
@@ -171,6 +183,9 @@ run_one () {
 	  -fplugin-arg-pathprof-placement=naive \
 	&& cmp -s "$dir/optimized-zeroinit.tsv" "$dir/naive-zeroinit.tsv"; then
 	note "naive and optimised profiles differ, but agree with -ftrivial-auto-var-init=zero: paths depend on uninitialised variables"
+      elif case $frame_dependent in *" $name "*) true ;; *) false ;; esac
+      then
+	note "naive and optimised profiles differ: the program branches on its own stack frame's size, which differs between the two builds"
       else
 	fail "naive placement: profile differs from the optimised one ($(grep -c '^[<>]' "$dir/naive.diff") lines differ, also with -ftrivial-auto-var-init=zero): $(first_lines "$dir/naive.diff" 3)"
       fi

@@ -115,7 +115,7 @@ count_paths (const pp_plan *plan, uint64_t *np)
 enum
 {
   P_STRUCT, P_COUNT, P_UNIQUE, P_REGEN, P_INC, P_TREE, P_OPS, P_PROBES,
-  P_WALK, P_BACKEDGES, P_MAY_NOT_RETURN, P_NUM
+  P_WALK, P_BACKEDGES, P_MAY_NOT_RETURN, P_FREE, P_NUM
 };
 
 static const char *const property_name[P_NUM] = {
@@ -129,7 +129,9 @@ static const char *const property_name[P_NUM] = {
   "probes: every op once at the right site, no code on no_code edges",
   "probe-level CFG walks count exactly the walked paths",
   "pp_mark_backedges: every backedge closes a cycle (DFS: of non-backedges)",
-  "no count before the end of a block that may not return"
+  "no count before the end of a block that may not return",
+  "free chords: free tree edges only to join what the others do not; "
+  "non-free chords no more and no heavier than the plain tree's"
 };
 
 /* Operations of the CFG site of CFG edge C: the REAL edge's, or the
@@ -354,8 +356,8 @@ tree_info_free (tree_info *ti)
    in core/spantree.c: class 0 stuck real no_code edge, 1 dummy of a
    stuck no_code edge, 2 other no_code, 3 the rest; then weight.  */
 static void
-tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
-	  int *klass, double *weight)
+tree_key_base (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
+	       int *klass, double *weight)
 {
   if (e->kind == PP_DAG_NORETURN_EXIT)
     {
@@ -371,6 +373,22 @@ tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
   else
     *klass = e->kind == PP_DAG_REAL ? 0 : 1;
   *weight = ce->weight;
+}
+
+/* Set while a plan built with pp_options.plain_tree is verified: its
+   tree knows no free edges.  */
+static bool plain_tree_keys;
+
+/* The key of tree_key_base, with free edges (test-plan.h) in a class
+   4 of their own, taken last (unless PLAIN_TREE_KEYS).  */
+static void
+tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_plan *plan,
+	  const pp_dag_edge *e, int *klass, double *weight)
+{
+  tree_key_base (cfg, ti, e, klass, weight);
+  if (*klass == 3 && !plain_tree_keys
+      && plan_edge_is_free (cfg, plan, (uint32_t) (e - plan->dag_edges)))
+    *klass = 4;
 }
 
 /* Union-find root, with path halving.  */
@@ -415,7 +433,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
       parent[a] = b;
       int klass;
       double w;
-      tree_key (cfg, &ti, e, &klass, &w);
+      tree_key (cfg, &ti, plan, e, &klass, &w);
       if (klass <= 2)
 	forced[uf_find (forced, e->src)] = uf_find (forced, e->dst);
     }
@@ -427,7 +445,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
       const pp_dag_edge *e = &plan->dag_edges[i];
       int klass;
       double w;
-      tree_key (cfg, &ti, e, &klass, &w);
+      tree_key (cfg, &ti, plan, e, &klass, &w);
       if (!e->on_tree && klass <= 2)
 	prop (st, P_TREE, uf_find (forced, e->src) == uf_find (forced, e->dst),
 	      "no_code edge %u (%u->%u) is a chord but could be in the tree",
@@ -483,7 +501,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
 	    continue;
 	  int ck;
 	  double cw;
-	  tree_key (cfg, &ti, c, &ck, &cw);
+	  tree_key (cfg, &ti, plan, c, &ck, &cw);
 	  uint32_t a = c->src, b = c->dst;
 	  bool ok = seen[a] && seen[b];
 	  while (ok && a != b)
@@ -494,7 +512,7 @@ verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
 		{
 		  int tk;
 		  double tw;
-		  tree_key (cfg, &ti, &plan->dag_edges[t], &tk, &tw);
+		  tree_key (cfg, &ti, plan, &plan->dag_edges[t], &tk, &tw);
 		  if (tk > ck || (tk == ck && tw < cw))
 		    ok = false;
 		}
@@ -931,6 +949,101 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 	     (int) (after - before));
 }
 
+/* What the random runs (part 2) count across their plans.  */
+typedef struct random_totals
+{
+  uint32_t graphs, plans, failed_no_code, failed_naive_no_code, with_cuts,
+    with_backedges, with_noreturn, irreducible_like, caller_backedges,
+    enumerated, fallback_paths;
+  uint64_t paths_checked;
+  /* Free chords against the plain tree: plans with fewer, as many and
+     more non-free DAG edges that carry an operation; and those edges
+     and the non-free chords in all, with and without.  */
+  uint32_t nf_ops_fewer, nf_ops_same, nf_ops_more;
+  uint64_t nf_ops_free, nf_ops_plain, nf_chords_free, nf_chords_plain;
+} random_totals;
+
+/* Free chords (core/spantree.c, doc/algorithm.md section 6).  PLAN was
+   built with free chords, PLAIN from the same CFG with the tree by weight
+   alone.  In PLAN, the free edges (class 4 of tree_key) in the tree are
+   exactly one fewer than the components of the reachable blocks joined
+   by EXIT-ENTRY and the other DAG edges: a free edge is a tree edge only
+   where no spanning tree can do without it.  Against PLAIN, whose DAG
+   and Val are the same: the non-free chords are no more and their total
+   weight no higher (the non-free tree edges are a maximum-weight forest
+   of the non-free edges once the forced ones are in).  Tallies in T the
+   non-free edges that carry an operation, which no theorem bounds.  */
+static void
+verify_free_chords (stats *st, const pp_cfg *cfg, const pp_plan *plan,
+		    const pp_plan *plain, random_totals *t)
+{
+  uint32_t nv = plan->num_blocks;
+  uint32_t *parent = malloc (nv * sizeof (uint32_t));
+  tree_info ti;
+  tree_info_build (cfg, &ti);
+  for (uint32_t v = 0; v < nv; v++)
+    parent[v] = v;
+  parent[PP_EXIT] = PP_ENTRY;
+  uint32_t free_on_tree = 0, chords = 0, plain_chords = 0;
+  uint32_t with_ops = 0, plain_with_ops = 0;
+  double weight = 0, plain_weight = 0;
+  bool same = plain->num_dag_edges == plan->num_dag_edges;
+  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
+    same = plain->dag_edges[i].src == plan->dag_edges[i].src
+	   && plain->dag_edges[i].dst == plan->dag_edges[i].dst
+	   && plain->dag_edges[i].kind == plan->dag_edges[i].kind
+	   && plain->dag_edges[i].val == plan->dag_edges[i].val;
+  prop (st, P_FREE, same, "the plain tree's plan has another DAG or Val");
+  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[i];
+      int klass;
+      double w;
+      tree_key (cfg, &ti, plan, e, &klass, &w);
+      if (klass == 4)
+	{
+	  free_on_tree += e->on_tree;
+	  continue;
+	}
+      parent[uf_find (parent, e->src)] = uf_find (parent, e->dst);
+      if (!e->on_tree)
+	{
+	  chords++;
+	  weight += w;
+	}
+      if (!plain->dag_edges[i].on_tree)
+	{
+	  plain_chords++;
+	  plain_weight += w;
+	}
+      with_ops += e->num_ops > 0;
+      plain_with_ops += plain->dag_edges[i].num_ops > 0;
+    }
+  uint32_t components = 0;
+  for (uint32_t v = 0; v < nv; v++)
+    components += plan->reachable[v] && uf_find (parent, v) == v;
+  if (same)
+    {
+      prop (st, P_FREE, free_on_tree + 1 == components,
+	    "%u free tree edges where %u components of the other edges "
+	    "need %u", free_on_tree, components, components - 1);
+      prop (st, P_FREE, chords <= plain_chords,
+	    "%u non-free chords, the plain tree %u", chords, plain_chords);
+      prop (st, P_FREE, weight <= plain_weight * (1 + 1e-12) + 1e-9,
+	    "non-free chords weigh %g, the plain tree's %g", weight,
+	    plain_weight);
+      t->nf_ops_fewer += with_ops < plain_with_ops;
+      t->nf_ops_same += with_ops == plain_with_ops;
+      t->nf_ops_more += with_ops > plain_with_ops;
+      t->nf_ops_free += with_ops;
+      t->nf_ops_plain += plain_with_ops;
+      t->nf_chords_free += chords;
+      t->nf_chords_plain += plain_chords;
+    }
+  free (parent);
+  tree_info_free (&ti);
+}
+
 /* Build a plan (optimised and naive), run every property on both, report
    under NAME.  Returns 0 if both plans were built.  The optimised plan is
    left in PLAN for the caller's own checks.  */
@@ -950,6 +1063,21 @@ fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
   if (rc != 0)
     return -1;
   verify_plan (&st, cfg, plan, &rng, 5000, 500, 20);
+  pp_options plain_opts = { max_paths, false, true };
+  pp_plan plain;
+  rc = pp_plan_build (cfg, &plain_opts, &plain, err, sizeof err);
+  check (rc == 0, check_name ("%s: pp_plan_build (plain tree)", name),
+	 "expected 0, saw %d: %s", rc, rc ? err : "");
+  if (rc == 0)
+    {
+      random_totals unused;
+      memset (&unused, 0, sizeof unused);
+      plain_tree_keys = true;
+      verify_plan (&st, cfg, &plain, &rng, 5000, 500, 20);
+      plain_tree_keys = false;
+      verify_free_chords (&st, cfg, plan, &plain, &unused);
+      pp_plan_free (&plain);
+    }
   opts.naive = true;
   rc = pp_plan_build (cfg, &opts, &naive, err, sizeof err);
   check (rc == 0, check_name ("%s: pp_plan_build (naive)", name),
@@ -1112,85 +1240,134 @@ test_figure1 (void)
   tcfg_free (&g);
 }
 
-/* Figures 6-8: a spanning tree forced by weights (ENTRY->A, A->B, B->D,
-   C->D, D->E, F->EXIT heavy; chords A->C, B->C, D->F, E->F), with the
-   paper's Val.  Potentials: phi(ENTRY) = phi(EXIT) = phi(A) = phi(F) = 0,
-   phi(B) = 2, phi(D) = 4, phi(C) = 4, phi(E) = 5.  Increments
-   Inc = Val + phi(src) - phi(dst): A->C -4, B->C -2, D->F 4, E->F 5;
-   the chord sums give ACDF 0, ACDEF 1, ABCDF 2, ABCDEF 3, ABDF 4,
-   ABDEF 5.  Figure 8 placement: F is absorbing (its only out-edge is a
-   tree edge to EXIT), so D->F and E->F count: count[R+4]++,
-   count[R+5]++; A and B have R known 0, so A->C and B->C set R = -4 and
-   R = -2, and the tree edge B->D into D (two predecessors) sets R = 0.  */
+/* One expected DAG edge of a Figure 7 fixture: tree or chord, Inc, and
+   its one operation (4: none).  */
+typedef struct fig7_edge
+{
+  uint32_t src, dst;
+  bool tree;
+  int64_t inc;
+  uint32_t op;
+  int64_t value;
+} fig7_edge;
+
+/* Check the N edges WANT in PLAN, reporting under NAME.  */
+static void
+check_fig7_edges (const char *name, const pp_plan *plan,
+		  const fig7_edge *want, size_t n)
+{
+  for (size_t k = 0; k < n; k++)
+    {
+      const pp_dag_edge *e = real_edge (plan, want[k].src, want[k].dst);
+      bool ok = e != NULL && e->on_tree == want[k].tree
+		&& e->inc == want[k].inc
+		&& (want[k].op == 4
+		      ? e->num_ops == 0
+		      : e->num_ops == 1 && e->ops[0].kind == want[k].op
+			  && e->ops[0].value == (uint64_t) want[k].value);
+      check (ok,
+	     check_name ("%s: edge %u->%u", name, want[k].src, want[k].dst),
+	     "expected %s, Inc %" PRId64
+	     ", op %u %" PRId64 "; saw %s, Inc %" PRId64 ", %u ops (%u %"
+	     PRId64 ")",
+	     want[k].tree ? "tree" : "chord", want[k].inc, want[k].op,
+	     want[k].value,
+	     e && e->on_tree ? "tree" : "chord", e ? e->inc : 0,
+	     e ? e->num_ops : 0, e && e->num_ops ? e->ops[0].kind : 0,
+	     e && e->num_ops ? (int64_t) e->ops[0].value : 0);
+    }
+}
+
+/* Figures 6-8, with the paper's Val.  Weights make ENTRY->A, A->B, B->D,
+   C->D, D->E and F->EXIT heavy.
+
+   The paper's tree (pp_options.plain_tree, by weight alone): those six
+   edges, chords A->C, B->C, D->F, E->F.  Potentials: phi(ENTRY) =
+   phi(EXIT) = phi(A) = phi(F) = 0, phi(B) = 2, phi(D) = 4, phi(C) = 4,
+   phi(E) = 5.  Increments Inc = Val + phi(src) - phi(dst): A->C -4, B->C
+   -2, D->F 4, E->F 5; the chord sums give ACDF 0, ACDEF 1, ABCDF 2,
+   ABCDEF 3, ABDF 4, ABDEF 5.  Figure 8 placement: F is absorbing (its
+   only out-edge is a tree edge to EXIT), so D->F and E->F count:
+   count[R+4]++, count[R+5]++; A and B have R known 0, so A->C and B->C
+   set R = -4 and R = -2, and the tree edge B->D into D (two
+   predecessors) sets R = 0.
+
+   With free chords (the default), ENTRY->A is free and taken last; F->EXIT
+   is not (F has one out-edge: as a tree edge it lets D->F and E->F fold
+   into the count).  The other edges span A..F and, with F->EXIT and the
+   fictitious edge, ENTRY and EXIT, so ENTRY->A becomes a chord and the
+   light D->F joins the tree.  Tree ENTRY->EXIT, F->EXIT, D->F, B->D,
+   A->B, C->D, D->E: phi(F) = 0, phi(D) = 0 (Val(D->F) = 0), phi(B) = -2,
+   phi(A) = -4, phi(C) = 0, phi(E) = 1.  Chords: ENTRY->A 0 + 0 + 4 = 4,
+   A->C 0 - 4 - 0 = -4, B->C 0 - 2 - 0 = -2, E->F 0 + 1 - 0 = 1; the sums
+   give the same numbers (ACDF 4 - 4 = 0, ABDEF 4 + 1 = 5).  Placement:
+   R is known along ENTRY->A->B (4 after the chord ENTRY->A, which needs
+   no code), so A->C does R = 4 - 4 = 0, B->C R = 4 - 2 = 2 and B->D
+   R = 4; F is absorbing, D->F counts count[R]++ and E->F count[R+1]++.
+   Every path still does two operations, and one fewer chord is on a
+   real edge inside the function.  */
 static void
 test_figure7 (void)
 {
-  /* ENTRY-A, A-B, A-C, B-C, B-D, C-D, D-E, D-F, E-F, F-EXIT.  */
+  /* ENTRY-A, A-B, A-C, B-C, B-D, C-D, D-F, D-E, E-F, F-EXIT.  */
   static const double w[10] = { 100, 100, 1, 1, 100, 100, 100, 1, 1, 100 };
   tcfg g;
   pp_plan plan;
+  char err[300];
   build_figure1 (&g, true, w);
-  if (fixture ("figure 7", &g.cfg, 0, &plan) == 0)
+  pp_options plain = { 0, false, true };
+  int rc = pp_plan_build (&g.cfg, &plain, &plan, err, sizeof err);
+  check (rc == 0, "figure 7 (paper's tree): pp_plan_build",
+	 "expected 0, saw %d: %s", rc, rc ? err : "");
+  if (rc == 0)
     {
-      static const struct
-      {
-	uint32_t src, dst;
-	bool tree;
-	int64_t inc;
-	uint32_t op;     /* 4: none */
-	int64_t value;
-      } want[] = {
+      static const fig7_edge want[] = {
 	{ PP_ENTRY, A, true, 0, 4, 0 },	  { A, B, true, 0, 4, 0 },
 	{ A, C, false, -4, PP_OP_SET, -4 }, { B, C, false, -2, PP_OP_SET, -2 },
 	{ B, D, true, 0, PP_OP_SET, 0 },    { C, D, true, 0, 4, 0 },
 	{ D, E, true, 0, 4, 0 },	    { D, F, false, 4, PP_OP_COUNT, 4 },
 	{ E, F, false, 5, PP_OP_COUNT, 5 }, { F, PP_EXIT, true, 0, 4, 0 },
       };
-      for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
-	{
-	  const pp_dag_edge *e = real_edge (&plan, want[k].src, want[k].dst);
-	  bool ok = e != NULL && e->on_tree == want[k].tree
-		    && e->inc == want[k].inc
-		    && (want[k].op == 4
-			  ? e->num_ops == 0
-			  : e->num_ops == 1 && e->ops[0].kind == want[k].op
-			      && e->ops[0].value == (uint64_t) want[k].value);
-	  check (ok,
-		 check_name ("figure 7/8: edge %u->%u", want[k].src,
-			     want[k].dst),
-		 "expected %s, Inc %" PRId64
-		 ", op %u %" PRId64 "; saw %s, Inc %" PRId64 ", %u ops (%u %"
-		 PRId64 ")",
-		 want[k].tree ? "tree" : "chord", want[k].inc, want[k].op,
-		 want[k].value,
-		 e && e->on_tree ? "tree" : "chord", e ? e->inc : 0,
-		 e ? e->num_ops : 0, e && e->num_ops ? e->ops[0].kind : 0,
-		 e && e->num_ops ? (int64_t) e->ops[0].value : 0);
-	}
+      check_fig7_edges ("figure 7/8 (paper's tree)", &plan, want,
+			sizeof want / sizeof want[0]);
+      pp_plan_free (&plan);
+    }
+  if (fixture ("figure 7", &g.cfg, 0, &plan) == 0)
+    {
+      static const fig7_edge want[] = {
+	{ PP_ENTRY, A, false, 4, 4, 0 },    { A, B, true, 0, 4, 0 },
+	{ A, C, false, -4, PP_OP_SET, 0 },  { B, C, false, -2, PP_OP_SET, 2 },
+	{ B, D, true, 0, PP_OP_SET, 4 },    { C, D, true, 0, 4, 0 },
+	{ D, E, true, 0, 4, 0 },	    { D, F, true, 0, PP_OP_COUNT, 0 },
+	{ E, F, false, 1, PP_OP_COUNT, 1 }, { F, PP_EXIT, true, 0, 4, 0 },
+      };
+      check_fig7_edges ("figure 7/8", &plan, want,
+			sizeof want / sizeof want[0]);
       pp_plan_free (&plan);
     }
 
   /* The same with a call that may not return in F (PP_BLOCK_MAY_NOT_RETURN):
      F may no longer absorb the count, which moves past F's end to
-     F->EXIT, and D->F, E->F only add their increments.  */
+     F->EXIT.  That makes F->EXIT free too: ENTRY->A and F->EXIT (both
+     100) are the two free edges and one must join the tree, ENTRY->A by
+     its lower id.  Tree as in the paper but with D->F for F->EXIT:
+     phi(A) = 0, phi(B) = 2, phi(D) = phi(C) = 4, phi(E) = 5, phi(F) = 4
+     (Val(D->F) = 0).  Chords A->C -4, B->C -2, E->F 1 and F->EXIT 4,
+     which counts count[R+4]++: D->F needs nothing and E->F adds 1, where
+     the paper's tree has D->F add 4, E->F add 5 and F->EXIT count[R]++.  */
   tcfg_flag_block (&g, F, PP_BLOCK_MAY_NOT_RETURN);
   if (fixture ("figure 7, F may not return", &g.cfg, 0, &plan) == 0)
     {
-      const pp_dag_edge *df = real_edge (&plan, D, F);
-      const pp_dag_edge *ef = real_edge (&plan, E, F);
-      const pp_dag_edge *fx = real_edge (&plan, F, PP_EXIT);
-      check (df && df->num_ops == 1 && df->ops[0].kind == PP_OP_ADD
-	       && df->ops[0].value == 4,
-	     "figure 7, F may not return: D->F does R += 4",
-	     "expected R += 4 only, saw %u ops", df ? df->num_ops : 0);
-      check (ef && ef->num_ops == 1 && ef->ops[0].kind == PP_OP_ADD
-	       && ef->ops[0].value == 5,
-	     "figure 7, F may not return: E->F does R += 5",
-	     "expected R += 5 only, saw %u ops", ef ? ef->num_ops : 0);
-      check (fx && fx->num_ops == 1 && fx->ops[0].kind == PP_OP_COUNT
-	       && fx->ops[0].value == 0,
-	     "figure 7, F may not return: F->EXIT does count[R]++",
-	     "expected count[R]++ only, saw %u ops", fx ? fx->num_ops : 0);
+      static const fig7_edge want[] = {
+	{ PP_ENTRY, A, true, 0, 4, 0 },	    { A, B, true, 0, 4, 0 },
+	{ A, C, false, -4, PP_OP_SET, -4 }, { B, C, false, -2, PP_OP_SET, -2 },
+	{ B, D, true, 0, PP_OP_SET, 0 },    { C, D, true, 0, 4, 0 },
+	{ D, E, true, 0, 4, 0 },	    { D, F, true, 0, 4, 0 },
+	{ E, F, false, 1, PP_OP_ADD, 1 },   { F, PP_EXIT, false, 4,
+					      PP_OP_COUNT, 4 },
+      };
+      check_fig7_edges ("figure 7, F may not return", &plan, want,
+			sizeof want / sizeof want[0]);
       pp_plan_free (&plan);
     }
   tcfg_free (&g);
@@ -1913,14 +2090,6 @@ test_regen_errors (void)
 /* ------------------------------------------------------------------ */
 /* Part 2: random CFGs.                                                */
 
-typedef struct random_totals
-{
-  uint32_t graphs, plans, failed_no_code, failed_naive_no_code, with_cuts,
-    with_backedges, with_noreturn, irreducible_like, caller_backedges,
-    enumerated, fallback_paths;
-  uint64_t paths_checked;
-} random_totals;
-
 /* Backedges chosen by pp_mark_backedges are not gratuitous: for every
    backedge u->v, v reaches u, so the edge lies on a cycle.  When no edge
    is no_code the plain DFS decides alone, and then v reaches u over
@@ -2073,6 +2242,18 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	  uint64_t before = st.checked[P_OPS];
 	  uint64_t rng = seed ^ UINT64_C (0xA5A5A5A5);
 	  verify_plan (&st, &g.cfg, &plan, &rng, 2000, 150, 4);
+	  pp_options plain_opts = { max_paths, false, true };
+	  pp_plan plain;
+	  if (!naive
+	      && pp_plan_build (&g.cfg, &plain_opts, &plain, err,
+				sizeof err) == 0)
+	    {
+	      plain_tree_keys = true;
+	      verify_plan (&st, &g.cfg, &plain, &rng, 200, 20, 1);
+	      plain_tree_keys = false;
+	      verify_free_chords (&st, &g.cfg, &plan, &plain, &t);
+	      pp_plan_free (&plain);
+	    }
 	  t.paths_checked += st.checked[P_OPS] - before;
 	  pp_plan_free (&plan);
 	}
@@ -2087,6 +2268,13 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	    label, t.graphs, t.caller_backedges, t.plans, secs,
 	    t.with_backedges, t.with_cuts, t.with_noreturn, t.enumerated,
 	    t.paths_checked, t.failed_no_code, t.failed_naive_no_code);
+  if (report)
+    printf ("%s: free chords against the plain tree: non-free chords "
+	    "%" PRIu64 " against %" PRIu64 "; non-free edges with an "
+	    "operation %" PRIu64 " against %" PRIu64 ", fewer in %u plans, "
+	    "as many in %u, more in %u\n",
+	    label, t.nf_chords_free, t.nf_chords_plain, t.nf_ops_free,
+	    t.nf_ops_plain, t.nf_ops_fewer, t.nf_ops_same, t.nf_ops_more);
   else
     printf ("%u plans\n", t.plans);
   check (unexpected_failures == 0,

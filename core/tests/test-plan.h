@@ -5,6 +5,7 @@
 #ifndef PATHPROF_TEST_PLAN_H
 #define PATHPROF_TEST_PLAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,6 +49,33 @@ find_probe (const pp_plan *plan, uint32_t site, uint32_t index)
     if (plan->probes[k].site == site && plan->probes[k].index == index)
       return &plan->probes[k];
   return NULL;
+}
+
+/* Whether DAG edge K of PLAN (built from CFG) is free, as the tests
+   define it independently of core/spantree.c: it leaves ENTRY, or it
+   enters EXIT from a block that can never be absorbing, one with another
+   DAG out-edge, flagged PP_BLOCK_MAY_NOT_RETURN, or a restart receiver.
+   The same code goes on such an edge as a chord or as a tree edge.  */
+static inline bool
+plan_edge_is_free (const pp_cfg *cfg, const pp_plan *plan, uint32_t k)
+{
+  const pp_dag_edge *e = &plan->dag_edges[k];
+  if (e->src == PP_ENTRY)
+    return true;
+  if (e->dst != PP_EXIT)
+    return false;
+  if (cfg->block_flags != NULL
+      && (cfg->block_flags[e->src] & PP_BLOCK_MAY_NOT_RETURN))
+    return true;
+  uint32_t out = 0;
+  bool receiver = false;
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    {
+      out += plan->dag_edges[i].src == e->src;
+      receiver |= plan->dag_edges[i].kind == PP_DAG_RESTART_ENTRY
+		  && plan->dag_edges[i].dst == e->src;
+    }
+  return out > 1 || receiver;
 }
 
 #endif /* PATHPROF_TEST_PLAN_H */
