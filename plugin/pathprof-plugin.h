@@ -29,7 +29,9 @@ struct pathprof_options
   bool naive;                   /* placement=naive */
   unsigned long long max_array; /* dense counters up to this many paths */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
-  bool atomic;                  /* update=atomic */
+  bool atomic;                  /* update=atomic or update=per-thread */
+  bool per_thread;              /* update=per-thread: dense counts in
+				   per-thread copies (perthread.cc) */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
@@ -116,6 +118,14 @@ extern tree pathprof_uncount_hashed_atomic_fn;
 extern tree pathprof_count_hashed_timed_fn;
 extern tree pathprof_count_hashed_timed_atomic_fn;
 extern tree pathprof_now_ns_fn;
+
+/* perthread.cc */
+void pathprof_init_per_thread (const char *plugin_name);
+tree pathprof_thread_slot_decl (void);
+tree pathprof_thread_array (tree base, unsigned HOST_WIDE_INT num_paths,
+			    unsigned HOST_WIDE_INT first);
+void pathprof_load_thread_counters (function *fun, tree base, tree slot,
+				    tree fn_desc, tree shared);
 
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);

@@ -1,0 +1,316 @@
+/* Per-thread counters: update=per-thread (doc/runtime.md, "Threads").
+
+   A dense function of a unit compiled with update=per-thread counts, in
+   each thread, into that thread's private copy of its counters (and of
+   its times, with a metric): a plain increment, no lock prefix.  The
+   instrumented function keeps a pointer to the copy in a thread-local
+   variable of its object; when the pointer is null (the thread's first
+   call) it calls __pathprof_thread_counters, which finds or makes the
+   copy and sets the pointer.
+
+   A copy holds COUNTS (what its thread has counted since the copy was
+   made, only ever written by that thread) and TAKEN (how much of each
+   the shared counters, fn->counters and fn->times, already hold).
+   Folding a copy adds COUNTS - TAKEN to the shared counters with an
+   atomic add and sets TAKEN = COUNTS.  Its thread keeps counting while
+   another folds: the fold reads each count once, so an increment that
+   lands after the read is in COUNTS - TAKEN for the next fold; nothing
+   is counted twice, nothing is lost, and the copy is never written by
+   anyone but its thread.  The sum of the folds telescopes to the copy's
+   last value, so even a stale read is made good by the next fold.
+
+   Folds happen, under pp_rt_mutex:
+     - before every write of a unit (pp_rt_write_all, unregister): the
+       written counts include every thread's so far;
+     - at thread exit (the key's destructor): the copies are folded and
+       put back, free, on their function's list, for the next thread that
+       calls the function; so memory is bounded by the most threads that
+       ever ran a function at once, however many threads come and go.
+   pathprof_reset and the fork child set TAKEN = COUNTS (pp_rt_function_zero):
+   what was counted so far is forgotten without writing to the copy.  In
+   the fork child, the copies of the other threads (which do not exist
+   there) are freed for reuse.  When a unit is unloaded (dlclose) its
+   functions' copies are freed, or, if their thread still lives, orphaned
+   (fn = NULL) for that thread's exit to free.
+
+   The list of a function's copies hangs from fn->runtime, which only
+   hashed functions use otherwise; a thread's copies hang from its
+   record, the value of a pthread key.  Every list change is made under
+   pp_rt_mutex: only the first call of a function in a thread, thread
+   exit, writes, fork and unloads take it, never a count.  */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime-internal.h"
+
+struct pp_thread;
+
+/* One thread's copy of one function's counters.  */
+struct pp_thread_copy
+{
+  struct __pathprof_function *fn;	/* NULL once its unit is unloaded */
+  struct pp_thread_copy *next_of_function;
+  struct pp_thread_copy *next_of_thread;
+  struct pp_thread *owner;		/* NULL while free for reuse */
+  uint64_t **slot;			/* the owner's pointer to COUNTS */
+  uint64_t size;			/* num_paths, twice with times */
+  uint64_t *taken;			/* SIZE entries */
+  uint64_t counts[];			/* SIZE: counts, then times */
+};
+
+/* A thread's record: the copies it owns.  */
+struct pp_thread
+{
+  struct pp_thread_copy *copies;
+};
+
+static pthread_key_t thread_key;
+static int thread_key_made;	/* 1 made, -1 could not be */
+static int no_memory_reported;
+
+/* Add what COPY has counted since the last fold to the shared counters
+   of its function.  */
+
+static void
+fold_copy (struct pp_thread_copy *copy)
+{
+  struct __pathprof_function *fn = copy->fn;
+  uint64_t i;
+
+  for (i = 0; i < copy->size; i++)
+    {
+      uint64_t now = __atomic_load_n (&copy->counts[i], __ATOMIC_RELAXED);
+      uint64_t delta = now - copy->taken[i];
+
+      if (!delta)
+	continue;
+      if (i < fn->num_paths)
+	__atomic_fetch_add (&fn->counters[i], delta, __ATOMIC_RELAXED);
+      else
+	__atomic_fetch_add (&fn->times[i - fn->num_paths], delta,
+			    __ATOMIC_RELAXED);
+      copy->taken[i] = now;
+    }
+}
+
+/* Forget what COPY has counted so far: TAKEN = COUNTS.  */
+
+static void
+forget_copy (struct pp_thread_copy *copy)
+{
+  uint64_t i;
+
+  for (i = 0; i < copy->size; i++)
+    copy->taken[i] = __atomic_load_n (&copy->counts[i], __ATOMIC_RELAXED);
+}
+
+/* The key's destructor, at the exit of a thread that owns copies: fold
+   them, clear the thread's pointers (an instrumented function run by a
+   later destructor makes a new record) and free the copies for reuse;
+   free the orphans.  */
+
+static void
+thread_exit (void *value)
+{
+  struct pp_thread *thread = value;
+  struct pp_thread_copy *copy, *next;
+  int saved_errno = errno;
+
+  pthread_mutex_lock (&pp_rt_mutex);
+  for (copy = thread->copies; copy; copy = next)
+    {
+      next = copy->next_of_thread;
+      copy->next_of_thread = NULL;
+      if (!copy->fn)
+	{
+	  free (copy);
+	  continue;
+	}
+      fold_copy (copy);
+      *copy->slot = NULL;
+      copy->slot = NULL;
+      copy->owner = NULL;
+    }
+  pthread_mutex_unlock (&pp_rt_mutex);
+  free (thread);
+  errno = saved_errno;
+}
+
+/* This thread's record, made on first use; NULL without memory or
+   key.  Called with pp_rt_mutex held.  */
+
+static struct pp_thread *
+this_thread (void)
+{
+  struct pp_thread *thread;
+
+  if (!thread_key_made)
+    thread_key_made = pthread_key_create (&thread_key, thread_exit) == 0
+		      ? 1 : -1;
+  if (thread_key_made < 0)
+    return NULL;
+  thread = pthread_getspecific (thread_key);
+  if (thread)
+    return thread;
+  thread = calloc (1, sizeof *thread);
+  if (thread && pthread_setspecific (thread_key, thread) != 0)
+    {
+      free (thread);
+      thread = NULL;
+    }
+  return thread;
+}
+
+/* A free copy of FN's counters, or a new one; NULL without memory.
+   Called with pp_rt_mutex held.  */
+
+static struct pp_thread_copy *
+free_copy (struct __pathprof_function *fn)
+{
+  struct pp_thread_copy *copy;
+  uint64_t size = fn->times ? 2 * fn->num_paths : fn->num_paths;
+
+  for (copy = fn->runtime; copy; copy = copy->next_of_function)
+    if (!copy->owner)
+      return copy;
+  if (size > (SIZE_MAX - sizeof *copy) / (2 * sizeof (uint64_t)))
+    return NULL;
+  copy = calloc (1, sizeof *copy + 2 * size * sizeof (uint64_t));
+  if (!copy)
+    return NULL;
+  copy->fn = fn;
+  copy->size = size;
+  copy->taken = copy->counts + size;
+  copy->next_of_function = fn->runtime;
+  fn->runtime = copy;
+  return copy;
+}
+
+/* The first call of FN in this thread (*SLOT, the thread's pointer, is
+   null): give the thread a copy of FN's counters, set *SLOT to it and
+   return it.  Without memory, the shared counters are returned and *SLOT
+   stays null: counts may then race and be lost, which is reported once.  */
+
+uint64_t *
+__pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
+{
+  struct pp_thread *thread;
+  struct pp_thread_copy *copy = NULL;
+  int saved_errno = errno;
+
+  if (!fn || !fn->counters || !slot)
+    return fn ? fn->counters : NULL;
+  pthread_mutex_lock (&pp_rt_mutex);
+  thread = this_thread ();
+  if (thread)
+    copy = free_copy (fn);
+  if (copy)
+    {
+      copy->owner = thread;
+      copy->slot = slot;
+      copy->next_of_thread = thread->copies;
+      thread->copies = copy;
+      *slot = copy->counts;
+    }
+  else if (!no_memory_reported)
+    {
+      no_memory_reported = 1;
+      pp_rt_message ("no memory for per-thread counters: threads count "
+		     "into shared counters, and may lose counts");
+    }
+  pthread_mutex_unlock (&pp_rt_mutex);
+  errno = saved_errno;
+  return copy ? copy->counts : fn->counters;
+}
+
+/* Fold every thread's copies of UNIT's functions into their shared
+   counters, before UNIT is written.  Called with pp_rt_mutex held.  */
+
+void
+pp_rt_threads_fold_unit (struct __pathprof_unit *unit)
+{
+  struct pp_thread_copy *copy;
+  uint64_t i;
+
+  for (i = 0; i < unit->num_functions; i++)
+    {
+      struct __pathprof_function *fn = unit->functions[i];
+
+      if (fn && fn->counters)
+	for (copy = fn->runtime; copy; copy = copy->next_of_function)
+	  fold_copy (copy);
+    }
+}
+
+/* Forget what every copy of FN counted so far (pathprof_reset, the fork
+   child, through pp_rt_function_zero).  Called with pp_rt_mutex held, or
+   in the child.  */
+
+void
+pp_rt_threads_forget (struct __pathprof_function *fn)
+{
+  struct pp_thread_copy *copy;
+
+  if (fn->counters)
+    for (copy = fn->runtime; copy; copy = copy->next_of_function)
+      forget_copy (copy);
+}
+
+/* In a child just forked, which has one thread: the copies of UNIT's
+   functions owned by the other threads of the parent are free for reuse
+   (those threads' records are lost with them: a few bytes each).  */
+
+void
+pp_rt_threads_after_fork (struct __pathprof_unit *unit)
+{
+  struct pp_thread *self = NULL;
+  struct pp_thread_copy *copy;
+  uint64_t i;
+
+  if (thread_key_made > 0)
+    self = pthread_getspecific (thread_key);
+  for (i = 0; i < unit->num_functions; i++)
+    {
+      struct __pathprof_function *fn = unit->functions[i];
+
+      if (fn && fn->counters)
+	for (copy = fn->runtime; copy; copy = copy->next_of_function)
+	  if (copy->owner && copy->owner != self)
+	    {
+	      copy->owner = NULL;
+	      copy->slot = NULL;
+	      copy->next_of_thread = NULL;
+	    }
+    }
+}
+
+/* UNIT is being unloaded, its counts written: free its functions'
+   copies, or orphan those whose thread is alive (it frees them when it
+   exits).  Called with pp_rt_mutex held, never at exit.  */
+
+void
+pp_rt_threads_release_unit (struct __pathprof_unit *unit)
+{
+  struct pp_thread_copy *copy, *next;
+  uint64_t i;
+
+  for (i = 0; i < unit->num_functions; i++)
+    {
+      struct __pathprof_function *fn = unit->functions[i];
+
+      if (!fn || !fn->counters)
+	continue;
+      for (copy = fn->runtime; copy; copy = next)
+	{
+	  next = copy->next_of_function;
+	  copy->next_of_function = NULL;
+	  if (copy->owner)
+	    copy->fn = NULL;
+	  else
+	    free (copy);
+	}
+      fn->runtime = NULL;
+    }
+}
