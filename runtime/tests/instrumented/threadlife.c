@@ -1,0 +1,180 @@
+/* Compiled with the plugin by runtime/tests/threads.sh (update=atomic and
+   update=per-thread): threads that come and go while counts are
+   written.  In every case step ends path "odd" and path "even" exactly
+   as many times as the program says on stdout ("step E O": the expected
+   counts of its two paths), whatever the threads' timing.
+
+   Usage:
+     threadlife dump THREADS ITERATIONS DUMPS
+       THREADS threads count; meanwhile main calls pathprof_dump DUMPS
+       times; then they exit and main exits.
+     threadlife running THREADS ITERATIONS
+       THREADS threads count, then stay blocked, alive, while main calls
+       exit: their counts are written by the exit handler.
+     threadlife many THREADS
+       THREADS threads one after the other, each calling step 64 times
+       and wide once; prints the heap in use (mallinfo2) after the first
+       100 threads and after all of them, "heap A B", so the test can
+       check memory is reused.
+     threadlife fork THREADS ITERATIONS
+       THREADS threads count while main forks; the child calls step 1000
+       times and exits; the parent waits for the child and the threads.  */
+
+#include <malloc.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pathprof.h"
+
+static long iterations;
+static volatile int sink;
+static volatile int counted;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t never = PTHREAD_COND_INITIALIZER;
+
+static void
+step (long i)
+{
+  if (i & 1)
+    sink++;
+  else
+    sink--;
+}
+
+/* 2^10 paths: a copy of its counters is 8 KB (16 KB with taken).  */
+static void
+wide (unsigned x)
+{
+  if (x & 1) sink++;
+  if (x & 2) sink++;
+  if (x & 4) sink++;
+  if (x & 8) sink++;
+  if (x & 16) sink++;
+  if (x & 32) sink++;
+  if (x & 64) sink++;
+  if (x & 128) sink++;
+  if (x & 256) sink++;
+  if (x & 512) sink++;
+}
+
+static void *
+worker (void *arg)
+{
+  for (long i = 0; i < iterations; i++)
+    step (i);
+  __atomic_add_fetch (&counted, 1, __ATOMIC_SEQ_CST);
+  if (arg)
+    {
+      /* Stay alive, counted, until the process exits.  */
+      pthread_mutex_lock (&lock);
+      for (;;)
+	pthread_cond_wait (&never, &lock);
+    }
+  return NULL;
+}
+
+static void *
+short_worker (void *arg)
+{
+  for (long i = 0; i < 64; i++)
+    step (i);
+  wide ((unsigned) (size_t) arg);
+  return NULL;
+}
+
+static int
+start (pthread_t *threads, int n, void *arg)
+{
+  for (int i = 0; i < n; i++)
+    if (pthread_create (&threads[i], NULL, worker, arg) != 0)
+      return -1;
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  pthread_t threads[64];
+  int n;
+
+  if (argc < 3)
+    return 2;
+  n = atoi (argv[2]);
+  iterations = argc > 3 ? atol (argv[3]) : 0;
+  if (n < 1 || (strcmp (argv[1], "many") && n > 64))
+    return 2;
+  if (!strcmp (argv[1], "dump") && argc == 5)
+    {
+      int dumps = atoi (argv[4]);
+      if (start (threads, n, NULL))
+	return 1;
+      for (int d = 0; d < dumps; d++)
+	{
+	  if (pathprof_dump () != 0)
+	    return 1;
+	  usleep (1000);
+	}
+      for (int i = 0; i < n; i++)
+	pthread_join (threads[i], NULL);
+    }
+  else if (!strcmp (argv[1], "running") && argc == 4)
+    {
+      if (start (threads, n, (void *) 1))
+	return 1;
+      while (__atomic_load_n (&counted, __ATOMIC_SEQ_CST) < n)
+	usleep (1000);
+    }
+  else if (!strcmp (argv[1], "many") && argc == 3)
+    {
+      size_t after_100 = 0;
+      for (int i = 0; i < n; i++)
+	{
+	  if (pthread_create (&threads[0], NULL, short_worker,
+			      (void *) (size_t) i) != 0
+	      || pthread_join (threads[0], NULL) != 0)
+	    return 1;
+	  if (i == 99)
+	    after_100 = mallinfo2 ().uordblks;
+	}
+      printf ("heap %zu %zu\n", after_100, mallinfo2 ().uordblks);
+      printf ("step %ld %ld\n", 32L * n, 32L * n);
+      return 0;
+    }
+  else if (!strcmp (argv[1], "fork") && argc == 4)
+    {
+      pid_t child;
+      int status;
+      if (start (threads, n, NULL))
+	return 1;
+      usleep (2000);
+      child = fork ();
+      if (child < 0)
+	return 1;
+      if (child == 0)
+	{
+	  for (long i = 0; i < 1000; i++)
+	    step (i);
+	  exit (0);
+	}
+      if (waitpid (child, &status, 0) != child
+	  || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+	return 1;
+      for (int i = 0; i < n; i++)
+	pthread_join (threads[i], NULL);
+      printf ("step %ld %ld\n", n * iterations / 2 + 500,
+	      n * iterations / 2 + 500);
+      fflush (stdout);
+      return 0;
+    }
+  else
+    return 2;
+  printf ("step %ld %ld\n", n * iterations / 2, n * iterations / 2);
+  fflush (stdout);
+  if (!strcmp (argv[1], "running"))
+    exit (0);
+  return 0;
+}
