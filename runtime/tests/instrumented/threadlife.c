@@ -17,8 +17,10 @@
        100 threads and after all of them, "heap A B", so the test can
        check memory is reused.
      threadlife fork THREADS ITERATIONS
-       THREADS threads count while main forks; the child calls step 1000
-       times and exits; the parent waits for the child and the threads.  */
+       THREADS threads count, then wait, alive, while main forks; the
+       child (whose copy of their counts must not be written) calls step
+       1000 times and exits; then the parent releases the threads and
+       waits for them.  */
 
 #include <malloc.h>
 #include <pthread.h>
@@ -34,7 +36,8 @@ static long iterations;
 static volatile int sink;
 static volatile int counted;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t never = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t release = PTHREAD_COND_INITIALIZER;
+static int released;
 
 static void
 step (long i)
@@ -69,10 +72,12 @@ worker (void *arg)
   __atomic_add_fetch (&counted, 1, __ATOMIC_SEQ_CST);
   if (arg)
     {
-      /* Stay alive, counted, until the process exits.  */
+      /* Stay alive, counts not yet folded, until released (never, in
+	 case "running": the process exits).  */
       pthread_mutex_lock (&lock);
-      for (;;)
-	pthread_cond_wait (&never, &lock);
+      while (!released)
+	pthread_cond_wait (&release, &lock);
+      pthread_mutex_unlock (&lock);
     }
   return NULL;
 }
@@ -148,9 +153,10 @@ main (int argc, char **argv)
     {
       pid_t child;
       int status;
-      if (start (threads, n, NULL))
+      if (start (threads, n, (void *) 1))
 	return 1;
-      usleep (2000);
+      while (__atomic_load_n (&counted, __ATOMIC_SEQ_CST) < n)
+	usleep (1000);
       child = fork ();
       if (child < 0)
 	return 1;
@@ -163,6 +169,10 @@ main (int argc, char **argv)
       if (waitpid (child, &status, 0) != child
 	  || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
 	return 1;
+      pthread_mutex_lock (&lock);
+      released = 1;
+      pthread_cond_broadcast (&release);
+      pthread_mutex_unlock (&lock);
       for (int i = 0; i < n; i++)
 	pthread_join (threads[i], NULL);
       printf ("step %ld %ld\n", n * iterations / 2 + 500,
