@@ -218,6 +218,7 @@ __pathprof_register (struct __pathprof_unit *unit)
 		       "will lose what it counts");
       pp_rt_dump_signals_start ();
       pp_rt_timebase_start ();
+      pp_rt_threads_start ();
     }
  out:
   pthread_mutex_unlock (&pp_rt_mutex);

@@ -37,11 +37,24 @@
    hashed functions use otherwise; a thread's copies hang from its
    record, the value of a pthread key.  Every list change is made under
    pp_rt_mutex: only the first call of a function in a thread, thread
-   exit, writes, fork and unloads take it, never a count.  */
+   exit, writes, fork and unloads take it, never a count.
+
+   Memory comes from mmap, not malloc, for hashcount.c's reasons: the
+   program's allocator may itself be instrumented (its first call in a
+   thread would come back here, or take its own lock while another
+   thread holds ours and waits for it).  Small blocks are cut from
+   256 KiB chunks and kept on a free list when released; big ones are
+   mapped and unmapped on their own.  The key is made at the first
+   registration, early, so that it is one of the keys glibc keeps
+   without allocating.  Signals are blocked while the first call and a
+   thread's exit hold the mutex, so a signal handler that runs an
+   instrumented function for the first time in that thread waits for
+   nothing its own thread holds.  */
 
 #include <errno.h>
-#include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "runtime-internal.h"
 
@@ -66,9 +79,98 @@ struct pp_thread
   struct pp_thread_copy *copies;
 };
 
+/* A block of the allocator: its size, header included, and the next
+   free block while it is free.  */
+struct block
+{
+  size_t bytes;
+  struct block *next_free;
+};
+
+#define CHUNK_BYTES ((size_t) 256 * 1024)
+#define BIG_BYTES (CHUNK_BYTES / 4)
+
+static struct block *free_blocks;	/* small blocks released */
+static char *chunk_next, *chunk_end;	/* the rest of the current chunk */
+
 static pthread_key_t thread_key;
 static int thread_key_made;	/* 1 made, -1 could not be */
 static int no_memory_reported;
+
+/* BYTES of zeroed memory, or NULL.  Called with pp_rt_mutex held.  */
+
+static void *
+block_alloc (size_t bytes)
+{
+  struct block **link, *b;
+  size_t need;
+
+  if (bytes > SIZE_MAX - sizeof (struct block) - 15)
+    return NULL;
+  need = (bytes + sizeof (struct block) + 15) & ~(size_t) 15;
+  if (need >= BIG_BYTES)
+    {
+      void *p = mmap (NULL, need, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED)
+	return NULL;
+      b = p;
+      b->bytes = need;
+      return b + 1;
+    }
+  /* First fit among the released blocks, wasting at most half.  */
+  for (link = &free_blocks; (b = *link); link = &b->next_free)
+    if (b->bytes >= need && b->bytes / 2 <= need)
+      {
+	*link = b->next_free;
+	b->next_free = NULL;
+	memset (b + 1, 0, b->bytes - sizeof *b);
+	return b + 1;
+      }
+  if ((size_t) (chunk_end - chunk_next) < need)
+    {
+      void *p = mmap (NULL, CHUNK_BYTES, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED)
+	return NULL;
+      chunk_next = p;
+      chunk_end = chunk_next + CHUNK_BYTES;
+    }
+  b = (struct block *) chunk_next;
+  chunk_next += need;
+  b->bytes = need;
+  return b + 1;
+}
+
+/* Release P, from block_alloc.  Called with pp_rt_mutex held.  */
+
+static void
+block_free (void *p)
+{
+  struct block *b;
+
+  if (!p)
+    return;
+  b = (struct block *) p - 1;
+  if (b->bytes >= BIG_BYTES)
+    munmap (b, b->bytes);
+  else
+    {
+      b->next_free = free_blocks;
+      free_blocks = b;
+    }
+}
+
+/* Block every signal, saving the old mask in OLD.  */
+
+static void
+block_signals (sigset_t *old)
+{
+  sigset_t all;
+
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, old);
+}
 
 /* Add what COPY has counted since the last fold to the shared counters
    of its function.  */
@@ -117,7 +219,9 @@ thread_exit (void *value)
   struct pp_thread *thread = value;
   struct pp_thread_copy *copy, *next;
   int saved_errno = errno;
+  sigset_t old;
 
+  block_signals (&old);
   pthread_mutex_lock (&pp_rt_mutex);
   for (copy = thread->copies; copy; copy = next)
     {
@@ -125,7 +229,7 @@ thread_exit (void *value)
       copy->next_of_thread = NULL;
       if (!copy->fn)
 	{
-	  free (copy);
+	  block_free (copy);
 	  continue;
 	}
       fold_copy (copy);
@@ -133,9 +237,22 @@ thread_exit (void *value)
       copy->slot = NULL;
       copy->owner = NULL;
     }
+  block_free (thread);
   pthread_mutex_unlock (&pp_rt_mutex);
-  free (thread);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
   errno = saved_errno;
+}
+
+/* Make the key whose destructor folds a thread's copies at its exit:
+   at the first registration (register.c), or at the first count.
+   Called with pp_rt_mutex held.  */
+
+void
+pp_rt_threads_start (void)
+{
+  if (!thread_key_made)
+    thread_key_made = pthread_key_create (&thread_key, thread_exit) == 0
+		      ? 1 : -1;
 }
 
 /* This thread's record, made on first use; NULL without memory or
@@ -146,18 +263,16 @@ this_thread (void)
 {
   struct pp_thread *thread;
 
-  if (!thread_key_made)
-    thread_key_made = pthread_key_create (&thread_key, thread_exit) == 0
-		      ? 1 : -1;
+  pp_rt_threads_start ();
   if (thread_key_made < 0)
     return NULL;
   thread = pthread_getspecific (thread_key);
   if (thread)
     return thread;
-  thread = calloc (1, sizeof *thread);
+  thread = block_alloc (sizeof *thread);
   if (thread && pthread_setspecific (thread_key, thread) != 0)
     {
-      free (thread);
+      block_free (thread);
       thread = NULL;
     }
   return thread;
@@ -175,9 +290,9 @@ free_copy (struct __pathprof_function *fn)
   for (copy = fn->runtime; copy; copy = copy->next_of_function)
     if (!copy->owner)
       return copy;
-  if (size > (SIZE_MAX - sizeof *copy) / (2 * sizeof (uint64_t)))
+  if (size > (SIZE_MAX / 2 - sizeof *copy) / (2 * sizeof (uint64_t)))
     return NULL;
-  copy = calloc (1, sizeof *copy + 2 * size * sizeof (uint64_t));
+  copy = block_alloc (sizeof *copy + 2 * size * sizeof (uint64_t));
   if (!copy)
     return NULL;
   copy->fn = fn;
@@ -199,9 +314,11 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
   struct pp_thread *thread;
   struct pp_thread_copy *copy = NULL;
   int saved_errno = errno;
+  sigset_t old;
 
   if (!fn || !fn->counters || !slot)
     return fn ? fn->counters : NULL;
+  block_signals (&old);
   pthread_mutex_lock (&pp_rt_mutex);
   thread = this_thread ();
   if (thread)
@@ -221,6 +338,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
 		     "into shared counters, and may lose counts");
     }
   pthread_mutex_unlock (&pp_rt_mutex);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
   errno = saved_errno;
   return copy ? copy->counts : fn->counters;
 }
@@ -309,7 +427,7 @@ pp_rt_threads_release_unit (struct __pathprof_unit *unit)
 	  if (copy->owner)
 	    copy->fn = NULL;
 	  else
-	    free (copy);
+	    block_free (copy);
 	}
       fn->runtime = NULL;
     }

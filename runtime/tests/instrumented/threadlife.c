@@ -13,16 +13,15 @@
        exit: their counts are written by the exit handler.
      threadlife many THREADS
        THREADS threads one after the other, each calling step 64 times
-       and wide once; prints the heap in use (mallinfo2) after the first
-       100 threads and after all of them, "heap A B", so the test can
-       check memory is reused.
+       and wide once; prints the resident memory after the first 100
+       threads and after all of them, "memory A B", so the test can check
+       that the copies of counters are reused.
      threadlife fork THREADS ITERATIONS
        THREADS threads count, then wait, alive, while main forks; the
        child (whose copy of their counts must not be written) calls step
        1000 times and exits; then the parent releases the threads and
        waits for them.  */
 
-#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +90,20 @@ short_worker (void *arg)
   return NULL;
 }
 
+/* The process's resident memory in bytes (/proc/self/statm), or 0.  */
+static size_t
+resident (void)
+{
+  unsigned long size = 0, pages = 0;
+  FILE *f = fopen ("/proc/self/statm", "r");
+  if (!f)
+    return 0;
+  if (fscanf (f, "%lu %lu", &size, &pages) != 2)
+    pages = 0;
+  fclose (f);
+  return pages * (size_t) sysconf (_SC_PAGESIZE);
+}
+
 static int
 start (pthread_t *threads, int n, void *arg)
 {
@@ -143,9 +156,9 @@ main (int argc, char **argv)
 	      || pthread_join (threads[0], NULL) != 0)
 	    return 1;
 	  if (i == 99)
-	    after_100 = mallinfo2 ().uordblks;
+	    after_100 = resident ();
 	}
-      printf ("heap %zu %zu\n", after_100, mallinfo2 ().uordblks);
+      printf ("memory %zu %zu\n", after_100, resident ());
       printf ("step %ld %ld\n", 32L * n, 32L * n);
       return 0;
     }
