@@ -129,6 +129,7 @@ write_at_exit (void)
   pthread_mutex_lock (&pp_rt_mutex);
   pp_rt_exiting = 1;
   pp_rt_write_all ();
+  pp_rt_threads_stop ();
   pthread_mutex_unlock (&pp_rt_mutex);
   pp_rt_dump_signals_stop ();
   errno = saved_errno;

@@ -126,9 +126,10 @@ void pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range);
    FN's copies counted so far is not to be written (pp_rt_function_zero
    calls it).  After fork: the child's copies of other threads are free
    for reuse.  Release: the unit is unloaded.  Start: make the pthread
-   key, at the first registration.  All with pp_rt_mutex
+   key, at the first registration; stop: delete it, at exit.  All with pp_rt_mutex
    held (or in the fork child).  */
 void pp_rt_threads_start (void);
+void pp_rt_threads_stop (void);
 void pp_rt_threads_fold_unit (struct __pathprof_unit *unit);
 void pp_rt_threads_forget (struct __pathprof_function *fn);
 void pp_rt_threads_after_fork (struct __pathprof_unit *unit);

@@ -94,7 +94,8 @@ static struct block *free_blocks;	/* small blocks released */
 static char *chunk_next, *chunk_end;	/* the rest of the current chunk */
 
 static pthread_key_t thread_key;
-static int thread_key_made;	/* 1 made, -1 could not be */
+static int thread_key_made;	/* 1 made, -1 could not be or deleted */
+static int threads_stopped;	/* the key deleted at exit */
 static int no_memory_reported;
 
 /* BYTES of zeroed memory, or NULL.  Called with pp_rt_mutex held.  */
@@ -255,6 +256,21 @@ pp_rt_threads_start (void)
 		      ? 1 : -1;
 }
 
+/* At exit, or when the object holding the runtime is unloaded (its exit
+   handler runs then, register.c): delete the key, whose destructor is
+   our code and must not be called once it is gone.  Copies are still
+   folded by the units' own writes; a thread that starts counting after
+   this counts in the shared counters.  Called with pp_rt_mutex held.  */
+
+void
+pp_rt_threads_stop (void)
+{
+  if (thread_key_made > 0)
+    pthread_key_delete (thread_key);
+  thread_key_made = -1;
+  threads_stopped = 1;
+}
+
 /* This thread's record, made on first use; NULL without memory or
    key.  Called with pp_rt_mutex held.  */
 
@@ -331,7 +347,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
       thread->copies = copy;
       *slot = copy->counts;
     }
-  else if (!no_memory_reported)
+  else if (!no_memory_reported && !threads_stopped)
     {
       no_memory_reported = 1;
       pp_rt_message ("no memory for per-thread counters: threads count "

@@ -15,7 +15,10 @@
 # dlclose).  Then instrumented/dlsignal.c, a program without pathprof that loads
 # the module (and so the runtime) with PATHPROF_DUMP_SIGNAL set, unloads
 # it and raises the signal: it must live on (the runtime pinned itself),
-# and the module's profile was written at dlclose.
+# and the module's profile was written at dlclose.  And
+# instrumented/dlthread.c, the same without pathprof, loading the
+# per-thread module: a thread counts in it, the module (and the runtime)
+# is unloaded, then the thread exits: no call into the unloaded runtime.
 . "$(dirname "$0")/lib.shinc"
 
 for update in single per-thread; do
@@ -74,4 +77,15 @@ same "a dump signal after the runtime's module is unloaded: no crash" \
   "0 alive" "$? $(cat "$work/out")"
 same "that module's profile was written at dlclose" "1 0" \
   "$(module_counts "$work/sig")"
+if ! $CC -O2 "$inst/dlthread.c" -o "$work/dlthread" -lpthread -ldl \
+     2>> "$work/cc.log"; then
+  fail "build dlthread" "no errors" "$(cat "$work/cc.log")"
+  finish
+fi
+PATHPROF_PREFIX=$work/thr "$work/dlthread" "$work/dlmod-per-thread.so" \
+  > "$work/out" 2>&1
+same "a thread that counted exits after the runtime is unloaded: no crash" \
+  "0 alive" "$? $(cat "$work/out")"
+same "its count was written at dlclose" "1 0" \
+  "$(module_counts "$work/thr")"
 finish
