@@ -119,14 +119,6 @@ extern tree pathprof_count_hashed_timed_fn;
 extern tree pathprof_count_hashed_timed_atomic_fn;
 extern tree pathprof_now_ns_fn;
 
-/* perthread.cc */
-void pathprof_init_per_thread (const char *plugin_name);
-tree pathprof_thread_slot_decl (void);
-tree pathprof_thread_array (tree base, unsigned HOST_WIDE_INT num_paths,
-			    unsigned HOST_WIDE_INT first);
-void pathprof_load_thread_counters (function *fun, tree base, tree slot,
-				    tree fn_desc, tree shared);
-
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);
 bool pathprof_weigh_by_profile (function *fun, pathprof_cfg *pcfg);
@@ -147,6 +139,14 @@ unsigned pathprof_redirect_calls (function *fun);
 
 /* unwind.cc */
 void pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg);
+
+/* perthread.cc */
+void pathprof_init_per_thread (const char *plugin_name);
+tree pathprof_thread_slot_decl (void);
+tree pathprof_thread_array (tree base, unsigned HOST_WIDE_INT num_paths,
+			    unsigned HOST_WIDE_INT first);
+void pathprof_load_thread_counters (function *fun, tree base, tree slot,
+				    tree fn_desc, tree shared);
 
 /* instrument.cc */
 opt_pass *pathprof_make_pass (gcc::context *ctx);
