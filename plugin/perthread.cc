@@ -139,6 +139,80 @@ end_with_test (basic_block bb, tree a, basic_block nonzero, basic_block zero)
   f->probability = prob.invert ();
 }
 
+/* Whether the slow path calls the runtime's register-preserving stub
+   (runtime/threadstub.c) rather than __pathprof_thread_counters: on
+   x86-64 in 64-bit mode.  */
+
+static bool
+preserving_call_p (void)
+{
+#ifdef TARGET_64BIT
+  return TARGET_64BIT;
+#else
+  return false;
+#endif
+}
+
+/* A constraint or clobber string for an asm operand list.  */
+
+static tree
+asm_string (const char *text)
+{
+  return build_string (strlen (text) + 1, text);
+}
+
+/* Insert after *GSI the call of the stub (runtime/threadstub.c):
+
+     asm volatile ("leaq -128(%%rsp), %%rsp; call stub@PLT;
+		    leaq 128(%%rsp), %%rsp"
+		   : "=a" (base) : "0" (&fn_desc), "d" (slot_addr)
+		   : "r10", "r11", "cc", "memory");
+
+   The stub preserves every register but %rax; %r10 and %r11 are given
+   up because a lazily bound PLT entry (_dl_runtime_resolve) may use
+   them.  So the function needs no callee-saved register for the sake
+   of this rare call, and a leaf stays a leaf (its red zone skipped).
+   The stub is a weak reference, as every entry point: the caller tests
+   that the runtime is linked first.  */
+
+static void
+insert_preserving_call (gimple_stmt_iterator *gsi, tree base, tree fn_desc,
+			tree slot_addr)
+{
+  tree desc_addr = create_tmp_reg (ptr_type_node, "__pathprof_desc");
+  gsi_insert_after (gsi,
+		    gimple_build_assign (desc_addr, NOP_EXPR,
+					 build_fold_addr_expr (fn_desc)),
+		    GSI_NEW_STMT);
+  tree result = create_tmp_reg (ptr_type_node, "__pathprof_copy");
+  vec<tree, va_gc> *outputs = NULL, *inputs = NULL, *clobbers = NULL;
+  vec_safe_push (outputs,
+		 build_tree_list (build_tree_list (NULL_TREE,
+						   asm_string ("=a")),
+				  result));
+  vec_safe_push (inputs,
+		 build_tree_list (build_tree_list (NULL_TREE,
+						   asm_string ("0")),
+				  desc_addr));
+  vec_safe_push (inputs,
+		 build_tree_list (build_tree_list (NULL_TREE,
+						   asm_string ("d")),
+				  slot_addr));
+  static const char *const clobbered[] = { "r10", "r11", "cc", "memory" };
+  for (const char *c : clobbered)
+    vec_safe_push (clobbers, build_tree_list (NULL_TREE, asm_string (c)));
+  gasm *stmt
+    = gimple_build_asm_vec (".weak __pathprof_thread_counters_x86_64\n\t"
+			    "leaq -128(%%rsp), %%rsp\n\t"
+			    "call __pathprof_thread_counters_x86_64@PLT\n\t"
+			    "leaq 128(%%rsp), %%rsp",
+			    inputs, outputs, clobbers, NULL);
+  gimple_asm_set_volatile (stmt, true);
+  gsi_insert_after (gsi, stmt, GSI_NEW_STMT);
+  gsi_insert_after (gsi, gimple_build_assign (base, NOP_EXPR, result),
+		    GSI_NEW_STMT);
+}
+
 /* Put the loading of BASE from SLOT (above) at the start of FUN, before
    everything else, the probes included.  FN_DESC is the function's
    struct __pathprof_function, SHARED its dense counters.  Before SSA,
@@ -182,10 +256,15 @@ pathprof_load_thread_counters (function *fun, tree base, tree slot,
 		    gimple_build_assign (slot_addr, NOP_EXPR,
 					 build_fold_addr_expr (slot)),
 		    GSI_NEW_STMT);
-  gcall *call = gimple_build_call (fn, 2, build_fold_addr_expr (fn_desc),
-				   slot_addr);
-  gimple_call_set_lhs (call, base);
-  gsi_insert_after (&gsi, call, GSI_NEW_STMT);
+  if (preserving_call_p ())
+    insert_preserving_call (&gsi, base, fn_desc, slot_addr);
+  else
+    {
+      gcall *call = gimple_build_call (fn, 2, build_fold_addr_expr (fn_desc),
+				       slot_addr);
+      gimple_call_set_lhs (call, base);
+      gsi_insert_after (&gsi, call, GSI_NEW_STMT);
+    }
 
   free_dominance_info (CDI_DOMINATORS);
   if (current_loops)

@@ -448,3 +448,128 @@ pp_rt_threads_release_unit (struct __pathprof_unit *unit)
       fn->runtime = NULL;
     }
 }
+
+/* The first call of a function in a thread, on x86-64, without costing
+   the function anything when it is not taken (doc/plugin.md,
+   "Per-thread counters").  Here, beside __pathprof_thread_counters, so
+   that the object that defines one defines the other: instrumented code
+   refers to both weakly, and a weak reference pulls no member out of
+   libpathprof.a.
+
+   A call clobbers the caller-saved registers, so a function whose entry
+   check may call __pathprof_thread_counters must keep its arguments in
+   callee-saved registers, saved and restored at every call: a leaf
+   function becomes a non-leaf one, four pushes and pops more per call
+   (doc/performance.md, "Threads").  On x86-64 the plugin calls this stub
+   instead, from an asm that declares only %rax, %r10, %r11 (which a
+   lazily bound PLT entry may use) and the flags clobbered:
+
+     leaq -128(%rsp), %rsp               (past the caller's red zone)
+     call __pathprof_thread_counters_x86_64
+     leaq 128(%rsp), %rsp
+
+   with the function's record in %rax and the thread's pointer in %rdx,
+   the counters' copy returned in %rax.  The stub saves every other
+   general register and the whole vector and x87 state (xsave with
+   every enabled component, as glibc's _dl_runtime_resolve_xsave does;
+   fxsave on a processor without xsave) around the C call, so the
+   function may keep anything in any register across it.  The state's
+   size comes from cpuid once.  Nothing here runs on any other target,
+   where the plugin calls __pathprof_thread_counters directly.  */
+
+#if defined __x86_64__ && defined __ELF__
+
+/* The xsave area's size in bytes for the enabled state components, or
+   -1 without xsave (fxsave's 512 bytes); 0 until the first call.  Read
+   and written by the stub (a race writes the same value).  */
+__attribute__ ((used)) static int xsave_size;
+
+__asm__ (
+  "	.text\n"
+  "	.globl	__pathprof_thread_counters_x86_64\n"
+  "	.type	__pathprof_thread_counters_x86_64, @function\n"
+  "	.p2align 4\n"
+  "__pathprof_thread_counters_x86_64:\n"
+  "	.cfi_startproc\n"
+  "	pushq	%rbp\n"
+  "	.cfi_def_cfa_offset 16\n"
+  "	.cfi_offset %rbp, -16\n"
+  "	movq	%rsp, %rbp\n"
+  "	.cfi_def_cfa_register %rbp\n"
+  /* -8 rbx, -16 rcx, -24 rdx (the pointer), -32 rsi, -40 rdi, -48 r8,
+     -56 r9, -64 r10, -72 r11, -80 rax (the record, then the result).  */
+  "	pushq	%rbx\n"
+  "	pushq	%rcx\n"
+  "	pushq	%rdx\n"
+  "	pushq	%rsi\n"
+  "	pushq	%rdi\n"
+  "	pushq	%r8\n"
+  "	pushq	%r9\n"
+  "	pushq	%r10\n"
+  "	pushq	%r11\n"
+  "	pushq	%rax\n"
+  "	movl	xsave_size(%rip), %eax\n"
+  "	testl	%eax, %eax\n"
+  "	jnz	2f\n"
+  "	movl	$1, %eax\n"
+  "	cpuid\n"
+  "	movl	$-1, %eax\n"
+  "	btl	$27, %ecx\n"		/* OSXSAVE */
+  "	jnc	1f\n"
+  "	movl	$0xd, %eax\n"
+  "	xorl	%ecx, %ecx\n"
+  "	cpuid\n"
+  "	movl	%ebx, %eax\n"
+  "1:	movl	%eax, xsave_size(%rip)\n"
+  "2:	cmpl	$-1, %eax\n"
+  "	je	3f\n"
+  "	subq	%rax, %rsp\n"
+  "	andq	$-64, %rsp\n"
+  /* The xsave header must start zeroed.  */
+  "	xorl	%ecx, %ecx\n"
+  "	movq	%rcx, 512(%rsp)\n"
+  "	movq	%rcx, 520(%rsp)\n"
+  "	movq	%rcx, 528(%rsp)\n"
+  "	movq	%rcx, 536(%rsp)\n"
+  "	movq	%rcx, 544(%rsp)\n"
+  "	movq	%rcx, 552(%rsp)\n"
+  "	movq	%rcx, 560(%rsp)\n"
+  "	movq	%rcx, 568(%rsp)\n"
+  "	movl	$-1, %eax\n"
+  "	movl	$-1, %edx\n"
+  "	xsave	(%rsp)\n"
+  "	movq	-80(%rbp), %rdi\n"
+  "	movq	-24(%rbp), %rsi\n"
+  "	call	__pathprof_thread_counters@PLT\n"
+  "	movq	%rax, -80(%rbp)\n"
+  "	movl	$-1, %eax\n"
+  "	movl	$-1, %edx\n"
+  "	xrstor	(%rsp)\n"
+  "	jmp	4f\n"
+  "3:	subq	$512, %rsp\n"
+  "	andq	$-64, %rsp\n"
+  "	fxsave	(%rsp)\n"
+  "	movq	-80(%rbp), %rdi\n"
+  "	movq	-24(%rbp), %rsi\n"
+  "	call	__pathprof_thread_counters@PLT\n"
+  "	movq	%rax, -80(%rbp)\n"
+  "	fxrstor	(%rsp)\n"
+  "4:	leaq	-80(%rbp), %rsp\n"
+  "	popq	%rax\n"
+  "	popq	%r11\n"
+  "	popq	%r10\n"
+  "	popq	%r9\n"
+  "	popq	%r8\n"
+  "	popq	%rdi\n"
+  "	popq	%rsi\n"
+  "	popq	%rdx\n"
+  "	popq	%rcx\n"
+  "	popq	%rbx\n"
+  "	popq	%rbp\n"
+  "	.cfi_def_cfa %rsp, 8\n"
+  "	ret\n"
+  "	.cfi_endproc\n"
+  "	.size	__pathprof_thread_counters_x86_64, "
+  ".-__pathprof_thread_counters_x86_64\n");
+
+#endif

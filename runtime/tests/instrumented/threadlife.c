@@ -12,8 +12,8 @@
        THREADS threads count, then stay blocked, alive, while main calls
        exit: their counts are written by the exit handler.
      threadlife many THREADS
-       THREADS threads one after the other, each calling step 64 times
-       and wide once; prints the resident memory after the first 100
+       THREADS threads one after the other, each calling step 64 times,
+       wide once and mix once (abort if a first call lost an argument); prints the resident memory after the first 100
        threads and after all of them, "memory A B", so the test can check
        that the copies of counters are reused.
      threadlife fork THREADS ITERATIONS
@@ -81,12 +81,32 @@ worker (void *arg)
   return NULL;
 }
 
+/* Arguments in every argument register, integer and vector, that the
+   first call in a thread (update=per-thread's slow path) must not
+   disturb.  */
+__attribute__ ((noinline)) static double
+mix (double a, long b, double c, long d, double e, long f, double g,
+     long h, double i, long j, double k)
+{
+  if (b & 1)
+    return a * c + e - g + i * k + (double) (b + d + f + h + j);
+  return a - c * e + g - i + k - (double) (b - d + f - h + j);
+}
+
 static void *
 short_worker (void *arg)
 {
-  for (long i = 0; i < 64; i++)
-    step (i);
-  wide ((unsigned) (size_t) arg);
+  unsigned x = (unsigned) (size_t) arg;
+  double a = x * 0.5, c = x + 0.25, e = 3.0, g = x * 1.5, i = 7.0, k = x;
+  long b = x, d = 2 * x, f = 5, h = x + 9, j = 11;
+  double want = (b & 1) ? a * c + e - g + i * k + (double) (b + d + f + h + j)
+			: a - c * e + g - i + k - (double) (b - d + f - h + j);
+
+  for (long n = 0; n < 64; n++)
+    step (n);
+  wide (x);
+  if (mix (a, b, c, d, e, f, g, h, i, j, k) != want)
+    abort ();
   return NULL;
 }
 
