@@ -129,7 +129,10 @@ void __pathprof_uncount_hashed_atomic (struct __pathprof_function *fn,
    entry when *SLOT is null: the runtime sets *SLOT to a copy and returns
    it (or returns fn->counters without memory), and folds the copies into
    fn->counters and fn->times at every write and at thread exit
-   (runtime/threadcount.c).  */
+   (runtime/threadcount.c).  On x86-64 the plugin calls instead
+   __pathprof_thread_counters_x86_64, a stub with FN in %rax and SLOT in
+   %rdx, the result in %rax, that preserves every other register but
+   %r10, %r11 and the flags (not a C function: no declaration).  */
 #define PATHPROF_UNIT_PER_THREAD 8u
 uint64_t *__pathprof_thread_counters (struct __pathprof_function *fn,
 				      uint64_t **slot);
