@@ -101,9 +101,9 @@ emit_add_to (const emitter *em, gimple_seq *seq, tree array, tree index,
 	     tree amount)
 {
   /* ARRAY may be a view of per-thread counters (perthread.cc), a MEM_REF
-     that no two statements may share.  */
-  tree ref = build4 (ARRAY_REF, uint64_type_node, unshare_expr (array),
-		     index, NULL_TREE, NULL_TREE);
+     that no two statements may share, of elements of their own type.  */
+  tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)),
+		     unshare_expr (array), index, NULL_TREE, NULL_TREE);
   if (em->atomic)
     {
       tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),

@@ -28,11 +28,15 @@
 #include <regex.h>
 #include "pathprof-plugin.h"
 
-/* __pathprof_thread_counters, declared once: a GC root.  */
+/* __pathprof_thread_counters, declared once, and the counters' element
+   type (thread_counter_type): GC roots.  */
 static GTY(()) tree thread_counters_fn;
+static GTY(()) tree thread_counter_node;
 
 static const struct ggc_root_tab per_thread_roots[] = {
   { &thread_counters_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &thread_counter_node, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -102,17 +106,38 @@ pathprof_thread_slot_decl (void)
   return decl;
 }
 
+/* The element type of the per-thread copies: a uint64_t of an alias
+   set of its own.  A static counter array is a declaration GCC knows
+   no pointer of the program reaches; a copy is reached through BASE,
+   which GCC cannot tell from any other pointer, so a count through a
+   uint64_t * would make it reload every uint64_t, size_t or unsigned
+   long the program keeps in memory (a loop bound, a struct field) after
+   each count.  With an alias set of its own, a count conflicts only
+   with the function's other counts and with character accesses.  The
+   copies are read and written with any other type only by the runtime,
+   in another translation unit.  */
+
+static tree
+thread_counter_type (void)
+{
+  if (!thread_counter_node)
+    {
+      thread_counter_node = build_distinct_type_copy (uint64_type_node);
+      TYPE_ALIAS_SET (thread_counter_node) = new_alias_set ();
+    }
+  return thread_counter_node;
+}
+
 /* BASE[FIRST .. FIRST + NUM_PATHS - 1] as an array of NUM_PATHS
-   uint64_t, for ARRAY_REFs: *(uint64_t (*)[NUM_PATHS]) (BASE + FIRST).  */
+   counters, for ARRAY_REFs: *(counter (*)[NUM_PATHS]) (BASE + FIRST).  */
 
 tree
 pathprof_thread_array (tree base, unsigned HOST_WIDE_INT num_paths,
 		       unsigned HOST_WIDE_INT first)
 {
-  tree type = build_array_type_nelts (uint64_type_node, num_paths);
+  tree type = build_array_type_nelts (thread_counter_type (), num_paths);
   return build2 (MEM_REF, type, base,
-		 build_int_cst (build_pointer_type (uint64_type_node),
-				first * 8));
+		 build_int_cst (build_pointer_type (type), first * 8));
 }
 
 /* End the empty block BB with "if (A != 0) goto NONZERO; else goto ZERO",
