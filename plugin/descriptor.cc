@@ -425,6 +425,8 @@ unit_flags (void)
 {
   unsigned HOST_WIDE_INT flags = pathprof_opts.atomic ? PATHPROF_UNIT_ATOMIC
 						      : 0;
+  if (pathprof_opts.per_thread)
+    flags |= PATHPROF_UNIT_PER_THREAD;
   if (pathprof_time_by_tsc ())
     flags |= PATHPROF_UNIT_TIME_TSC;
   else if (pathprof_opts.metric != PATHPROF_METRIC_NONE)

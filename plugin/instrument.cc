@@ -14,7 +14,9 @@
 
    R is one artificial local (a register after SSA renaming).  Counter
    bumps are plain loads and stores of a non-escaping static array, or
-   relaxed atomic adds with update=atomic, or, for functions with more
+   relaxed atomic adds with update=atomic, or plain increments of the
+   thread's own copy with update=per-thread (perthread.cc), or, for
+   functions with more
    than max-array paths, an inline probe of the runtime's slot cache with
    a call into its hash table on a miss.  Probes go on
    edges (gsi_insert_seq_on_edge, which splits critical edges and puts code
@@ -98,8 +100,10 @@ static void
 emit_add_to (const emitter *em, gimple_seq *seq, tree array, tree index,
 	     tree amount)
 {
-  tree ref = build4 (ARRAY_REF, uint64_type_node, array, index,
-		     NULL_TREE, NULL_TREE);
+  /* ARRAY may be a view of per-thread counters (perthread.cc), a MEM_REF
+     that no two statements may share, of elements of their own type.  */
+  tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)),
+		     unshare_expr (array), index, NULL_TREE, NULL_TREE);
   if (em->atomic)
     {
       tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
@@ -1219,6 +1223,22 @@ instrument_function (function *fun, bool at_cfg)
   em.fn_desc = pathprof_function_decl (em.counters, cache, em.times,
 				       plan.num_paths, meta, meta_size);
   em.atomic = pathprof_opts.atomic;
+  /* update=per-thread: a dense function counts into its thread's copy,
+     through BASE (perthread.cc), with plain adds; hashed ones stay
+     atomic.  */
+  tree shared_counters = em.counters, thread_slot = NULL_TREE;
+  tree thread_base = NULL_TREE;
+  if (pathprof_opts.per_thread && !hashed)
+    {
+      thread_slot = pathprof_thread_slot_decl ();
+      thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
+				    "__pathprof_thread_counters");
+      em.counters = pathprof_thread_array (thread_base, plan.num_paths, 0);
+      if (em.times)
+	em.times = pathprof_thread_array (thread_base, plan.num_paths,
+					  plan.num_paths);
+      em.atomic = false;
+    }
   em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
   suppress_warning (em.reg, OPT_Wuninitialized);
   /* After longjmp or a nonlocal goto, a register-allocated R would hold
@@ -1273,6 +1293,9 @@ instrument_function (function *fun, bool at_cfg)
   expand_loop_runs (&em);
   if (hashed)
     expand_hashed_counts (fun, cache);
+  if (thread_base)
+    pathprof_load_thread_counters (fun, thread_base, thread_slot, em.fn_desc,
+				   shared_counters);
 
   if (dump_file)
     {

@@ -29,7 +29,9 @@ struct pathprof_options
   bool naive;                   /* placement=naive */
   unsigned long long max_array; /* dense counters up to this many paths */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
-  bool atomic;                  /* update=atomic */
+  bool atomic;                  /* update=atomic or update=per-thread */
+  bool per_thread;              /* update=per-thread: dense counts in
+				   per-thread copies (perthread.cc) */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
@@ -167,6 +169,14 @@ unsigned pathprof_redirect_calls (function *fun);
 
 /* unwind.cc */
 void pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg);
+
+/* perthread.cc */
+void pathprof_init_per_thread (const char *plugin_name);
+tree pathprof_thread_slot_decl (void);
+tree pathprof_thread_array (tree base, unsigned HOST_WIDE_INT num_paths,
+			    unsigned HOST_WIDE_INT first);
+void pathprof_load_thread_counters (function *fun, tree base, tree slot,
+				    tree fn_desc, tree shared);
 
 /* instrument.cc */
 opt_pass *pathprof_make_pass (gcc::context *ctx);

@@ -39,7 +39,10 @@ static const char pathprof_help[] =
   "                       the runtime's hash table above (default 524288)\n"
   "  max-paths=N          cut edges so that no block starts more than N\n"
   "                       paths (default: only to stay below 2^63)\n"
-  "  update=single|atomic counter updates (default from -fprofile-update)\n"
+  "  update=single|atomic|per-thread\n"
+  "                       counter updates (default from -fprofile-update):\n"
+  "                       per-thread is exact as atomic, counting in each\n"
+  "                       thread's own copy, merged at writes and exit\n"
   "  backedge-runs=atomic|always|never\n"
   "                       count a tight loop's repeated path in a register,\n"
   "                       added to memory when the loop is left: with\n"
@@ -238,11 +241,15 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (!strcmp (key, "update"))
 	{
-	  static const char *const names[] = { "single", "atomic", NULL };
+	  static const char *const names[] = { "single", "atomic",
+					       "per-thread", NULL };
 	  int i = parse_choice (key, value, names);
 	  ok &= i >= 0;
 	  if (i >= 0)
-	    pathprof_opts.atomic = i == 1;
+	    {
+	      pathprof_opts.atomic = i >= 1;
+	      pathprof_opts.per_thread = i == 2;
+	    }
 	}
       else if (!strcmp (key, "backedge-runs"))
 	{
@@ -360,6 +367,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   pathprof_init_types (info->base_name);
   pathprof_init_redirects (info->base_name);
+  pathprof_init_per_thread (info->base_name);
 
   struct register_pass_info pass_info;
   pass_info.pass = pathprof_make_pass (g);

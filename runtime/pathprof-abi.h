@@ -121,6 +121,22 @@ void __pathprof_uncount_hashed (struct __pathprof_function *fn,
 void __pathprof_uncount_hashed_atomic (struct __pathprof_function *fn,
 				       uint64_t path);
 
+/* update=per-thread (flag PATHPROF_UNIT_PER_THREAD, with
+   PATHPROF_UNIT_ATOMIC for its hashed functions): each dense function
+   has a thread-local pointer *SLOT to the calling thread's copy of its
+   counters (NUM_PATHS counts, then NUM_PATHS times with a metric), where
+   the thread counts with plain increments.  The function calls this on
+   entry when *SLOT is null: the runtime sets *SLOT to a copy and returns
+   it (or returns fn->counters without memory), and folds the copies into
+   fn->counters and fn->times at every write and at thread exit
+   (runtime/threadcount.c).  On x86-64 the plugin calls instead
+   __pathprof_thread_counters_x86_64, a stub with FN in %rax and SLOT in
+   %rdx, the result in %rax, that preserves every other register but
+   %r10, %r11 and the flags (not a C function: no declaration).  */
+#define PATHPROF_UNIT_PER_THREAD 8u
+uint64_t *__pathprof_thread_counters (struct __pathprof_function *fn,
+				      uint64_t **slot);
+
 /* Replacements for calls that end or fork the process image, as GCC's
    gcov has (__gcov_execve...).  The plugin redirects every call to the
    function on the right, in every function it sees, to the wrapper on the

@@ -89,6 +89,8 @@ pp_rt_write_all (void)
     pp_rt_message ("%llu path counts ignored: path number out of range "
 		   "(a compiler bug)", (unsigned long long) out_of_range);
   for (unit = pp_rt_units; unit; unit = unit->next)
+    pp_rt_threads_fold_unit (unit);
+  for (unit = pp_rt_units; unit; unit = unit->next)
     if (pp_rt_unit_needs_write (unit) && pp_rt_write_unit (unit) != 0)
       {
 	result = -1;
@@ -127,6 +129,7 @@ write_at_exit (void)
   pthread_mutex_lock (&pp_rt_mutex);
   pp_rt_exiting = 1;
   pp_rt_write_all ();
+  pp_rt_threads_stop ();
   pthread_mutex_unlock (&pp_rt_mutex);
   pp_rt_dump_signals_stop ();
   errno = saved_errno;
@@ -160,7 +163,10 @@ after_fork_child (void)
 
   pthread_mutex_init (&pp_rt_mutex, NULL);
   for (unit = pp_rt_units; unit; unit = unit->next)
-    pp_rt_unit_zero (unit);
+    {
+      pp_rt_unit_zero (unit);
+      pp_rt_threads_after_fork (unit);
+    }
   pp_rt_exiting = 0;
   __atomic_store_n (&pp_rt_owner_pid, getpid (), __ATOMIC_RELAXED);
   pp_rt_dump_signals_after_fork ();
@@ -213,6 +219,7 @@ __pathprof_register (struct __pathprof_unit *unit)
 		       "will lose what it counts");
       pp_rt_dump_signals_start ();
       pp_rt_timebase_start ();
+      pp_rt_threads_start ();
     }
  out:
   pthread_mutex_unlock (&pp_rt_mutex);
@@ -242,15 +249,19 @@ __pathprof_unregister (struct __pathprof_unit *unit)
     if (*link == unit)
       {
 	pp_rt_adopt_inherited ();
+	pp_rt_threads_fold_unit (unit);
 	if (!(pp_rt_exiting && (unit->runtime_flags & PP_RT_EXIT_FAILED))
 	    && pp_rt_unit_needs_write (unit))
 	  pp_rt_write_unit (unit);
 	*link = unit->next;
 	unit->next = NULL;
 	if (!pp_rt_exiting)
-	  for (i = 0; i < unit->num_functions; i++)
-	    if (unit->functions[i] && !unit->functions[i]->counters)
-	      pp_rt_hash_release (unit->functions[i]);
+	  {
+	    for (i = 0; i < unit->num_functions; i++)
+	      if (unit->functions[i] && !unit->functions[i]->counters)
+		pp_rt_hash_release (unit->functions[i]);
+	    pp_rt_threads_release_unit (unit);
+	  }
 	break;
       }
   pthread_mutex_unlock (&pp_rt_mutex);

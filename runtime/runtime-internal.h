@@ -6,6 +6,8 @@
      dumpsignal.c PATHPROF_DUMP_SIGNAL, PATHPROF_DUMP_ON_TERM: the
 		  dump thread
      hashcount.c  counting in the hash table (__pathprof_count_hashed*)
+     threadcount.c per-thread counters (update=per-thread): the copies,
+		  folded at writes and thread exit
      snapshot.c   reading the counts a write takes, and zeroing them
      dumpfile.c   writing one unit: lock, recover, read, merge, rewrite
 		  in place through a journal; bad and stale files
@@ -117,6 +119,21 @@ void pp_rt_hash_release (struct __pathprof_function *fn);
 /* Counts dropped since the last call (no memory for a table, or a path
    number out of range); reported by the next write.  */
 void pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range);
+
+/* threadcount.c: every thread's copies of the counters of a unit
+   compiled with update=per-thread.  Fold: add what they counted since
+   the last fold to the shared counters, before a write.  Forget: what
+   FN's copies counted so far is not to be written (pp_rt_function_zero
+   calls it).  After fork: the child's copies of other threads are free
+   for reuse.  Release: the unit is unloaded.  Start: make the pthread
+   key, at the first registration; stop: delete it, at exit.  All with pp_rt_mutex
+   held (or in the fork child).  */
+void pp_rt_threads_start (void);
+void pp_rt_threads_stop (void);
+void pp_rt_threads_fold_unit (struct __pathprof_unit *unit);
+void pp_rt_threads_forget (struct __pathprof_function *fn);
+void pp_rt_threads_after_fork (struct __pathprof_unit *unit);
+void pp_rt_threads_release_unit (struct __pathprof_unit *unit);
 
 /* dumpfile.c: write UNIT's profile now (merge with the file, count the
    run once per process), then subtract what was written from memory.

@@ -261,6 +261,7 @@ pp_rt_function_zero (struct __pathprof_function *fn)
       pp_rt_hash_zero (fn);
       return;
     }
+  pp_rt_threads_forget (fn);
   scan_start (&sc, fn);
   for (i = next_nonzero (&sc, 0); i < fn->num_paths;
        i = next_nonzero (&sc, i + 1))

@@ -10,62 +10,82 @@
 #   c. 4 + 0 calls, dlclose: 12 and 3, written at the unload;
 # and at exit the module's file stays 12 and 3, with runs = 1 in both
 # files (a dump followed by more work counts one run).
-# Then instrumented/dlsignal.c, a program without pathprof that loads
+# All of it with update=single and with update=per-thread (dlmain's
+# thread's own copies: forgotten at the reset, written and released at
+# dlclose).  Then instrumented/dlsignal.c, a program without pathprof that loads
 # the module (and so the runtime) with PATHPROF_DUMP_SIGNAL set, unloads
 # it and raises the signal: it must live on (the runtime pinned itself),
-# and the module's profile was written at dlclose.
+# and the module's profile was written at dlclose.  And
+# instrumented/dlthread.c, the same without pathprof, loading the
+# per-thread module: a thread counts in it, the module (and the runtime)
+# is unloaded, then the thread exits: no call into the unloaded runtime.
 . "$(dirname "$0")/lib.shinc"
 
-prof=$work/prof
-snap=$work/snap
-if ! build_program profinfo "$PATHPROF_BUILD/libpathprof.a" \
-   || ! $CC -O2 -c "$inst/snapshot.c" -o "$work/snapshot.o" \
-     2>> "$work/cc.log" \
-   || ! cc_plugin "$prof" -fPIC -shared "$inst/dlmod.c" -o "$work/dlmod.so" \
-     -L"$PATHPROF_BUILD" -lpathprof -Wl,-rpath,"$PATHPROF_BUILD" \
-   || ! $CC -O2 "$inst/dlsignal.c" -o "$work/dlsignal" 2>> "$work/cc.log" \
-   || ! cc_plugin "$prof" -I"$src/runtime" "$inst/dlmain.c" \
-     "$work/snapshot.o" -o "$work/dlmain" -L"$PATHPROF_BUILD" -lpathprof \
-     -Wl,-rpath,"$PATHPROF_BUILD" -ldl; then
-  fail "build the test programs" "no errors" "$(cat "$work/cc.log")"
-  finish
-fi
+for update in single per-thread; do
+  prof=$work/prof-$update
+  snap=$work/snap-$update
+  if ! build_program profinfo "$PATHPROF_BUILD/libpathprof.a" \
+     || ! $CC -O2 -c "$inst/snapshot.c" -o "$work/snapshot.o" \
+       2>> "$work/cc.log" \
+     || ! cc_plugin "$prof" -fPIC -shared "$inst/dlmod.c" \
+       -o "$work/dlmod-$update.so" -fplugin-arg-pathprof-update=$update \
+       -L"$PATHPROF_BUILD" -lpathprof -Wl,-rpath,"$PATHPROF_BUILD" \
+     || ! $CC -O2 "$inst/dlsignal.c" -o "$work/dlsignal" 2>> "$work/cc.log" \
+     || ! cc_plugin "$prof" -I"$src/runtime" "$inst/dlmain.c" \
+       -fplugin-arg-pathprof-update=$update \
+       "$work/snapshot.o" -o "$work/dlmain" -L"$PATHPROF_BUILD" -lpathprof \
+       -Wl,-rpath,"$PATHPROF_BUILD" -ldl; then
+    fail "$update: build the test programs" "no errors" "$(cat "$work/cc.log")"
+    finish
+  fi
 
-"$work/dlmain" "$work/dlmod.so" "$prof" "$snap" > "$work/out" 2>&1
-same "dlmain exits 0, no message" "0 " "$? $(cat "$work/out")"
+  "$work/dlmain" "$work/dlmod-$update.so" "$prof" "$snap" > "$work/out" 2>&1
+  same "$update: dlmain exits 0, no message" "0 " "$? $(cat "$work/out")"
 
-# The module's counts at STEP as "ONES ZEROS" (the path of mod_leaf (1)
-# is the one with 5 at step a).
-module_counts () {
-  tsv=$(profile_tsv "$(profile_file "$1" dlmod)")
-  one=$(printf '%s\n' "$tsv" | awk -v id="$id1" '$2 == id { print $3 }')
-  zero=$(printf '%s\n' "$tsv" | awk -v id="$id1" '$2 != id { print $3 }')
-  echo "${one:-0} ${zero:-0}"
-}
+  # The module's counts at STEP as "ONES ZEROS" (the path of mod_leaf (1)
+  # is the one with 5 at step a).
+  module_counts () {
+    tsv=$(profile_tsv "$(profile_file "$1" dlmod)")
+    one=$(printf '%s\n' "$tsv" | awk -v id="$id1" '$2 == id { print $3 }')
+    zero=$(printf '%s\n' "$tsv" | awk -v id="$id1" '$2 != id { print $3 }')
+    echo "${one:-0} ${zero:-0}"
+  }
 
-id1=$(profile_tsv "$(profile_file "$snap/a" dlmod)" \
-  | awk '$3 == 5 { print $2 }')
-same "a: pathprof_dump from the main program writes the module" "5 2" \
-  "$(module_counts "$snap/a")"
-[ -n "$(profile_file "$snap/a" dlmain)" ] \
-  && pass "a: and the main program's profile" \
-  || fail "a: and the main program's profile" "a dlmain profile" \
-       "$(ls "$snap/a")"
-same "b: pathprof_reset from the main program zeroes the module" "8 3" \
-  "$(module_counts "$snap/b")"
-same "c: dlclose writes what was counted since the dump" "12 3" \
-  "$(module_counts "$snap/c")"
-same "exit: the module's file unchanged, nothing counted twice" "12 3" \
-  "$(module_counts "$prof")"
-same "the module's file: runs = 1" 1 \
-  "$(profile_runs "$(profile_file "$prof" dlmod)")"
-same "the main program's file: runs = 1" 1 \
-  "$(profile_runs "$(profile_file "$prof" dlmain)")"
+  id1=$(profile_tsv "$(profile_file "$snap/a" dlmod)" \
+    | awk '$3 == 5 { print $2 }')
+  same "$update: a: pathprof_dump from the main program writes the module" "5 2" \
+    "$(module_counts "$snap/a")"
+  [ -n "$(profile_file "$snap/a" dlmain)" ] \
+    && pass "$update: a: and the main program's profile" \
+    || fail "$update: a: and the main program's profile" "a dlmain profile" \
+         "$(ls "$snap/a")"
+  same "$update: b: pathprof_reset from the main program zeroes the module" "8 3" \
+    "$(module_counts "$snap/b")"
+  same "$update: c: dlclose writes what was counted since the dump" "12 3" \
+    "$(module_counts "$snap/c")"
+  same "$update: exit: the module's file unchanged, nothing counted twice" "12 3" \
+    "$(module_counts "$prof")"
+  same "$update: the module's file: runs = 1" 1 \
+    "$(profile_runs "$(profile_file "$prof" dlmod)")"
+  same "$update: the main program's file: runs = 1" 1 \
+    "$(profile_runs "$(profile_file "$prof" dlmain)")"
+done
 
 PATHPROF_PREFIX=$work/sig PATHPROF_DUMP_SIGNAL=USR1 "$work/dlsignal" \
-  "$work/dlmod.so" > "$work/out" 2>&1
+  "$work/dlmod-single.so" > "$work/out" 2>&1
 same "a dump signal after the runtime's module is unloaded: no crash" \
   "0 alive" "$? $(cat "$work/out")"
 same "that module's profile was written at dlclose" "1 0" \
   "$(module_counts "$work/sig")"
+if ! $CC -O2 "$inst/dlthread.c" -o "$work/dlthread" -lpthread -ldl \
+     2>> "$work/cc.log"; then
+  fail "build dlthread" "no errors" "$(cat "$work/cc.log")"
+  finish
+fi
+PATHPROF_PREFIX=$work/thr "$work/dlthread" "$work/dlmod-per-thread.so" \
+  > "$work/out" 2>&1
+same "a thread that counted exits after the runtime is unloaded: no crash" \
+  "0 alive" "$? $(cat "$work/out")"
+same "its count was written at dlclose" "1 0" \
+  "$(module_counts "$work/thr")"
 finish

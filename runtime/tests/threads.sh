@@ -1,15 +1,20 @@
 #!/bin/sh
 # Threads: 8 threads run the same two paths of step (and the hot loop
 # path of worker) at the same time, 1000000 times each.  Compiled with
-# update=atomic, the counts are exactly 8 x a one-thread run's, with
-# dense counters and with the runtime's hash table (max-array=1).
+# update=atomic or update=per-thread, the counts are exactly 8 x a
+# one-thread run's, with dense counters and with the runtime's hash table
+# (max-array=1).  Then threadlife.c, with both exact modes: dumps while
+# threads count, threads still alive at exit, 10000 short-lived threads
+# (exact, and the resident memory does not grow with them: a leaked copy
+# of the counters of threadlife's wide function is 16 KB), fork while
+# threads count.
 # Compiled with update=single (GCC's default), increments race: the loss
 # is measured and printed (a "note:" line), never asserted, as it depends
 # on the machine and its load (doc/runtime.md, "Threads").
 . "$(dirname "$0")/lib.shinc"
 
 iterations=1000000
-for mode in atomic single; do
+for mode in atomic per-thread single; do
   for storage in dense hashed; do
     name=$mode-$storage
     extra=
@@ -27,7 +32,7 @@ for mode in atomic single; do
     one=$(profile_tsv "$work/one-$name" -f step -f worker)
     eight=$(profile_tsv "$work/p-$name" -f step -f worker)
     expected=$(printf '%s\n' "$one" | scale_tsv 8)
-    if [ "$mode" = atomic ]; then
+    if [ "$mode" != single ]; then
       same "$name: 8 threads count exactly 8 x one thread's paths" \
         "$expected" "$eight"
     else
@@ -39,6 +44,42 @@ for mode in atomic single; do
         "$got of $want path ends counted ($(awk -v w="$want" -v g="$got" \
         'BEGIN { printf "%.1f", 100 * (w - g) / w }')% lost)"
     fi
+  done
+done
+
+# threadlife CASE ARG...: the last line "step E O" the program prints
+# must be step's two path counts in the profile.
+for mode in atomic per-thread; do
+  for storage in dense hashed; do
+    name=$mode-$storage
+    extra=
+    [ "$storage" = hashed ] && extra=-fplugin-arg-pathprof-max-array=1
+    if ! cc_plugin "$work/life-build" -fplugin-arg-pathprof-update=$mode \
+         $extra -I"$src/runtime" "$inst/threadlife.c" \
+         -o "$work/threadlife-$name" "$PATHPROF_BUILD/libpathprof.a" \
+         -lpthread; then
+      fail "build threadlife ($name)" "no errors" "$(cat "$work/cc.log")"
+      continue
+    fi
+    for case in "dump 4 400000 20" "running 4 400000" "many 10000" \
+                "fork 4 400000"; do
+      label="$name: threadlife $case"
+      pdir=$work/life-$name-$(echo "$case" | tr ' ' _)
+      out=$(PATHPROF_PREFIX=$pdir "$work/threadlife-$name" $case)
+      rc=$?
+      same "$label: exit 0" 0 "$rc"
+      want=$(printf '%s\n' "$out" | sed -n 's/^step //p')
+      got=$(profile_tsv "$pdir" -f step | awk '{ printf "%s%s", s, $3; s = " " }')
+      same "$label: step's counts exact" "$want" "$got"
+      memory=$(printf '%s\n' "$out" | sed -n 's/^memory //p')
+      if [ -n "$memory" ]; then
+        grown=$(echo "$memory" | awk '{ print $2 - $1 }')
+        [ "$grown" -lt 8388608 ] \
+          && pass "$label: resident memory after 100 threads and after all: $memory" \
+          || fail "$label: resident memory grows by less than 8 MB after 100 threads" \
+               "less" "$memory"
+      fi
+    done
   done
 done
 finish
