@@ -28,6 +28,10 @@ struct pathprof_options
   bool verbose;
   bool naive;                   /* placement=naive */
   unsigned long long max_array; /* dense counters up to this many paths */
+  unsigned long long dense_prefix; /* above: paths counted in an array below
+				   this (a power of 2, at most max_array) */
+  bool hot_first;               /* numbering=hot: hot paths numbered first
+				   in functions above max_array */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
   bool atomic;                  /* update=atomic */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
@@ -104,6 +108,7 @@ tree pathprof_cache_decl (void);
 tree pathprof_times_decl (unsigned HOST_WIDE_INT num_paths);
 tree pathprof_function_decl (tree counters, tree cache, tree times,
 			     unsigned HOST_WIDE_INT num_paths,
+			     unsigned HOST_WIDE_INT num_dense,
 			     const unsigned char *meta, size_t meta_size);
 bool pathprof_time_by_tsc (void);
 void pathprof_finish_unit (void *gcc_data, void *user_data);
