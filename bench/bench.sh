@@ -205,7 +205,7 @@ variant_cflags () {
     partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
     cycles) echo "$pathprof -fplugin-arg-pathprof-metric=cycles" ;;
     # use: built with use= the profile of a training run (train_profile).
-    use) echo "$pathprof -fplugin-arg-pathprof-use=$TRAINED" ;;
+    use) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-}" ;;
     *=*) echo "$pathprof $(echo "${1#*=}" | tr ',' ' ')" ;;
     *) return 1 ;;
   esac
