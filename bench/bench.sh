@@ -204,8 +204,10 @@ variant_cflags () {
     atomic) echo "$pathprof -fplugin-arg-pathprof-update=atomic" ;;
     partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
     cycles) echo "$pathprof -fplugin-arg-pathprof-metric=cycles" ;;
-    # use: built with use= the profile of a training run (train_profile).
+    # use, useNAME=ARGS: built with use= the profile of a training run
+    # (train_profile), and ARGS.
     use) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-}" ;;
+    use*=*) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-} $(echo "${1#*=}" | tr ',' ' ')" ;;
     *=*) echo "$pathprof $(echo "${1#*=}" | tr ',' ' ')" ;;
     *) return 1 ;;
   esac
@@ -222,7 +224,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial cycles use NAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial cycles use NAME=ARGS useNAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"
@@ -605,10 +607,18 @@ bench_program () {
       if [ "$(cat "$out/.bench-stamp" 2>/dev/null)" != "$build_stamp" ] \
 	 || [ ! -x "$out/$binary" ]; then
 	say "$name: building $vn"
-	if [ "$vn" = use ]; then
-	  say "$name: training run for use="
-	  train_profile "$prep" "$BENCH_CACHE/train/$name" "$TRAINED"
-	fi
+	case $vn in
+	  use*)
+	    # One training per program and pathprof build.
+	    train_stamp=$(printf '%s\n%s\n' "$prep_stamp" "$tools_hash" | hash_of "$recipe")
+	    if [ "$(cat "$BENCH_CACHE/train/$name/.bench-stamp" 2>/dev/null)" != "$train_stamp" ] \
+	       || [ ! -f "$TRAINED" ]; then
+	      say "$name: training run for use="
+	      train_profile "$prep" "$BENCH_CACHE/train/$name" "$TRAINED"
+	      echo "$train_stamp" > "$BENCH_CACHE/train/$name/.bench-stamp"
+	    fi
+	    ;;
+	esac
 	rm -rf "$out" && mkdir -p "$out" || fail "cannot create $out"
 	: > "$out/.bench-cc.log"
 	t0=$(date +%s)

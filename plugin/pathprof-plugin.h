@@ -23,13 +23,18 @@ enum { PATHPROF_RUNS_NEVER, PATHPROF_RUNS_ATOMIC, PATHPROF_RUNS_ALWAYS };
    emit_elapsed).  */
 enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
 
+/* dense-prefix=auto: a prefix in functions weighted by use= only
+   (instrument.cc, dense_prefix_size).  */
+#define PATHPROF_DENSE_PREFIX_AUTO (~0ULL)
+
 struct pathprof_options
 {
   bool verbose;
   bool naive;                   /* placement=naive */
   unsigned long long max_array; /* dense counters up to this many paths */
   unsigned long long dense_prefix; /* above: paths counted in an array below
-				   this (a power of 2, at most max_array) */
+				   this (a power of 2), or
+				   PATHPROF_DENSE_PREFIX_AUTO */
   bool hot_first;               /* numbering=hot: hot paths numbered first
 				   in functions above max_array */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */

@@ -37,10 +37,12 @@ static const char pathprof_help[] =
   "  placement=naive      R += Val(e) on every edge (a test oracle)\n"
   "  max-array=N          dense counters for functions of up to N paths,\n"
   "                       the runtime's hash table above (default 524288)\n"
-  "  dense-prefix=N       in functions above max-array, count the paths\n"
+  "  dense-prefix=N|auto  in functions above max-array, count the paths\n"
   "                       numbered below N in an array, the hash table\n"
   "                       only for the others (N a power of 2, or 0 for\n"
-  "                       none; default 65536)\n"
+  "                       none); auto (default): max-array rounded down\n"
+  "                       to a power of 2 in functions weighted by use=,\n"
+  "                       none in the others\n"
   "  numbering=hot|paths  in functions above max-array, give the smallest\n"
   "                       path numbers to the paths estimated hottest (hot,\n"
   "                       default) or order successors by their number of\n"
@@ -202,7 +204,7 @@ parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   pathprof_opts.max_array = 1 << 19;
-  pathprof_opts.dense_prefix = 1 << 16;
+  pathprof_opts.dense_prefix = PATHPROF_DENSE_PREFIX_AUTO;
   pathprof_opts.hot_first = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
   pathprof_opts.profile_dir = profile_data_prefix;
@@ -277,11 +279,13 @@ parse_arguments (struct plugin_name_args *info)
 	  errno = 0;
 	  unsigned long long n = value && ISDIGIT (*value)
 				 ? strtoull (value, &end, 10) : 0;
-	  if (!end || *end || errno || (n & (n - 1)) != 0
-	      || n > (1ULL << 32))
+	  if (value && !strcmp (value, "auto"))
+	    pathprof_opts.dense_prefix = PATHPROF_DENSE_PREFIX_AUTO;
+	  else if (!end || *end || errno || (n & (n - 1)) != 0
+		   || n > (1ULL << 32))
 	    {
-	      error ("pathprof: %<dense-prefix%> needs 0 or a power of 2 up "
-		     "to 2^32, not %qs", value ? value : "");
+	      error ("pathprof: %<dense-prefix%> is %<auto%>, 0 or a power "
+		     "of 2 up to 2^32, not %qs", value ? value : "");
 	      ok = false;
 	    }
 	  else
