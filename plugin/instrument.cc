@@ -1135,6 +1135,29 @@ unsupported_reason (function *fun)
   return NULL;
 }
 
+/* The size of a hashed function's dense prefix (dense-prefix=), MEASURED
+   when the function is weighted by use=.  auto: only then, as large as
+   the largest dense array (max-array, rounded down to a power of 2).
+   Without measured weights the numbering cannot tell an interpreter's
+   hot cases from its cold ones (the static estimate gives a switch's
+   cases one weight), and a prefix that few path ends hit costs its test
+   on all the others: on pcre2, 16 % of match's path ends fell in it and
+   the program ran 1.38x plain instructions against 1.35x without it
+   (doc/performance.md, "Fourth step").  */
+
+static unsigned HOST_WIDE_INT
+dense_prefix_size (bool measured)
+{
+  if (pathprof_opts.dense_prefix != PATHPROF_DENSE_PREFIX_AUTO)
+    return pathprof_opts.dense_prefix;
+  if (!measured)
+    return 0;
+  unsigned HOST_WIDE_INT size = 1;
+  while (size <= pathprof_opts.max_array / 2)
+    size *= 2;
+  return size;
+}
+
 /* Plan FUN's instrumentation into *PLAN over the graph *PCFG and encode
    its description into *META.  Returns NULL, or why FUN cannot be
    instrumented (the core's reason goes through ERR).  Changes nothing in
@@ -1161,10 +1184,12 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   memset (&options, 0, sizeof options);
   options.max_paths = pathprof_opts.max_paths;
   options.naive = pathprof_opts.naive;
-  /* Functions counted in the hash table: hot paths first, into the dense
-     prefix.  */
-  options.hot_first_above = pathprof_opts.hot_first ? pathprof_opts.max_array
-						    : 0;
+  /* Functions counted in the hash table with a dense prefix: hot paths
+     first, into the prefix.  Without one the order would only move the
+     numbers (and the slot cache's collisions with them).  */
+  options.hot_first_above
+    = pathprof_opts.hot_first && dense_prefix_size (pcfg->measured_weights)
+      ? pathprof_opts.max_array : 0;
   if (pp_plan_build (&pcfg->cfg, &options, plan, err, errlen) != 0)
     return err;
   why = unplaceable_probe (fun, pcfg, plan);
@@ -1259,29 +1284,6 @@ expand_loop_runs (const emitter *em)
       if (current_loops)
 	loops_state_set (LOOPS_NEED_FIXUP);
     }
-}
-
-/* The size of a hashed function's dense prefix (dense-prefix=), MEASURED
-   when the function is weighted by use=.  auto: only then, as large as
-   the largest dense array (max-array, rounded down to a power of 2).
-   Without measured weights the numbering cannot tell an interpreter's
-   hot cases from its cold ones (the static estimate gives a switch's
-   cases one weight), and a prefix that few path ends hit costs its test
-   on all the others: on pcre2, 16 % of match's path ends fell in it and
-   the program ran 1.38x plain instructions against 1.35x without it
-   (doc/performance.md, "Fourth step").  */
-
-static unsigned HOST_WIDE_INT
-dense_prefix_size (bool measured)
-{
-  if (pathprof_opts.dense_prefix != PATHPROF_DENSE_PREFIX_AUTO)
-    return pathprof_opts.dense_prefix;
-  if (!measured)
-    return 0;
-  unsigned HOST_WIDE_INT size = 1;
-  while (size <= pathprof_opts.max_array / 2)
-    size *= 2;
-  return size;
 }
 
 /* The pass's body for one function, AT_CFG when called from the pass

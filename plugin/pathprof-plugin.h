@@ -36,7 +36,7 @@ struct pathprof_options
 				   this (a power of 2), or
 				   PATHPROF_DENSE_PREFIX_AUTO */
   bool hot_first;               /* numbering=hot: hot paths numbered first
-				   in functions above max_array */
+				   in functions with a dense prefix */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
   bool atomic;                  /* update=atomic */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
