@@ -40,9 +40,9 @@ static const char pathprof_help[] =
   "  dense-prefix=N|auto  in functions above max-array, count the paths\n"
   "                       numbered below N in an array, the hash table\n"
   "                       only for the others (N a power of 2, or 0 for\n"
-  "                       none); auto (default): max-array rounded down\n"
-  "                       to a power of 2 in functions weighted by use=,\n"
-  "                       none in the others\n"
+  "                       none, the default); auto: max-array rounded\n"
+  "                       down to a power of 2 in functions weighted by\n"
+  "                       use=, none in the others\n"
   "  numbering=hot|paths  in functions with a dense prefix, give the\n"
   "                       smallest path numbers to the paths estimated\n"
   "                       hottest (hot, default) or order successors by\n"
@@ -204,7 +204,7 @@ parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   pathprof_opts.max_array = 1 << 19;
-  pathprof_opts.dense_prefix = PATHPROF_DENSE_PREFIX_AUTO;
+  pathprof_opts.dense_prefix = 0;
   pathprof_opts.hot_first = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
   pathprof_opts.profile_dir = profile_data_prefix;
@@ -280,7 +280,7 @@ parse_arguments (struct plugin_name_args *info)
 	  unsigned long long n = value && ISDIGIT (*value)
 				 ? strtoull (value, &end, 10) : 0;
 	  if (value && !strcmp (value, "auto"))
-	    pathprof_opts.dense_prefix = PATHPROF_DENSE_PREFIX_AUTO;
+	    pathprof_opts.dense_prefix = 0;
 	  else if (!end || *end || errno || (n & (n - 1)) != 0
 		   || n > (1ULL << 32))
 	    {
