@@ -204,6 +204,10 @@ variant_cflags () {
     atomic) echo "$pathprof -fplugin-arg-pathprof-update=atomic" ;;
     partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
     cycles) echo "$pathprof -fplugin-arg-pathprof-metric=cycles" ;;
+    # use, useNAME=ARGS: built with use= the profile of a training run
+    # (train_profile), and ARGS.
+    use) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-}" ;;
+    use*=*) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-} $(echo "${1#*=}" | tr ',' ' ')" ;;
     *=*) echo "$pathprof $(echo "${1#*=}" | tr ',' ' ')" ;;
     *) return 1 ;;
   esac
@@ -220,7 +224,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial cycles NAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial cycles use NAME=ARGS useNAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"
@@ -279,7 +283,7 @@ PATHPROF_BUILD=$(cd "$PATHPROF_BUILD" 2>/dev/null && pwd) || {
   echo "bench: no build directory $1: run make first" >&2
   exit 2
 }
-for f in pathprof.so libpathprof.a pathprof-dump; do
+for f in pathprof.so libpathprof.a pathprof-dump pathprof-tool; do
   if [ ! -f "$PATHPROF_BUILD/$f" ]; then
     echo "bench: $PATHPROF_BUILD/$f is missing: run make first" >&2
     exit 2
@@ -328,11 +332,12 @@ if [ -n "$runtime_inputs" ] \
   exit 2
 fi
 # shellcheck disable=SC2086 # the names are paths without spaces (ld's INPUT)
-tools_hash=$(cd "$PATHPROF_BUILD" && hash_of pathprof.so libpathprof.a pathprof-dump $runtime_inputs < /dev/null)
+tools_hash=$(cd "$PATHPROF_BUILD" && hash_of pathprof.so libpathprof.a pathprof-dump pathprof-tool $runtime_inputs < /dev/null)
 TOOLS=$BENCH_CACHE/tools/$tools_hash
 if [ ! -f "$TOOLS/pathprof-dump" ]; then
   rm -rf "$TOOLS.tmp" && mkdir -p "$TOOLS.tmp" \
-    && cp "$PATHPROF_BUILD/pathprof.so" "$PATHPROF_BUILD/pathprof-dump" "$TOOLS.tmp/" \
+    && cp "$PATHPROF_BUILD/pathprof.so" "$PATHPROF_BUILD/pathprof-dump" \
+	  "$PATHPROF_BUILD/pathprof-tool" "$TOOLS.tmp/" \
     || { echo "bench: cannot copy pathprof into $TOOLS" >&2; exit 2; }
   if [ -z "$runtime_inputs" ]; then
     cp "$PATHPROF_BUILD/libpathprof.a" "$TOOLS.tmp/"
@@ -511,6 +516,33 @@ run_once () {
   return 0
 }
 
+# train_profile PREP DIR PROFILE (in bench_program's subshell): the use
+# variant's training.  Builds the program with pathprof (the pathprof
+# variant's flags) into DIR/bin, its profiles going to DIR/profiles; runs
+# the recipe's training workload (recipe_train BINDIR INPUTDIR, on the
+# input recipe_train_input INPUTDIR makes), which differs from the
+# measured one on purpose, so that use= is judged on an input it was not
+# trained on; and merges the profiles into PROFILE.
+train_profile () {
+  command -v recipe_train >/dev/null 2>&1 \
+    || fail "the use variant needs a training workload (recipe_train in bench/programs/$name.sh)"
+  rm -rf "$2" && mkdir -p "$2/bin" "$2/input" "$2/run" || fail "cannot create $2"
+  (CC=$BENCH_CC CFLAGS="$BENCH_CFLAGS $(variant_cflags pathprof) -fplugin-arg-pathprof-dir=$2/profiles" \
+   LDLIBS=$(variant_libs pathprof) recipe_build "$1" "$2/bin") > "$2/build.log" 2>&1 \
+    || fail "the training build failed (see $2/build.log)"
+  if command -v recipe_train_input >/dev/null 2>&1; then
+    (cd "$2/input" && recipe_train_input "$2/input") > "$2/input.log" 2>&1 \
+      || fail "making the training input failed (see $2/input.log)"
+  fi
+  { echo "set -e"; recipe_train "$2/bin" "$2/input"; } > "$2/run/train.sh"
+  (cd "$2/run" && sh ./train.sh) > "$2/train.log" 2>&1 \
+    || fail "the training run failed (see $2/train.log)"
+  "$TOOLS/pathprof-tool" merge -o "$3" "$2/profiles" >> "$2/train.log" 2>&1 \
+    || fail "cannot merge the training profiles (see $2/train.log)"
+  stat "train.workload" "$(sed -e "s|$2/bin/||g" -e "s|$2/input/||g" -e "s|$BENCH_WORKLOADS/|bench/workloads/|g" -e "s|\"||g" \
+			  "$2/run/train.sh" | grep -v '^set -e$' | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
+}
+
 # bench_program NAME: everything for one program, in a subshell (the
 # recipe's functions live there).  Leaves $RESULTS/NAME/{status,
 # times.tsv, stats.tsv}.
@@ -564,6 +596,7 @@ bench_program () {
     for v in $VARIANTS; do
       vn=$(variant_name "$v")
       out=$BENCH_CACHE/build/$name/$vn
+      TRAINED=$BENCH_CACHE/train/$name/train.pathprof
       cflags="$BENCH_CFLAGS $(variant_cflags "$v")"
       libs=$(variant_libs "$v")
       # pathprof's files matter to pathprof's variants only.
@@ -574,6 +607,18 @@ bench_program () {
       if [ "$(cat "$out/.bench-stamp" 2>/dev/null)" != "$build_stamp" ] \
 	 || [ ! -x "$out/$binary" ]; then
 	say "$name: building $vn"
+	case $vn in
+	  use*)
+	    # One training per program and pathprof build.
+	    train_stamp=$(printf '%s\n%s\n' "$prep_stamp" "$tools_hash" | hash_of "$recipe")
+	    if [ "$(cat "$BENCH_CACHE/train/$name/.bench-stamp" 2>/dev/null)" != "$train_stamp" ] \
+	       || [ ! -f "$TRAINED" ]; then
+	      say "$name: training run for use="
+	      train_profile "$prep" "$BENCH_CACHE/train/$name" "$TRAINED"
+	      echo "$train_stamp" > "$BENCH_CACHE/train/$name/.bench-stamp"
+	    fi
+	    ;;
+	esac
 	rm -rf "$out" && mkdir -p "$out" || fail "cannot create $out"
 	: > "$out/.bench-cc.log"
 	t0=$(date +%s)

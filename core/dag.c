@@ -228,3 +228,37 @@ pp_dag_topo (pp_work *w)
   free (pending);
   return 0;
 }
+
+/* Set the weight of every live DAG edge: its estimated frequency, which
+   both the Val order (numbering.c, hot-first) and the spanning tree
+   (spantree.c) use.  A real edge has its CFG weight; a backedge or cut
+   dummy the weight of the CFG edge it stands for (both dummies execute
+   exactly when that edge does), and so a restart dummy that of its
+   restart edge; a noreturn dummy b->EXIT the sum of the weights of the
+   CFG edges entering b, which is b's frequency, all of which leaves by
+   the dummy (an unwind dummy likewise); an early-exit dummy 0: the call
+   rarely fails to return, and its count is emitted at its call whether
+   it is a chord or a tree edge (the tree is better spent on an edge that
+   would otherwise carry code).  */
+int
+pp_dag_weigh (pp_work *w)
+{
+  const pp_cfg *cfg = w->cfg;
+  double *block_weight = pp_xcalloc (w, w->nv, sizeof (double));
+  if (block_weight == NULL)
+    return -1;
+  for (uint32_t i = 0; i < cfg->num_edges; i++)
+    block_weight[cfg->edges[i].dst] += cfg->edges[i].weight;
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      pp_work_edge *e = &w->e[i];
+      if (!e->live)
+	continue;
+      if (pp_dag_kind_is_exit_dummy (e->kind))
+	e->weight = e->kind == PP_DAG_EARLY_EXIT ? 0.0 : block_weight[e->src];
+      else
+	e->weight = cfg->edges[e->cfg_edge].weight;
+    }
+  free (block_weight);
+  return 0;
+}

@@ -36,7 +36,7 @@ typedef struct pp_work_edge
   uint32_t call;       /* EARLY_EXIT: index into cfg->call_blocks */
   bool live;           /* false once the edge has been cut (trap 10) */
   bool on_tree;
-  double weight;       /* spanning-tree weight, see spantree.c */
+  double weight;       /* estimated frequency, set by pp_dag_weigh */
   uint64_t val;        /* Val(e), Figure 5 */
   uint64_t inc;        /* Inc(e) modulo 2^64 if a chord, else 0 */
   uint32_t num_ops;
@@ -49,6 +49,7 @@ typedef struct pp_work
   uint64_t max_paths;      /* opts->max_paths */
   bool naive;              /* opts->naive */
   bool plain_tree;         /* opts->plain_tree */
+  uint64_t hot_first_above; /* opts->hot_first_above */
   uint32_t nv;             /* cfg->num_blocks */
 
   /* cfg.c */
@@ -106,6 +107,7 @@ uint32_t pp_dag_add_edge (pp_work *w, uint32_t src, uint32_t dst,
 			  uint32_t kind, uint32_t cfg_edge);
 int pp_dag_index (pp_work *w);
 int pp_dag_topo (pp_work *w);
+int pp_dag_weigh (pp_work *w);
 
 /* numbering.c */
 int pp_number_paths (pp_work *w);

@@ -266,6 +266,13 @@ typedef struct pp_options
      section 6).  Path numbers do not change, only the placement; for
      tests and measurements.  */
   bool plain_tree;
+  /* Hot-first numbering: when NumPaths(ENTRY) exceeds this (and it is not
+     0), each vertex's out-edges are ordered by estimated frequency per
+     path (the edge weights, see numbering.c) instead of by NumPaths, so
+     that the frequent paths get the smallest numbers.  The plugin sets
+     it to its max-array threshold: hashed functions count their paths
+     below a dense prefix in an array.  0: never (section 5.2's order).  */
+  uint64_t hot_first_above;
 } pp_options;
 
 typedef struct pp_plan

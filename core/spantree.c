@@ -50,14 +50,7 @@
    Within a class, heavier first, then lower DAG edge id.  A forced edge
    that would close a cycle of forced edges is left a chord; its code is
    then relocated or planning fails (probes.c).
-   Weights: a real edge has its CFG weight; a backedge or cut dummy the
-   weight of the CFG edge it stands for (both dummies execute exactly when
-   that edge does), and so a restart dummy that of its restart edge; a
-   noreturn dummy b->EXIT the sum of the weights of the CFG edges entering
-   b, which is b's frequency, all of which leaves by the dummy (an unwind
-   dummy likewise); an early-exit dummy 0, since its count is emitted at
-   its call whether it is a chord or a tree edge (the tree is better
-   spent on an edge that would otherwise carry code).
+   Weights: each DAG edge's estimated frequency (pp_dag_weigh, dag.c).
 
    Increments in linear time with potentials: root the tree at ENTRY with
    phi(ENTRY) = 0 and give every vertex phi(dst) = phi(src) + Val(e) along
@@ -141,16 +134,12 @@ pp_spanning_tree (pp_work *w)
 {
   const pp_cfg *cfg = w->cfg;
   uint32_t nv = w->nv;
-  double *block_weight = pp_xcalloc (w, nv, sizeof (double));
   tree_key *keys = pp_xcalloc (w, (size_t) w->ne + 1, sizeof *keys);
   uint32_t *parent = pp_xcalloc (w, nv, sizeof (uint32_t));
   uint32_t *size = pp_xcalloc (w, nv, sizeof (uint32_t));
   int ret = -1;
-  if (block_weight == NULL || keys == NULL || parent == NULL || size == NULL)
+  if (keys == NULL || parent == NULL || size == NULL || pp_dag_weigh (w) != 0)
     goto out;
-
-  for (uint32_t i = 0; i < cfg->num_edges; i++)
-    block_weight[cfg->edges[i].dst] += cfg->edges[i].weight;
 
   uint32_t n = 0;
   for (uint32_t i = 0; i < w->ne; i++)
@@ -161,14 +150,7 @@ pp_spanning_tree (pp_work *w)
 	continue;
       keys[n].edge = i;
       if (pp_dag_kind_is_exit_dummy (e->kind))
-	{
-	  keys[n].klass = 3;
-	  /* An early exit's count is emitted at its call whether it is a
-	     chord or not: let it be a chord, so that a real edge is not
-	     (it is free, class 4, unless plain_tree).  */
-	  keys[n].weight
-	    = e->kind == PP_DAG_EARLY_EXIT ? 0.0 : block_weight[e->src];
-	}
+	keys[n].klass = 3;
       else
 	{
 	  const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
@@ -179,11 +161,10 @@ pp_spanning_tree (pp_work *w)
 	    keys[n].klass = 2;
 	  else
 	    keys[n].klass = e->kind == PP_DAG_REAL ? 0 : 1;
-	  keys[n].weight = ce->weight;
 	}
       if (keys[n].klass == 3 && !w->plain_tree && pp_dag_edge_is_free (w, i))
 	keys[n].klass = 4;
-      e->weight = keys[n].weight;
+      keys[n].weight = e->weight;
       n++;
     }
   qsort (keys, n, sizeof *keys, cmp_tree_order);
@@ -202,7 +183,6 @@ pp_spanning_tree (pp_work *w)
   ret = 0;
 
 out:
-  free (block_weight);
   free (keys);
   free (parent);
   free (size);

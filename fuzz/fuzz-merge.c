@@ -234,6 +234,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 	  fn->meta = other_meta;
 	  fn->meta_size = other_meta_size;
 	  fn->num_paths = 1;
+	  fn->num_dense = 1;
 	  fn->counters = calloc (1, sizeof *fn->counters);
 	  count_run (fn, NULL);
 	  continue;
@@ -246,7 +247,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       fn->num_paths = m.num_paths;
       ppf_meta_free (&m);
       if (fn->num_paths <= MAX_DENSE)
-	fn->counters = calloc (fn->num_paths, sizeof *fn->counters);
+	{
+	  fn->counters = calloc (fn->num_paths, sizeof *fn->counters);
+	  fn->num_dense = fn->num_paths;
+	}
       count_run (fn, &old.functions[i]);
     }
   memset (&unit, 0, sizeof unit);

@@ -1,8 +1,10 @@
 /* descriptor.cc: the static data of an instrumented object and the
    constructor that hands it to libpathprof.
 
-   For each instrumented function: a dense counter array in .bss (unless
-   the function has more paths than max-array), its encoded static
+   For each instrumented function: a dense counter array in .bss (for all
+   its paths, or for the dense prefix of a function with more paths than
+   max-array, whose other paths go to the runtime's hash table), its
+   encoded static
    description (the "meta", read-only), and a struct __pathprof_function
    pointing at both.  For the object: a struct __pathprof_unit listing the
    functions, a constructor calling __pathprof_register and a destructor
@@ -128,6 +130,7 @@ ensure_types (void)
   add_field (&fields, "runtime", ptr_type_node);
   add_field (&fields, "cache", build_pointer_type (ptr_type_node));
   add_field (&fields, "times", build_pointer_type (u64));
+  add_field (&fields, "num_dense", u64);
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
 			 NULL_TREE);
 
@@ -281,13 +284,14 @@ addr_as (tree type, tree decl)
   return fold_convert (type, build_fold_addr_expr (decl));
 }
 
-/* The struct __pathprof_function of one function: COUNTERS (or null when
-   hashed), its slot CACHE when hashed (or null), its TIMES (or null),
-   NUM_PATHS and its META.  Remembered for the unit.  */
+/* The struct __pathprof_function of one function: its NUM_DENSE
+   COUNTERS (null when 0), its slot CACHE when hashed (or null), its
+   TIMES (or null), NUM_PATHS and its META.  Remembered for the unit.  */
 
 tree
 pathprof_function_decl (tree counters, tree cache, tree times,
 			unsigned HOST_WIDE_INT num_paths,
+			unsigned HOST_WIDE_INT num_dense,
 			const unsigned char *meta, size_t meta_size)
 {
   ensure_types ();
@@ -319,6 +323,8 @@ pathprof_function_decl (tree counters, tree cache, tree times,
   CONSTRUCTOR_APPEND_ELT (elts, field,
 			  times ? addr_as (TREE_TYPE (field), times)
 			  : null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, num_dense));
   tree init = build_constructor (function_type_node, elts);
   tree decl = static_var ("__pathprof_function", function_type_node, init,
 			  false);

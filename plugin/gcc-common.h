@@ -73,6 +73,14 @@ suppress_warning (tree t, int = 0, bool supp = true)
   TREE_NO_WARNING (t) = supp;
 }
 
+/* Likewise for a statement: GCC 11's one no-warning bit.  */
+
+static inline void
+suppress_warning (gimple *g, int = 0, bool supp = true)
+{
+  gimple_set_no_warning (g, supp);
+}
+
 /* GCC 12's range over the loops of FN (cfgloop.h), in the order and with
    the LI_* flags of GCC 11's loop_iterator, which does the work:
      for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))  */

@@ -23,11 +23,20 @@ enum { PATHPROF_RUNS_NEVER, PATHPROF_RUNS_ATOMIC, PATHPROF_RUNS_ALWAYS };
    emit_elapsed).  */
 enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
 
+/* dense-prefix=auto: a prefix in functions weighted by use= only
+   (instrument.cc, dense_prefix_size).  */
+#define PATHPROF_DENSE_PREFIX_AUTO (~0ULL)
+
 struct pathprof_options
 {
   bool verbose;
   bool naive;                   /* placement=naive */
   unsigned long long max_array; /* dense counters up to this many paths */
+  unsigned long long dense_prefix; /* above: paths counted in an array below
+				   this (a power of 2), or
+				   PATHPROF_DENSE_PREFIX_AUTO */
+  bool hot_first;               /* numbering=hot: hot paths numbered first
+				   in functions with a dense prefix */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
   bool atomic;                  /* update=atomic or update=per-thread */
   bool per_thread;              /* update=per-thread: dense counts in
@@ -108,6 +117,7 @@ tree pathprof_cache_decl (void);
 tree pathprof_times_decl (unsigned HOST_WIDE_INT num_paths);
 tree pathprof_function_decl (tree counters, tree cache, tree times,
 			     unsigned HOST_WIDE_INT num_paths,
+			     unsigned HOST_WIDE_INT num_dense,
 			     const unsigned char *meta, size_t meta_size);
 bool pathprof_time_by_tsc (void);
 void pathprof_finish_unit (void *gcc_data, void *user_data);

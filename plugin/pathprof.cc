@@ -37,6 +37,16 @@ static const char pathprof_help[] =
   "  placement=naive      R += Val(e) on every edge (a test oracle)\n"
   "  max-array=N          dense counters for functions of up to N paths,\n"
   "                       the runtime's hash table above (default 524288)\n"
+  "  dense-prefix=N|auto  in functions above max-array, count the paths\n"
+  "                       numbered below N in an array, the hash table\n"
+  "                       only for the others (N a power of 2, or 0 for\n"
+  "                       none, the default); auto: max-array rounded\n"
+  "                       down to a power of 2 in functions weighted by\n"
+  "                       use=, none in the others\n"
+  "  numbering=hot|paths  in functions with a dense prefix, give the\n"
+  "                       smallest path numbers to the paths estimated\n"
+  "                       hottest (hot, default) or order successors by\n"
+  "                       their number of paths as elsewhere (paths)\n"
   "  max-paths=N          cut edges so that no block starts more than N\n"
   "                       paths (default: only to stay below 2^63)\n"
   "  update=single|atomic|per-thread\n"
@@ -155,6 +165,8 @@ static const struct pathprof_key
   { "backedge-runs", true },
   { "metric", true },
   { "max-array", true },
+  { "dense-prefix", true },
+  { "numbering", true },
   { "max-paths", true },
   { "dir", true },
   { "use", true },
@@ -202,6 +214,8 @@ parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   pathprof_opts.max_array = 1 << 19;
+  pathprof_opts.dense_prefix = 0;
+  pathprof_opts.hot_first = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
   pathprof_opts.profile_dir = profile_data_prefix;
   pathprof_opts.atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
@@ -272,6 +286,33 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (!strcmp (key, "max-array"))
 	ok &= parse_count (key, value, &pathprof_opts.max_array);
+      else if (!strcmp (key, "dense-prefix"))
+	{
+	  /* 0 is allowed (no prefix), so not parse_count.  */
+	  char *end = NULL;
+	  errno = 0;
+	  unsigned long long n = value && ISDIGIT (*value)
+				 ? strtoull (value, &end, 10) : 0;
+	  if (value && !strcmp (value, "auto"))
+	    pathprof_opts.dense_prefix = 0;
+	  else if (!end || *end || errno || (n & (n - 1)) != 0
+		   || n > (1ULL << 32))
+	    {
+	      error ("pathprof: %<dense-prefix%> is %<auto%>, 0 or a power "
+		     "of 2 up to 2^32, not %qs", value ? value : "");
+	      ok = false;
+	    }
+	  else
+	    pathprof_opts.dense_prefix = n;
+	}
+      else if (!strcmp (key, "numbering"))
+	{
+	  static const char *const names[] = { "hot", "paths", NULL };
+	  int i = parse_choice (key, value, names);
+	  ok &= i >= 0;
+	  if (i >= 0)
+	    pathprof_opts.hot_first = i == 0;
+	}
       else if (!strcmp (key, "max-paths"))
 	ok &= parse_count (key, value, &pathprof_opts.max_paths);
       else if (!strcmp (key, "dir"))

@@ -233,6 +233,13 @@ check_metas (struct __pathprof_unit *unit)
 	snprintf (err, sizeof err, "%llu paths described, %llu counted",
 		  (unsigned long long) num_paths,
 		  (unsigned long long) fn->num_paths);
+      /* The dense counters are a prefix of the paths, and there.  */
+      else if (fn->num_dense > fn->num_paths
+	       || (fn->num_dense && !fn->counters))
+	snprintf (err, sizeof err, "%llu dense counters of %llu paths%s",
+		  (unsigned long long) fn->num_dense,
+		  (unsigned long long) fn->num_paths,
+		  fn->counters ? "" : ", none allocated");
       else
 	continue;
       pp_rt_message ("%s: function %llu: invalid path description from "

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 3
+#define PATHPROF_ABI_VERSION 4
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -51,11 +51,18 @@ struct __pathprof_hash_slot
 #define PATHPROF_HASH_CACHE_SIZE (1u << PATHPROF_HASH_CACHE_BITS)
 #define PATHPROF_HASH_MULTIPLIER UINT64_C (0x9e3779b97f4a7c15)
 
-/* One instrumented function.  */
+/* One instrumented function.  Its paths 0..NUM_DENSE-1 are counted in
+   the dense array COUNTERS, the others (NUM_DENSE..NUM_PATHS-1) in the
+   runtime's hash table: a function is hashed when NUM_DENSE < NUM_PATHS.
+   A function of at most max-array paths is dense (NUM_DENSE = NUM_PATHS);
+   a hashed one has a dense prefix of NUM_DENSE paths (the plugin's
+   dense-prefix=, hot paths numbered first: doc/algorithm.md), or none
+   (NUM_DENSE = 0, COUNTERS NULL).  Instrumented code counts a path below
+   NUM_DENSE in COUNTERS itself, never through the hash table.  */
 struct __pathprof_function
 {
-  /* NUM_PATHS dense counters indexed by path number, in .bss; NULL when
-     the function is counted through __pathprof_count_hashed.  */
+  /* NUM_DENSE counters indexed by path number, in .bss; NULL when
+     NUM_DENSE is 0.  */
   uint64_t *counters;
   uint64_t num_paths;
   /* The function's static description, encoded as in format/ppformat.h
@@ -64,13 +71,14 @@ struct __pathprof_function
   uint64_t meta_size;
   /* Private to the runtime (its hash table); zero at load.  */
   void *runtime;
-  /* The slot cache (above) of a function counted in the hash table,
-     zero at load; NULL for a function with dense counters.  */
+  /* The slot cache (above) of a hashed function, zero at load; NULL for
+     a dense one.  */
   struct __pathprof_hash_slot **cache;
-  /* With a metric (PATHPROF_UNIT_TIME_*) and dense counters: NUM_PATHS
-     time sums indexed by path number, in .bss, beside COUNTERS; NULL
-     otherwise (a hashed function keeps its times in its slots).  */
+  /* With a metric (PATHPROF_UNIT_TIME_*): NUM_DENSE time sums indexed by
+     path number, in .bss, beside COUNTERS; NULL otherwise (paths counted
+     in the hash table keep their times in their slots).  */
   uint64_t *times;
+  uint64_t num_dense;
 };
 
 /* One instrumented object file.  */
@@ -98,7 +106,8 @@ void __pathprof_register (struct __pathprof_unit *unit);
    profile if it has counts not yet written, and forgets the unit.  */
 void __pathprof_unregister (struct __pathprof_unit *unit);
 /* count[PATH]++ for a function whose counters live in the runtime's hash
-   table (num_paths above the plugin's max-array).  Never loses a count.
+   table (num_paths above the plugin's max-array), PATH at or above its
+   num_dense.  Never loses a count.
    The _atomic form is safe when several threads count at once.  */
 void __pathprof_count_hashed (struct __pathprof_function *fn, uint64_t path);
 void __pathprof_count_hashed_atomic (struct __pathprof_function *fn,

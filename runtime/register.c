@@ -258,7 +258,8 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	if (!pp_rt_exiting)
 	  {
 	    for (i = 0; i < unit->num_functions; i++)
-	      if (unit->functions[i] && !unit->functions[i]->counters)
+	      if (unit->functions[i]
+		  && pp_rt_function_hashed (unit->functions[i]))
 		pp_rt_hash_release (unit->functions[i]);
 	    pp_rt_threads_release_unit (unit);
 	  }

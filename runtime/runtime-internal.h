@@ -82,15 +82,35 @@ void pp_rt_dump_signals_stop (void);
 
 /* snapshot.c: the counts of one function that a write takes.  COUNTS is
    what goes into the file (sorted, merged, non-zero); for a hashed
-   function SLOTS remembers which table slot gave how much, so that
-   exactly that can be subtracted after a successful write.  */
+   function TAKES remembers which table slot (or counter of the dense
+   prefix) gave how much, so that exactly that can be subtracted after a
+   successful write.  */
 struct pp_slot_take
 {
   uint64_t *counter;
   uint64_t value;
-  uint64_t *time_counter;	/* the slot's time, and what was read */
+  uint64_t *time_counter;	/* the slot's time, and what was read; NULL
+				   for a dense counter without a time */
   uint64_t time;
 };
+
+/* Whether FN counts some of its paths in the hash table (pathprof-abi.h):
+   those from num_dense on.  */
+static inline int
+pp_rt_function_hashed (const struct __pathprof_function *fn)
+{
+  return fn->num_dense < fn->num_paths;
+}
+
+/* Whether FN counts all its paths in its array of counters: then
+   update=per-thread gives each thread a copy of them, listed from
+   fn->runtime (threadcount.c), which a hashed function's table holds
+   instead.  */
+static inline int
+pp_rt_function_dense (const struct __pathprof_function *fn)
+{
+  return fn->counters && !pp_rt_function_hashed (fn);
+}
 
 struct pp_snapshot
 {

@@ -9,9 +9,12 @@
    nothing is subtracted, and a later write (pathprof_dump, exit) tries
    again with everything.
 
-   Dense counters (fn->counters) are here; hashed functions
-   (fn->counters == NULL) are delegated to hashcount.c, which knows the
-   table layout.  */
+   Dense counters (fn->counters, paths 0..num_dense-1) are here; the
+   paths of a hashed function from num_dense on are delegated to
+   hashcount.c, which knows the table layout.  A hashed function with a
+   dense prefix has both: its snapshot is the union, and remembers the
+   prefix's counters as takes beside the slots, so that the subtraction
+   after a write is the same loop for both.  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,7 +38,7 @@
 struct scan
 {
   const uint64_t *counters;
-  uint64_t num_paths;
+  uint64_t num_dense;
   uintptr_t first_page;		/* address of the page holding counters[0] */
   size_t page_size;
   unsigned char *vec;		/* mincore's answer, one byte a page */
@@ -73,14 +76,14 @@ scan_start (struct scan *sc, const struct __pathprof_function *fn)
 
   memset (sc, 0, sizeof *sc);
   sc->counters = fn->counters;
-  sc->num_paths = fn->num_paths;
+  sc->num_dense = fn->num_dense;
   if (page <= 0 || (page & (page - 1)) != 0
-      || fn->num_paths < 4 * (uint64_t) page / sizeof (uint64_t)
-      || fn->num_paths > SIZE_MAX / sizeof (uint64_t))
+      || fn->num_dense < 4 * (uint64_t) page / sizeof (uint64_t)
+      || fn->num_dense > SIZE_MAX / sizeof (uint64_t))
     return;
   sc->page_size = (size_t) page;
   sc->first_page = (uintptr_t) fn->counters & ~(uintptr_t) (page - 1);
-  end = (uintptr_t) (fn->counters + fn->num_paths);
+  end = (uintptr_t) (fn->counters + fn->num_dense);
   bytes = ((end - sc->first_page) + sc->page_size - 1) & ~(sc->page_size - 1);
   if (!no_swap () || !(sc->vec = malloc (bytes / sc->page_size)))
     goto out;
@@ -100,7 +103,8 @@ scan_end (struct scan *sc)
   sc->vec = NULL;
 }
 
-/* The first index from I on whose counter is non-zero, or num_paths.
+/* The first index from I on whose counter is non-zero, or the number of
+   dense counters.
    Eight counters are tested with one branch.  Every load is atomic
    (threads may count), and a counter that becomes non-zero behind the
    scan waits for the next write, as it would anyway.  */
@@ -109,7 +113,7 @@ static uint64_t
 next_nonzero (const struct scan *sc, uint64_t i)
 {
   const uint64_t *c = sc->counters;
-  uint64_t n = sc->num_paths;
+  uint64_t n = sc->num_dense;
 
   while (i < n)
     {
@@ -147,20 +151,18 @@ next_nonzero (const struct scan *sc, uint64_t i)
   return n;
 }
 
-/* Take FN's non-zero counts into SNAP (see above).  PPF_OK or
-   PPF_ENOMEM.  */
+/* Take the non-zero counts of FN's dense counters into SNAP's counts,
+   by path.  PPF_OK or PPF_ENOMEM.  */
 
-int
-pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
+static int
+dense_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
 {
   uint64_t i, n = 0, k = 0;
   struct scan sc;
 
-  if (!fn->counters)
-    return pp_rt_hash_snapshot (fn, snap);
   memset (snap, 0, sizeof *snap);
   scan_start (&sc, fn);
-  for (i = next_nonzero (&sc, 0); i < fn->num_paths;
+  for (i = next_nonzero (&sc, 0); i < fn->num_dense;
        i = next_nonzero (&sc, i + 1))
     n++;
   if (n == 0 || n > SIZE_MAX / sizeof *snap->counts
@@ -171,7 +173,7 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
     }
   /* A counter that became non-zero since the first pass waits for the
      next write.  */
-  for (i = next_nonzero (&sc, 0); i < fn->num_paths && k < n;
+  for (i = next_nonzero (&sc, 0); i < fn->num_dense && k < n;
        i = next_nonzero (&sc, i + 1))
     {
       uint64_t value = __atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED);
@@ -180,6 +182,7 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
 	{
 	  snap->counts[k].path = i;
 	  snap->counts[k].count = value;
+	  snap->counts[k].time = 0;
 	  if (fn->times)
 	    snap->counts[k].time = __atomic_load_n (&fn->times[i],
 						    __ATOMIC_RELAXED);
@@ -189,6 +192,102 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
   snap->num_counts = k;
   scan_end (&sc);
   return PPF_OK;
+}
+
+/* X + Y, saturated.  */
+
+static uint64_t
+sat_add (uint64_t x, uint64_t y)
+{
+  return x > UINT64_MAX - y ? UINT64_MAX : x + y;
+}
+
+/* Join DENSE, the snapshot of the dense prefix of hashed function FN,
+   into HASHED, its table's: the prefix's counters become takes too, and
+   the counts the sorted union of both (a path in both, which the plugin
+   never makes, gets their sum).  Both are consumed; HASHED is left as
+   the result or, on PPF_ENOMEM, empty.  */
+
+static int
+join_prefix (struct __pathprof_function *fn, struct pp_snapshot *dense,
+	     struct pp_snapshot *hashed)
+{
+  size_t num_takes = hashed->num_takes + dense->num_counts;
+  uint64_t num_counts = hashed->num_counts + dense->num_counts;
+  struct pp_slot_take *takes;
+  ppf_count *counts;
+  uint64_t i = 0, j = 0, k = 0;
+  size_t t;
+
+  if (dense->num_counts == 0)
+    return PPF_OK;
+  takes = calloc (num_takes, sizeof *takes);
+  counts = calloc (num_counts, sizeof *counts);
+  if (!takes || !counts)
+    {
+      free (takes);
+      free (counts);
+      pp_rt_snapshot_free (dense);
+      pp_rt_snapshot_free (hashed);
+      return PPF_ENOMEM;
+    }
+  for (t = 0; t < hashed->num_takes; t++)
+    takes[t] = hashed->takes[t];
+  for (i = 0; i < dense->num_counts; i++, t++)
+    {
+      uint64_t path = dense->counts[i].path;
+
+      takes[t].counter = &fn->counters[path];
+      takes[t].value = dense->counts[i].count;
+      takes[t].time_counter = fn->times ? &fn->times[path] : NULL;
+      takes[t].time = dense->counts[i].time;
+    }
+  i = 0;
+  while (i < dense->num_counts || j < hashed->num_counts)
+    if (j == hashed->num_counts
+	|| (i < dense->num_counts
+	    && dense->counts[i].path < hashed->counts[j].path))
+      counts[k++] = dense->counts[i++];
+    else if (i == dense->num_counts
+	     || hashed->counts[j].path < dense->counts[i].path)
+      counts[k++] = hashed->counts[j++];
+    else
+      {
+	counts[k] = dense->counts[i++];
+	counts[k].count = sat_add (counts[k].count, hashed->counts[j].count);
+	counts[k].time = sat_add (counts[k].time, hashed->counts[j].time);
+	j++, k++;
+      }
+  pp_rt_snapshot_free (dense);
+  pp_rt_snapshot_free (hashed);
+  hashed->takes = takes;
+  hashed->num_takes = num_takes;
+  hashed->counts = counts;
+  hashed->num_counts = k;
+  return PPF_OK;
+}
+
+/* Take FN's non-zero counts into SNAP (see above).  PPF_OK or
+   PPF_ENOMEM.  */
+
+int
+pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
+{
+  struct pp_snapshot dense;
+  int status;
+
+  if (!pp_rt_function_hashed (fn))
+    return dense_snapshot (fn, snap);
+  status = pp_rt_hash_snapshot (fn, snap);
+  if (status != PPF_OK || fn->num_dense == 0)
+    return status;
+  status = dense_snapshot (fn, &dense);
+  if (status != PPF_OK)
+    {
+      pp_rt_snapshot_free (snap);
+      return status;
+    }
+  return join_prefix (fn, &dense, snap);
 }
 
 /* Subtract what SNAP took from FN's counters, after a successful
@@ -201,7 +300,7 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
   uint64_t i;
   size_t j;
 
-  if (fn->counters)
+  if (!pp_rt_function_hashed (fn))
     for (i = 0; i < snap->num_counts; i++)
       {
 	__atomic_fetch_sub (&fn->counters[snap->counts[i].path],
@@ -215,8 +314,9 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
       {
 	__atomic_fetch_sub (snap->takes[j].counter, snap->takes[j].value,
 			    __ATOMIC_RELAXED);
-	__atomic_fetch_sub (snap->takes[j].time_counter, snap->takes[j].time,
-			    __ATOMIC_RELAXED);
+	if (snap->takes[j].time_counter)
+	  __atomic_fetch_sub (snap->takes[j].time_counter,
+			      snap->takes[j].time, __ATOMIC_RELAXED);
       }
 }
 
@@ -238,10 +338,10 @@ pp_rt_function_has_counts (const struct __pathprof_function *fn)
   struct scan sc;
   int found;
 
-  if (!fn->counters)
-    return pp_rt_hash_has_counts (fn);
+  if (pp_rt_function_hashed (fn) && pp_rt_hash_has_counts (fn))
+    return 1;
   scan_start (&sc, fn);
-  found = next_nonzero (&sc, 0) < fn->num_paths;
+  found = next_nonzero (&sc, 0) < fn->num_dense;
   scan_end (&sc);
   return found;
 }
@@ -256,14 +356,11 @@ pp_rt_function_zero (struct __pathprof_function *fn)
   uint64_t i;
   struct scan sc;
 
-  if (!fn->counters)
-    {
-      pp_rt_hash_zero (fn);
-      return;
-    }
+  if (pp_rt_function_hashed (fn))
+    pp_rt_hash_zero (fn);
   pp_rt_threads_forget (fn);
   scan_start (&sc, fn);
-  for (i = next_nonzero (&sc, 0); i < fn->num_paths;
+  for (i = next_nonzero (&sc, 0); i < fn->num_dense;
        i = next_nonzero (&sc, i + 1))
     {
       __atomic_store_n (&fn->counters[i], 0, __ATOMIC_RELAXED);

@@ -332,7 +332,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
   int saved_errno = errno;
   sigset_t old;
 
-  if (!fn || !fn->counters || !slot)
+  if (!fn || !pp_rt_function_dense (fn) || !slot)
     return fn ? fn->counters : NULL;
   block_signals (&old);
   pthread_mutex_lock (&pp_rt_mutex);
@@ -372,7 +372,7 @@ pp_rt_threads_fold_unit (struct __pathprof_unit *unit)
     {
       struct __pathprof_function *fn = unit->functions[i];
 
-      if (fn && fn->counters)
+      if (fn && pp_rt_function_dense (fn))
 	for (copy = fn->runtime; copy; copy = copy->next_of_function)
 	  fold_copy (copy);
     }
@@ -387,7 +387,7 @@ pp_rt_threads_forget (struct __pathprof_function *fn)
 {
   struct pp_thread_copy *copy;
 
-  if (fn->counters)
+  if (pp_rt_function_dense (fn))
     for (copy = fn->runtime; copy; copy = copy->next_of_function)
       forget_copy (copy);
 }
@@ -409,7 +409,7 @@ pp_rt_threads_after_fork (struct __pathprof_unit *unit)
     {
       struct __pathprof_function *fn = unit->functions[i];
 
-      if (fn && fn->counters)
+      if (fn && pp_rt_function_dense (fn))
 	for (copy = fn->runtime; copy; copy = copy->next_of_function)
 	  if (copy->owner && copy->owner != self)
 	    {
@@ -434,7 +434,7 @@ pp_rt_threads_release_unit (struct __pathprof_unit *unit)
     {
       struct __pathprof_function *fn = unit->functions[i];
 
-      if (!fn || !fn->counters)
+      if (!fn || !pp_rt_function_dense (fn))
 	continue;
       for (copy = fn->runtime; copy; copy = next)
 	{

@@ -33,6 +33,12 @@ recipe_run () {
   echo "\"$1/lua\" \"$2/bench.lua\" 2 > output.txt"
 }
 
+# The use variant's training (bench.sh, train_profile):
+# bench/workloads/train.lua, unlike bench.lua on purpose.
+recipe_train () {
+  echo "\"$1/lua\" \"$BENCH_WORKLOADS/train.lua\" > train.txt"
+}
+
 recipe_check () {
   grep -q '^generators' output.txt || { echo "bench.lua did not finish" >&2; return 1; }
   cat output.txt

@@ -54,6 +54,25 @@ $g -c -i '(\\w+) \\w+ \\1' $f >> counts.txt
 SCRIPT
 }
 
+# The use variant's training (bench.sh, train_profile): five other
+# patterns (alternation, classes, a back reference, lookahead, a lazy
+# repeat) over a 2 MB file of another seed (exit status 1: no line
+# matched, not a failure).
+recipe_train_input () {
+  "$BENCH_DRIVERS/gen-data" 2000000 7 > "$1/train.txt"
+}
+
+recipe_train () {
+  g="\"$1/pcre2grep\"" f="\"$2/train.txt\""
+  cat <<SCRIPT
+$g -c '(POST|PUT|DELETE) /[a-z]+' $f > train-counts.txt || [ \$? -eq 1 ]
+$g -c -i '[xyz][^aeiou ]{3}' $f >> train-counts.txt || [ \$? -eq 1 ]
+$g -c '(\\d)\\d*\\1\\.' $f >> train-counts.txt || [ \$? -eq 1 ]
+$g -c '\\w+(?=,\\d)' $f >> train-counts.txt || [ \$? -eq 1 ]
+$g -c '"[^"]*?-[^"]*?"' $f >> train-counts.txt || [ \$? -eq 1 ]
+SCRIPT
+}
+
 recipe_check () {
   [ "$(wc -l < counts.txt)" -eq 10 ] || { echo "pcre2grep printed $(wc -l < counts.txt) counts, not 10" >&2; return 1; }
   cat counts.txt

@@ -39,6 +39,16 @@ recipe_run () {
   echo "\"$1/speedtest1\" --size 120 --memdb --verify > output.txt"
 }
 
+# The use variant's training (bench.sh, train_profile): other test sets
+# of speedtest1 (common table expressions, key/value storage on wide
+# tables, floating point), small, never the measured "main" set (the
+# "trigger" set needs main's tables).
+recipe_train () {
+  for set in cte orm fp; do
+    echo "\"$1/speedtest1\" --size 10 --memdb --testset $set > train-$set.txt"
+  done
+}
+
 recipe_check () {
   grep -q '^Verification Hash:' output.txt || { echo "speedtest1 printed no verification hash" >&2; return 1; }
   sed -e 's/[. ]*[0-9.]*s$//' output.txt

@@ -954,7 +954,7 @@ typedef struct random_totals
 {
   uint32_t graphs, plans, failed_no_code, failed_naive_no_code, with_cuts,
     with_backedges, with_noreturn, irreducible_like, caller_backedges,
-    enumerated, fallback_paths;
+    enumerated, fallback_paths, hot_compared, hot_worse;
   uint64_t paths_checked;
   /* Free chords against the plain tree: plans with fewer, as many and
      more non-free DAG edges that carry an operation; and those edges
@@ -1063,7 +1063,7 @@ fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
   if (rc != 0)
     return -1;
   verify_plan (&st, cfg, plan, &rng, 5000, 500, 20);
-  pp_options plain_opts = { max_paths, false, true };
+  pp_options plain_opts = { .max_paths = max_paths, .plain_tree = true };
   pp_plan plain;
   rc = pp_plan_build (cfg, &plain_opts, &plain, err, sizeof err);
   check (rc == 0, check_name ("%s: pp_plan_build (plain tree)", name),
@@ -1315,7 +1315,7 @@ test_figure7 (void)
   pp_plan plan;
   char err[300];
   build_figure1 (&g, true, w);
-  pp_options plain = { 0, false, true };
+  pp_options plain = { .plain_tree = true };
   int rc = pp_plan_build (&g.cfg, &plain, &plan, err, sizeof err);
   check (rc == 0, "figure 7 (paper's tree): pp_plan_build",
 	 "expected 0, saw %d: %s", rc, rc ? err : "");
@@ -2090,6 +2090,38 @@ test_regen_errors (void)
 /* ------------------------------------------------------------------ */
 /* Part 2: random CFGs.                                                */
 
+/* The estimated frequency of DAG edge I of PLAN, as the core's
+   pp_dag_weigh defines it: its CFG edge's weight, the frequency of its
+   source block for a noreturn or unwind dummy, 0 for an early exit.  */
+static double
+dag_edge_weight (const pp_cfg *cfg, const pp_plan *plan, uint32_t i)
+{
+  const pp_dag_edge *de = &plan->dag_edges[i];
+  if (de->kind == PP_DAG_EARLY_EXIT)
+    return 0.0;
+  if (de->kind == PP_DAG_NORETURN_EXIT || de->kind == PP_DAG_UNWIND_EXIT)
+    {
+      double sum = 0.0;
+      for (uint32_t j = 0; j < cfg->num_edges; j++)
+	if (cfg->edges[j].dst == de->src)
+	  sum += cfg->edges[j].weight;
+      return sum;
+    }
+  return cfg->edges[de->cfg_edge].weight;
+}
+
+/* The sum over PLAN's DAG edges of weight * Val: the frequency-weighted
+   sum of the path numbers executed, which hot-first numbering minimises
+   for a given DAG (Smith's rule, core/numbering.c).  */
+static double
+weighted_path_number (const pp_cfg *cfg, const pp_plan *plan)
+{
+  double sum = 0.0;
+  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
+    sum += dag_edge_weight (cfg, plan, i) * (double) plan->dag_edges[i].val;
+  return sum;
+}
+
 /* Backedges chosen by pp_mark_backedges are not gratuitous: for every
    backedge u->v, v reaches u, so the edge lies on a cycle.  When no edge
    is no_code the plain DFS decides alone, and then v reaches u over
@@ -2196,13 +2228,19 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	  st.context = context;
 	  verify_backedges (&st, &g.cfg);
 	}
-      for (int naive = 0; naive < 2; naive++)
+      /* Mode 0: optimised; 1: naive; 2: optimised with hot-first
+	 numbering on every graph (numbering.c), which must be as much a
+	 bijection onto 0..N-1, with the same invariants.  */
+      double default_weighted = -1.0;
+      for (int mode = 0; mode < 3; mode++)
 	{
-	  pp_options opts = { max_paths, naive != 0 };
+	  bool naive = mode == 1;
+	  pp_options opts = { .max_paths = max_paths, .naive = naive,
+			      .hot_first_above = mode == 2 ? 1u : 0u };
 	  pp_plan plan;
 	  char err[300];
 	  snprintf (context, sizeof context, "seed %" PRIu64 "%s", seed,
-		    naive ? " (naive)" : "");
+		    naive ? " (naive)" : mode == 2 ? " (hot-first)" : "");
 	  st.context = context;
 	  if (pp_plan_build (&g.cfg, &opts, &plan, err, sizeof err) != 0)
 	    {
@@ -2212,7 +2250,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 		{
 		  if (naive)
 		    t.failed_naive_no_code++;
-		  else
+		  else if (mode == 0)
 		    t.failed_no_code++;
 		}
 	      else
@@ -2227,7 +2265,22 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	      continue;
 	    }
 	  t.plans++;
-	  if (!naive)
+	  double weighted = weighted_path_number (&g.cfg, &plan);
+	  if (mode == 0)
+	    default_weighted = weighted;
+	  else if (mode == 2 && default_weighted >= 0.0)
+	    {
+	      t.hot_compared++;
+	      if (weighted > default_weighted * (1.0 + 1e-9) + 1e-9)
+		{
+		  t.hot_worse++;
+		  if (verbose)
+		    fprintf (stderr, "  [%s] hot-first weighted path number "
+			     "%g above the default order's %g\n", context,
+			     weighted, default_weighted);
+		}
+	    }
+	  if (mode == 0)
 	    {
 	      t.with_cuts += plan.num_cut_edges > 0;
 	      t.with_backedges += plan.num_backedges > 0;
@@ -2242,7 +2295,9 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	  uint64_t before = st.checked[P_OPS];
 	  uint64_t rng = seed ^ UINT64_C (0xA5A5A5A5);
 	  verify_plan (&st, &g.cfg, &plan, &rng, 2000, 150, 4);
-	  pp_options plain_opts = { max_paths, false, true };
+	  /* The same numbering, the tree by weight alone.  */
+	  pp_options plain_opts = opts;
+	  plain_opts.plain_tree = true;
 	  pp_plan plain;
 	  if (!naive
 	      && pp_plan_build (&g.cfg, &plain_opts, &plain, err,
@@ -2300,6 +2355,10 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 			 t.with_backedges, t.with_noreturn),
 	     "expected over 5%%, half and 5%% of %u graphs", t.graphs);
     }
+ check (t.hot_worse == 0,
+	 check_name ("%s: hot-first numbering minimises the weighted path "
+		     "number (%u graphs)", label, t.hot_compared),
+	 "expected no graph above the default order's, saw %u", t.hot_worse);
   report_stats (label, &st, REPORT_ALL);
 }
 

@@ -5,7 +5,8 @@
    grow under them; eight threads with the plain entry point never crash
    and never give a count to a path that was not counted; dumps taken
    while threads count lose and duplicate nothing; a path number out of
-   range is reported, not stored.  */
+   range is reported, not stored; a hashed function with a dense prefix
+   writes, merges and resets both halves.  */
 
 #include "rt-test.h"
 
@@ -391,6 +392,97 @@ cache_contract (void *arg)
 	 "unregistering clears the slot cache", "entry %d still set", i);
 }
 
+/* A hashed function with a dense prefix (pathprof-abi.h: num_dense <
+   num_paths): paths below PREFIX counted in its array as the plugin's
+   code does, the others through the slot cache and the table.  A write
+   takes both halves into one sorted list, subtracts exactly what it
+   wrote from both, a second write merges into the file, and
+   pathprof_reset zeroes both.  The runtime also sums a prefix path that
+   reached the table (the plugin never sends one there).  */
+
+#define PREFIX 4
+
+static void
+prefix_merge (void *arg)
+{
+  static uint64_t prefix[PREFIX];
+  static const uint64_t hashed[] = { PREFIX, 1000, BIG_PATHS - 1 };
+  ppf_file f;
+  int i, zero;
+
+  (void) arg;
+  snprintf (profile, sizeof profile, "%s/prefix.pathprof", dir);
+  test_unit_init (&tu, profile, "prefix", 0);
+  tu.fn[1].counters = prefix;
+  tu.fn[1].num_dense = PREFIX;
+  __pathprof_register (&tu.unit);
+  for (i = 0; i < PREFIX; i++)
+    prefix[i] += i + 1;
+  for (i = 0; i < 3; i++)
+    {
+      probe_as_plugin (hashed[i]);
+      probe_as_plugin (hashed[i]);
+    }
+  __pathprof_count_hashed (&tu.fn[1], 2);
+  if (dump_and_read ("prefix: first write", &f))
+    {
+      check (f.functions[1].num_counts == 7
+	     && profile_count (&f, 1, 0) == 1 && profile_count (&f, 1, 1) == 2
+	     && profile_count (&f, 1, 2) == 4 && profile_count (&f, 1, 3) == 4
+	     && profile_count (&f, 1, PREFIX) == 2
+	     && profile_count (&f, 1, 1000) == 2
+	     && profile_count (&f, 1, BIG_PATHS - 1) == 2,
+	     "prefix: both halves written, sorted, a path in both summed",
+	     "%" PRIu64 " counts; paths 0-3: %" PRIu64 " %" PRIu64 " %" PRIu64
+	     " %" PRIu64 " (expected 1 2 4 4), hashed %" PRIu64 " %" PRIu64
+	     " %" PRIu64 " (expected 2 each)", f.functions[1].num_counts,
+	     profile_count (&f, 1, 0), profile_count (&f, 1, 1),
+	     profile_count (&f, 1, 2), profile_count (&f, 1, 3),
+	     profile_count (&f, 1, PREFIX), profile_count (&f, 1, 1000),
+	     profile_count (&f, 1, BIG_PATHS - 1));
+      ppf_file_free (&f);
+    }
+  for (zero = 1, i = 0; i < PREFIX; i++)
+    zero &= prefix[i] == 0;
+  check (zero, "prefix: a write subtracts what it took from the array",
+	 "counters %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64, prefix[0],
+	 prefix[1], prefix[2], prefix[3]);
+
+  prefix[0] += 5;
+  probe_as_plugin (PREFIX);
+  if (dump_and_read ("prefix: second write", &f))
+    {
+      check (f.functions[1].num_counts == 7
+	     && profile_count (&f, 1, 0) == 6
+	     && profile_count (&f, 1, 1) == 2
+	     && profile_count (&f, 1, PREFIX) == 3
+	     && profile_count (&f, 1, 1000) == 2,
+	     "prefix: a second write merges both halves into the file",
+	     "%" PRIu64 " counts; path 0 %" PRIu64 " (expected 6), 1 %" PRIu64
+	     " (2), %d %" PRIu64 " (3), 1000 %" PRIu64 " (2)",
+	     f.functions[1].num_counts, profile_count (&f, 1, 0),
+	     profile_count (&f, 1, 1), PREFIX,
+	     profile_count (&f, 1, PREFIX), profile_count (&f, 1, 1000));
+      ppf_file_free (&f);
+    }
+
+  prefix[1]++;
+  probe_as_plugin (1000);
+  pathprof_reset ();
+  check (prefix[1] == 0, "prefix: pathprof_reset zeroes the array",
+	 "counter 1 is %" PRIu64, prefix[1]);
+  if (dump_and_read ("prefix: after reset", &f))
+    {
+      check (profile_count (&f, 1, 1) == 2
+	     && profile_count (&f, 1, 1000) == 2,
+	     "prefix: pathprof_reset zeroes both halves",
+	     "path 1 %" PRIu64 " (expected 2), 1000 %" PRIu64 " (expected 2)",
+	     profile_count (&f, 1, 1), profile_count (&f, 1, 1000));
+      ppf_file_free (&f);
+    }
+  __pathprof_unregister (&tu.unit);
+}
+
 /* Measure a call of the runtime, what a miss of the inline probe costs
    (information only, not a check).  */
 
@@ -442,6 +534,9 @@ main (void)
 		  "pathprof: 2 path counts ignored: path number out of range");
   status = run_child (cache_contract, NULL, NULL, NULL);
   check (exited_with (status, 0), "cache contract run exits normally",
+	 "expected exit 0, saw status %d", status);
+  status = run_child (prefix_merge, NULL, NULL, NULL);
+  check (exited_with (status, 0), "dense prefix run exits normally",
 	 "expected exit 0, saw status %d", status);
   run_child (speed, NULL, NULL, NULL);
   remove_tree (dir);

@@ -96,6 +96,7 @@ test_unit_init (struct test_unit *tu, const char *filename, const char *build,
     abort ();
   tu->fn[0].counters = tu->counters;
   tu->fn[0].num_paths = LOOP_PATHS;
+  tu->fn[0].num_dense = LOOP_PATHS;
   tu->fn[0].meta = buf;
   tu->fn[0].meta_size = size;
 

@@ -70,6 +70,7 @@ test_scan (void)
   memset (&fn, 0, sizeof fn);
   fn.counters = c;
   fn.num_paths = n;
+  fn.num_dense = n;
 
   check (!pp_rt_function_has_counts (&fn), "untouched array has no counts",
 	 "has_counts said yes");
