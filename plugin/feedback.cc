@@ -53,7 +53,6 @@
 #include "gcc-common.h"
 #include <regex.h>
 #include "opts.h"
-#include "gcov-io.h"
 #include "profile.h"
 #include "predict.h"
 #include "pathprof-plugin.h"

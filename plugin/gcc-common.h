@@ -120,4 +120,18 @@ private:
 
 #endif /* GCC 11 */
 
+/* ------------------------------------------------------------ both
+   The gcov summary that profile_info (profile.h) points to, which
+   feedback.cc sets.  gcov-io.h declares it, but cannot be included:
+   GCC 11's includes gcov-iov.h, which gcc-11-plugin-dev does not ship,
+   and GCC 12's declares a mangle_path that clashes with the plugin's.
+   The layout is the same in GCC 11 and 12; no header the plugin
+   includes brings gcov-io.h in (coverage.h and lto-streamer.h would).  */
+
+struct gcov_summary
+{
+  unsigned runs;       /* gcov_unsigned_t: program runs */
+  gcov_type sum_max;   /* sum of each run's largest counter */
+};
+
 #endif /* PATHPROF_GCC_COMMON_H */
