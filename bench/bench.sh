@@ -21,6 +21,11 @@
 #        partial   pathprof with -fplugin-arg-pathprof-partial-paths
 #        cycles    pathprof with -fplugin-arg-pathprof-metric=cycles (time
 #                  per path: a reading at every path end)
+#        use       pathprof with use= the profile of a training run
+#        pgo       GCC's PGO: -fprofile-use after a -fprofile-generate
+#                  build of its own ran the training workload
+#        feedback  plain with -fplugin-arg-pathprof-feedback= the path
+#                  profile of the use variant's training (no runtime)
 #        NAME=ARG,ARG...  pathprof with these extra arguments (commas
 #                  become spaces): big=-fplugin-arg-pathprof-max-array=1000000
 #      A build is kept (and reused) until its flags, the recipe, the
@@ -72,6 +77,8 @@
 #
 # Layout of BENCH_CACHE: src/PACKAGE (apt-get source, delete to fetch
 # again), prep/NAME, build/NAME/VARIANT, input/NAME, run/NAME/VARIANT,
+# train/NAME (the pathprof training of use and feedback), train-pgo/NAME
+# (the .gcda files of pgo's),
 # tools/HASH (the pathprof files measured, copied so that a rebuild of
 # the tree during a run changes nothing: the plugin, pathprof-dump, the
 # runtime archive and a libpathprof.a linker script that names the
@@ -181,7 +188,7 @@ hash_of () {
 
 # ------------------------------------------------------------ variants
 
-# variant_name WORD, variant_kind WORD (plain|gcov|pathprof),
+# variant_name WORD, variant_kind WORD (plain|gcov|pgo|feedback|pathprof),
 # variant_cflags WORD, variant_libs WORD.
 variant_name () { echo "${1%%=*}"; }
 
@@ -189,6 +196,8 @@ variant_kind () {
   case $1 in
     plain) echo plain ;;
     gcov|gcov-atomic) echo gcov ;;
+    pgo) echo pgo ;;
+    feedback) echo feedback ;;
     *) echo pathprof ;;
   esac
 }
@@ -207,6 +216,14 @@ variant_cflags () {
     # use, useNAME=ARGS: built with use= the profile of a training run
     # (train_profile), and ARGS.
     use) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-}" ;;
+    # pgo: GCC's PGO, rebuilt with -fprofile-use after a training run
+    # under -fprofile-generate (train_profile pgo); the profile may miss
+    # files the training never ran (-Wmissing-profile: GCC's estimate
+    # there, as for any PGO user, not worth a warning per file).
+    pgo) echo "-fprofile-use=${PGO_PROFILE:-} -Wno-missing-profile" ;;
+    # feedback: plain, GCC's profile set from the path profile of the
+    # use variant's training (train_profile pathprof), no runtime.
+    feedback) echo "-fplugin=$TOOLS/pathprof.so -fplugin-arg-pathprof-feedback=${TRAINED:-}" ;;
     use*=*) echo "$pathprof -fplugin-arg-pathprof-use=${TRAINED:-} $(echo "${1#*=}" | tr ',' ' ')" ;;
     *=*) echo "$pathprof $(echo "${1#*=}" | tr ',' ' ')" ;;
     *) return 1 ;;
@@ -224,7 +241,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pathprof naive atomic partial cycles use NAME=ARGS useNAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo feedback pathprof naive atomic partial cycles use NAME=ARGS useNAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"
@@ -516,31 +533,53 @@ run_once () {
   return 0
 }
 
-# train_profile PREP DIR PROFILE (in bench_program's subshell): the use
-# variant's training.  Builds the program with pathprof (the pathprof
-# variant's flags) into DIR/bin, its profiles going to DIR/profiles; runs
-# the recipe's training workload (recipe_train BINDIR INPUTDIR, on the
-# input recipe_train_input INPUTDIR makes), which differs from the
-# measured one on purpose, so that use= is judged on an input it was not
-# trained on; and merges the profiles into PROFILE.
+# train_profile KIND PREP DIR PROFILE [BINDIR] (in bench_program's
+# subshell): the training of the use, feedback and pgo variants.  Builds
+# the program into BINDIR (default DIR/bin) to profile it, KIND:
+#   pathprof  with the pathprof variant's flags, its profiles going to
+#             DIR/profiles, merged afterwards into the file PROFILE;
+#   pgo       with -fprofile-generate=PROFILE (GCC's PGO, .gcda files
+#             under the directory PROFILE, named after the objects' full
+#             paths: BINDIR must be the directory of the -fprofile-use
+#             build, as for any PGO user rebuilding in place);
+# then runs the recipe's training workload (recipe_train BINDIR
+# INPUTDIR, on the input recipe_train_input INPUTDIR makes), which
+# differs from the measured one on purpose, so that a profiled build is
+# judged on an input it was not trained on.
 train_profile () {
+  tkind=$1 tprep=$2 tdir=$3 tprofile=$4 tbin=${5:-$3/bin}
   command -v recipe_train >/dev/null 2>&1 \
-    || fail "the use variant needs a training workload (recipe_train in bench/programs/$name.sh)"
-  rm -rf "$2" && mkdir -p "$2/bin" "$2/input" "$2/run" || fail "cannot create $2"
-  (CC=$BENCH_CC CFLAGS="$BENCH_CFLAGS $(variant_cflags pathprof) -fplugin-arg-pathprof-dir=$2/profiles" \
-   LDLIBS=$(variant_libs pathprof) recipe_build "$1" "$2/bin") > "$2/build.log" 2>&1 \
-    || fail "the training build failed (see $2/build.log)"
+    || fail "the $vn variant needs a training workload (recipe_train in bench/programs/$name.sh)"
+  rm -rf "$tdir" "$tbin" && mkdir -p "$tbin" "$tdir/input" "$tdir/run" || fail "cannot create $tdir"
+  case $tkind in
+    pathprof)
+      tcflags="$BENCH_CFLAGS $(variant_cflags pathprof) -fplugin-arg-pathprof-dir=$tdir/profiles"
+      tlibs=$(variant_libs pathprof) ;;
+    pgo)
+      tcflags="$BENCH_CFLAGS -fprofile-generate=$tprofile"
+      tlibs= ;;
+  esac
+  (CC=$BENCH_CC BENCH_REAL_CC=$BENCH_CC CFLAGS=$tcflags LDLIBS=$tlibs \
+   recipe_build "$tprep" "$tbin") > "$tdir/build.log" 2>&1 \
+    || fail "the $tkind training build failed (see $tdir/build.log)"
   if command -v recipe_train_input >/dev/null 2>&1; then
-    (cd "$2/input" && recipe_train_input "$2/input") > "$2/input.log" 2>&1 \
-      || fail "making the training input failed (see $2/input.log)"
+    (cd "$tdir/input" && recipe_train_input "$tdir/input") > "$tdir/input.log" 2>&1 \
+      || fail "making the training input failed (see $tdir/input.log)"
   fi
-  { echo "set -e"; recipe_train "$2/bin" "$2/input"; } > "$2/run/train.sh"
-  (cd "$2/run" && sh ./train.sh) > "$2/train.log" 2>&1 \
-    || fail "the training run failed (see $2/train.log)"
-  "$TOOLS/pathprof-tool" merge -o "$3" "$2/profiles" >> "$2/train.log" 2>&1 \
-    || fail "cannot merge the training profiles (see $2/train.log)"
-  stat "train.workload" "$(sed -e "s|$2/bin/||g" -e "s|$2/input/||g" -e "s|$BENCH_WORKLOADS/|bench/workloads/|g" -e "s|\"||g" \
-			  "$2/run/train.sh" | grep -v '^set -e$' | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
+  { echo "set -e"; recipe_train "$tbin" "$tdir/input"; } > "$tdir/run/train.sh"
+  (cd "$tdir/run" && sh ./train.sh) > "$tdir/train.log" 2>&1 \
+    || fail "the $tkind training run failed (see $tdir/train.log)"
+  case $tkind in
+    pathprof)
+      "$TOOLS/pathprof-tool" merge -o "$tprofile" "$tdir/profiles" >> "$tdir/train.log" 2>&1 \
+	|| fail "cannot merge the training profiles (see $tdir/train.log)" ;;
+    pgo)
+      gcda=$(find "$tprofile" -name '*.gcda' -type f 2>/dev/null | wc -l | tr -d ' ')
+      [ "$gcda" -gt 0 ] || fail "the pgo training run left no .gcda file in $tprofile"
+      stat "train.gcda_files" "$gcda" ;;
+  esac
+  stat "train.workload" "$(sed -e "s|$tbin/||g" -e "s|$tdir/input/||g" -e "s|$BENCH_WORKLOADS/|bench/workloads/|g" -e "s|\"||g" \
+			  "$tdir/run/train.sh" | grep -v '^set -e$' | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
 }
 
 # bench_program NAME: everything for one program, in a subshell (the
@@ -597,26 +636,33 @@ bench_program () {
       vn=$(variant_name "$v")
       out=$BENCH_CACHE/build/$name/$vn
       TRAINED=$BENCH_CACHE/train/$name/train.pathprof
+      PGO_PROFILE=$BENCH_CACHE/train-pgo/$name/gcda
       cflags="$BENCH_CFLAGS $(variant_cflags "$v")"
       libs=$(variant_libs "$v")
       # pathprof's files matter to pathprof's variants only.
       vtools=
-      [ "$(variant_kind "$v")" = pathprof ] && vtools=$tools_hash
+      case $(variant_kind "$v") in pathprof|feedback) vtools=$tools_hash ;; esac
       build_stamp=$(printf '%s\n%s\n%s\n%s\n' "$prep_stamp" "$cflags" "$libs" "$vtools" \
 		      | hash_of "$recipe" "$BENCH_DIR/cc-log.sh")
       if [ "$(cat "$out/.bench-stamp" 2>/dev/null)" != "$build_stamp" ] \
 	 || [ ! -x "$out/$binary" ]; then
 	say "$name: building $vn"
 	case $vn in
-	  use*)
+	  use*|feedback)
 	    # One training per program and pathprof build.
 	    train_stamp=$(printf '%s\n%s\n' "$prep_stamp" "$tools_hash" | hash_of "$recipe")
 	    if [ "$(cat "$BENCH_CACHE/train/$name/.bench-stamp" 2>/dev/null)" != "$train_stamp" ] \
 	       || [ ! -f "$TRAINED" ]; then
 	      say "$name: training run for use="
-	      train_profile "$prep" "$BENCH_CACHE/train/$name" "$TRAINED"
+	      train_profile pathprof "$prep" "$BENCH_CACHE/train/$name" "$TRAINED"
 	      echo "$train_stamp" > "$BENCH_CACHE/train/$name/.bench-stamp"
 	    fi
+	    ;;
+	  pgo)
+	    # Trained with every build: the profile names the objects of
+	    # this very directory.
+	    say "$name: training run for -fprofile-use"
+	    train_profile pgo "$prep" "$BENCH_CACHE/train-pgo/$name" "$PGO_PROFILE" "$out"
 	    ;;
 	esac
 	rm -rf "$out" && mkdir -p "$out" || fail "cannot create $out"
@@ -673,6 +719,11 @@ bench_program () {
 	  bin=$out/$binary
 	  stat "text.$vn" "$(size -A "$bin" 2>/dev/null | awk '$1 == ".text" { print $2 }')"
 	  case $(variant_kind "$v") in
+	    feedback)
+	      # Functions left with GCC's estimate: "pathprof: 'F':
+	      # estimated profile: ..." (CFG mismatch, OpenMP).
+	      stat "feedback_estimated.$vn" "$(grep -c "note: pathprof: .*estimated profile:" "$out/.bench-build.log")"
+	      ;;
 	    gcov)
 	      stat "counters.$vn" "$(symbol_bytes "$bin" '^__gcov0[.]')"
 	      stat "profile_bytes.$vn" "$(files_bytes "$out" gcda)"

@@ -219,7 +219,8 @@ BEGIN {
   gcov = ""
   for (i = 1; i <= nv; i++) {
     v = V[i]
-    kind[v] = v == "plain" ? "plain" : (v ~ /^gcov/ ? "gcov" : "pathprof")
+    # pgo and feedback: optimised, not instrumented (no overhead).
+    kind[v] = v == "plain" ? "plain" : (v ~ /^gcov/ ? "gcov" : (v == "pgo" || v == "feedback" ? "optimised" : "pathprof"))
     if (v == "gcov") gcov = v
   }
   if (gcov == "") for (i = 1; i <= nv; i++) if (kind[V[i]] == "gcov") { gcov = V[i]; break }
