@@ -203,6 +203,7 @@ static void
 function_edges_free (ppf_function_edges *f)
 {
   free (f->name);
+  free (f->unit);
   free (f->blocks);
   free (f->edges);
   memset (f, 0, sizeof *f);
@@ -212,7 +213,7 @@ function_edges_free (ppf_function_edges *f)
    *OUT.  */
 
 static int
-function_edges (const ppf_function *pf, uint32_t index,
+function_edges (const ppf_function *pf, uint32_t index, const char *unit,
 		ppf_function_edges *out, char *err, size_t errlen)
 {
   ppf_meta m;
@@ -237,8 +238,9 @@ function_edges (const ppf_function *pf, uint32_t index,
     }
   dag_counts = malloc ((m.num_edges + 1) * sizeof *dag_counts);
   out->name = strdup (m.name);
+  out->unit = strdup (unit ? unit : "");
   out->blocks = malloc ((m.num_blocks + 1) * sizeof *out->blocks);
-  if (!dag_counts || !out->name || !out->blocks)
+  if (!dag_counts || !out->name || !out->unit || !out->blocks)
     rc = PPF_ENOMEM;
   else
     rc = ppf_dag_edge_counts (&dag, pf->counts, pf->num_counts, dag_counts,
@@ -264,14 +266,15 @@ function_edges (const ppf_function *pf, uint32_t index,
   return rc;
 }
 
-/* Order ppf_function_edges by name.  */
+/* Order ppf_function_edges by name, then unit.  */
 
 static int
 compare_functions (const void *a, const void *b)
 {
   const ppf_function_edges *x = a, *y = b;
+  int by_name = strcmp (x->name, y->name);
 
-  return strcmp (x->name, y->name);
+  return by_name ? by_name : strcmp (x->unit, y->unit);
 }
 
 /* Read PATH and derive every function's edge profile.  */
@@ -297,8 +300,9 @@ ppf_edge_profile_read (const char *path, ppf_edge_profile *out, char *err,
     }
   for (uint32_t i = 0; rc == PPF_OK && i < file.num_functions; i++)
     {
-      rc = function_edges (&file.functions[i], i, &out->functions[i], err,
-			   errlen);
+      rc = function_edges (&file.functions[i], i,
+			   ppf_function_unit (&file, i), &out->functions[i],
+			   err, errlen);
       if (rc == PPF_OK)
 	out->num_functions++;
     }
@@ -313,15 +317,29 @@ ppf_edge_profile_read (const char *path, ppf_edge_profile *out, char *err,
   return PPF_OK;
 }
 
-/* The function named NAME: a binary search.  */
+/* The first function named NAME and how many follow: a binary
+   search for the lowest.  */
 
 const ppf_function_edges *
-ppf_edge_profile_find (const ppf_edge_profile *p, const char *name)
+ppf_edge_profile_find (const ppf_edge_profile *p, const char *name,
+		       uint32_t *num)
 {
-  ppf_function_edges key = { .name = (char *) name };
+  uint32_t lo = 0, hi = p->num_functions, end;
 
-  return bsearch (&key, p->functions, p->num_functions,
-		  sizeof *p->functions, compare_functions);
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (strcmp (p->functions[mid].name, name) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  for (end = lo; end < p->num_functions
+		 && strcmp (p->functions[end].name, name) == 0; end++)
+    ;
+  if (num)
+    *num = end - lo;
+  return end > lo ? &p->functions[lo] : NULL;
 }
 
 /* Release P's memory and leave it empty.  */

@@ -104,6 +104,10 @@ int ppf_cfg_edge_counts (const ppf_meta *m, const uint64_t *dag_counts,
 typedef struct ppf_function_edges
 {
   char *name;              /* assembler name (meta.name) */
+  char *unit;              /* its unit's main file (ppf_function_unit):
+			      a merged file holds several units, and a
+			      static function of one may share its name
+			      with another's */
   uint32_t num_blocks;
   uint32_t *blocks;        /* the block numbers the meta lists,
 			      increasing */
@@ -126,9 +130,13 @@ typedef struct ppf_edge_profile
    PPF_ENOMEM with a reason in ERR (not naming PATH: the caller does).  */
 int ppf_edge_profile_read (const char *path, ppf_edge_profile *out,
 			   char *err, size_t errlen);
-/* The function of P whose assembler name is NAME, or NULL.  */
+/* The function of P whose assembler name is NAME, or NULL; in a merged
+   profile, where functions of several units may share the name (static
+   functions), the first of them, which are adjacent in P->functions,
+   ordered by unit: *NUM, if not NULL, says how many there are.  */
 const ppf_function_edges *ppf_edge_profile_find (const ppf_edge_profile *p,
-						 const char *name);
+						 const char *name,
+						 uint32_t *num);
 void ppf_edge_profile_free (ppf_edge_profile *p);
 
 /* Check that F describes CFG, block for block: every CFG edge F lists is

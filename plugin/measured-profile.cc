@@ -73,13 +73,14 @@ profile_name (function *fun)
   return name[0] == '*' ? name + 1 : name;
 }
 
-/* Whether PROFILE is the profile of this unit.  */
+/* Whether F, a function of a profile, was compiled from this unit: its
+   unit is this compilation's main file (in a merged profile, each
+   function names its own unit).  */
 
 static bool
-profile_of_this_unit_p (const ppf_edge_profile *profile)
+function_of_this_unit_p (const ppf_function_edges *f)
 {
-  return main_input_filename
-	 && !strcmp (profile->unit_name, main_input_filename);
+  return main_input_filename && !strcmp (f->unit, main_input_filename);
 }
 
 /* Whether FUN is in SET by name: whether it is worth preparing its CFG
@@ -90,15 +91,17 @@ pathprof_profile_has (const pathprof_profile_set *set, function *fun)
 {
   const char *name = profile_name (fun);
   for (const ppf_edge_profile *profile : set->profiles)
-    if (ppf_edge_profile_find (profile, name))
+    if (ppf_edge_profile_find (profile, name, NULL))
       return true;
   return false;
 }
 
 /* Write into COUNTS[PCFG->cfg.num_edges] the counts SET measured for
-   FUN's edges, PCFG being FUN's graph.  The profiles of this unit are
-   tried first, then the others; the first whose CFG is FUN's gives the
-   counts, and *FROM its unit's name.  Returns PATHPROF_PROFILE_ABSENT
+   FUN's edges, PCFG being FUN's graph.  The functions of that name
+   compiled from this unit are tried first (a static function of
+   another unit may have the name, also in one merged profile), then
+   the others; the first whose CFG is FUN's gives the counts, and *FROM
+   its unit's name.  Returns PATHPROF_PROFILE_ABSENT
    if no profile has FUN by name, PATHPROF_PROFILE_DIFFERS (with the
    first difference in WHY) if none of those that do has its CFG.  */
 
@@ -112,21 +115,24 @@ pathprof_profile_counts (const pathprof_profile_set *set, function *fun,
   for (int this_unit = 1; this_unit >= 0; this_unit--)
     for (const ppf_edge_profile *profile : set->profiles)
       {
-	if (profile_of_this_unit_p (profile) != (this_unit == 1))
-	  continue;
-	const ppf_function_edges *f = ppf_edge_profile_find (profile, name);
-	if (!f)
-	  continue;
-	char differs[256];
-	if (ppf_edges_on_cfg (f, &pcfg->cfg, counts, differs,
-			      sizeof differs) == 0)
+	uint32_t num;
+	const ppf_function_edges *first
+	  = ppf_edge_profile_find (profile, name, &num);
+	for (const ppf_function_edges *f = first; f && f < first + num; f++)
 	  {
-	    *from = profile->unit_name;
-	    return PATHPROF_PROFILE_MATCHED;
+	    if (function_of_this_unit_p (f) != (this_unit == 1))
+	      continue;
+	    char differs[256];
+	    if (ppf_edges_on_cfg (f, &pcfg->cfg, counts, differs,
+				  sizeof differs) == 0)
+	      {
+		*from = f->unit;
+		return PATHPROF_PROFILE_MATCHED;
+	      }
+	    if (result == PATHPROF_PROFILE_ABSENT)
+	      snprintf (why, whylen, "%s", differs);
+	    result = PATHPROF_PROFILE_DIFFERS;
 	  }
-	if (result == PATHPROF_PROFILE_ABSENT)
-	  snprintf (why, whylen, "%s", differs);
-	result = PATHPROF_PROFILE_DIFFERS;
       }
   return result;
 }

@@ -236,7 +236,7 @@ test_edge_profile (const char *dir)
 	 p.num_functions);
   check_str ("the unit's name", "loop.c", p.unit_name);
   check_u64 ("the runs", 3, p.runs);
-  fe = ppf_edge_profile_find (&p, "loop");
+  fe = ppf_edge_profile_find (&p, "loop", NULL);
   if (check (fe != NULL, "ppf_edge_profile_find (loop)", "expected it"))
     {
       check_edge_counts ("loop's edges from the file", loop_cfg_counts,
@@ -245,10 +245,10 @@ test_edge_profile (const char *dir)
 	     && fe->blocks[5] == 5, "loop's blocks from the file",
 	     "saw %u blocks", fe->num_blocks);
     }
-  fe = ppf_edge_profile_find (&p, "f");
+  fe = ppf_edge_profile_find (&p, "f", NULL);
   check (fe && fe->num_edges == 1 && fe->edges[0].count == 0,
 	 "a function that never ran: its edge, count 0", "expected it");
-  check (ppf_edge_profile_find (&p, "g") == NULL,
+  check (ppf_edge_profile_find (&p, "g", NULL) == NULL,
 	 "ppf_edge_profile_find of an absent function", "expected NULL");
   ppf_edge_profile_free (&p);
   ppf_file_free (&f);
