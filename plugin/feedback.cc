@@ -464,29 +464,12 @@ pathprof_init_feedback (const char *plugin_name)
   fed_functions = new hash_set<tree>;
   untrained_functions = new hash_set<tree>;
 
-  struct register_pass_info after_cfg;
-  after_cfg.pass = new feedback_pass (g);
-  after_cfg.reference_pass_name = "cfg";
-  after_cfg.ref_pass_instance_number = 1;
-  after_cfg.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &after_cfg);
-
-  struct register_pass_info after_estimate;
-  after_estimate.pass = new profile_read_pass (g);
-  after_estimate.reference_pass_name = "profile_estimate";
-  after_estimate.ref_pass_instance_number = 1;
-  after_estimate.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &after_estimate);
-
+  pathprof_register_pass (plugin_name, new feedback_pass (g), "cfg",
+			  PASS_POS_INSERT_AFTER);
+  pathprof_register_pass (plugin_name, new profile_read_pass (g),
+			  "profile_estimate", PASS_POS_INSERT_AFTER);
   /* After the "profile" IPA pass, where -fprofile-use reads .gcda.  */
-  struct register_pass_info after_profile;
-  after_profile.pass = new branch_probabilities_pass (g);
-  after_profile.reference_pass_name = "profile";
-  after_profile.ref_pass_instance_number = 1;
-  after_profile.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &after_profile);
+  pathprof_register_pass (plugin_name, new branch_probabilities_pass (g),
+			  "profile", PASS_POS_INSERT_AFTER);
   return true;
 }

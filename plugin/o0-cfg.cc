@@ -221,19 +221,10 @@ pathprof_init_o0_cfg (const char *plugin_name)
   lang_gimplify_expr = lang_hooks.gimplify_expr;
   lang_hooks.gimplify_expr = gimplify_expr_as_at_o0;
 
-  struct register_pass_info before;
-  before.pass = new o0_cfg_pass (g);
-  before.reference_pass_name = "cfg";
-  before.ref_pass_instance_number = 1;
-  before.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &before);
-
-  struct register_pass_info after;
-  after.pass = new restore_level_pass (g);
-  after.reference_pass_name = "cfg";
-  after.ref_pass_instance_number = 1;
-  after.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &after);
+  pathprof_register_pass (plugin_name, new o0_cfg_pass (g), "cfg",
+			  PASS_POS_INSERT_BEFORE);
+  pathprof_register_pass (plugin_name, new restore_level_pass (g), "cfg",
+			  PASS_POS_INSERT_AFTER);
 }
 
 /* profile.cc's branch_prob, before it numbers FUN's blocks for gcov: a

@@ -158,6 +158,11 @@ void pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg);
 
 /* feedback.cc */
 bool pathprof_init_feedback (const char *plugin_name);
+/* Insert PASS into GCC's pass list POS (before or after) the first
+   instance of the pass named REFERENCE (pathprof.cc).  */
+void pathprof_register_pass (const char *plugin_name, opt_pass *pass,
+			     const char *reference,
+			     enum pass_positioning_ops pos);
 
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);

@@ -374,6 +374,21 @@ parse_arguments (struct plugin_name_args *info)
   return ok;
 }
 
+/* Insert PASS POS the first instance of REFERENCE, once GCC sets up its
+   passes.  */
+
+void
+pathprof_register_pass (const char *plugin_name, opt_pass *pass,
+			const char *reference, enum pass_positioning_ops pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = reference;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = pos;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
 /* The plugin's entry point.  Returns non-zero (GCC then stops) when the
    GCC running us is not the one whose headers we were built with, or the
    arguments are wrong.  */
@@ -410,13 +425,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pathprof_init_redirects (info->base_name);
   pathprof_init_per_thread (info->base_name);
 
-  struct register_pass_info pass_info;
-  pass_info.pass = pathprof_make_pass (g);
-  pass_info.reference_pass_name = "cfg";
-  pass_info.ref_pass_instance_number = 1;
-  pass_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &pass_info);
+  pathprof_register_pass (info->base_name, pathprof_make_pass (g), "cfg",
+			  PASS_POS_INSERT_AFTER);
   /* After the pass: the one restoring the level goes before it.  */
   pathprof_init_o0_cfg (info->base_name);
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
