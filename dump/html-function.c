@@ -164,13 +164,9 @@ put_untested (FILE *out, html_report *r, size_t k)
 		     (unsigned long long) p->from);
 	  else
 	    fputs ("shortest", out);
-	  fputs ("</td><td class=\"marker\">", out);
-	  html_put_marker (out, r, true);
-	  fputs ("</td><td class=\"steps\">", out);
-	  html_put_path_steps (out, r);
-	  fputs ("</td><td class=\"marker\">", out);
-	  html_put_marker (out, r, false);
-	  fputs ("</td></tr>\n", out);
+	  fputs ("</td>", out);
+	  html_put_path_cells (out, r);
+	  fputs ("</tr>\n", out);
 	}
       fputs ("</tbody></table>\n", out);
       if (u.num < u.listable)

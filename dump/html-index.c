@@ -148,13 +148,9 @@ put_hot_paths (FILE *out, html_report *r)
       fprintf (out, "<td class=\"name\"><a href=\"%s#path=f%zup%llu\">",
 	       hf->page, k, (unsigned long long) ref->id);
       html_text (out, fn->label);
-      fputs ("</a></td><td class=\"marker\">", out);
-      html_put_marker (out, r, true);
-      fputs ("</td><td class=\"steps\">", out);
-      html_put_path_steps (out, r);
-      fputs ("</td><td class=\"marker\">", out);
-      html_put_marker (out, r, false);
-      fputs ("</td></tr>\n", out);
+      fputs ("</a></td>", out);
+      html_put_path_cells (out, r);
+      fputs ("</tr>\n", out);
     }
   fputs ("</tbody></table>\n", out);
   if (sel->num_paths < sel->executed)

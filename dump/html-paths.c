@@ -278,6 +278,20 @@ put_path_json (FILE *json, const html_report *r, size_t k,
   fputs ("]}", json);
 }
 
+/* The start, the steps and the end of R's scratch path, a cell each.  */
+
+void
+html_put_path_cells (FILE *out, const html_report *r)
+{
+  fputs ("<td class=\"marker\">", out);
+  html_put_marker (out, r, true);
+  fputs ("</td><td class=\"steps\">", out);
+  html_put_path_steps (out, r);
+  fputs ("</td><td class=\"marker\">", out);
+  html_put_marker (out, r, false);
+  fputs ("</td>", out);
+}
+
 /* The table of function K's paths, and their JSON.  */
 
 int

@@ -166,6 +166,9 @@ int html_build_path (html_report *r, const dump_function *fn, uint64_t id);
 /* Write R's scratch path text: its line steps joined by arrows, the
    start and end markers left out (html_put_marker writes them).  */
 void html_put_path_steps (FILE *out, const html_report *r);
+/* Write R's scratch path as three table cells: its start marker, its
+   steps and its end marker.  */
+void html_put_path_cells (FILE *out, const html_report *r);
 /* Write the start (START) or end marker of R's scratch path text.  */
 void html_put_marker (FILE *out, const html_report *r, bool start);
 
