@@ -78,11 +78,11 @@ put_annotated_file (FILE *out, const dump_source_file *f,
   size_t next = 0;
   uint32_t lineno = 0;
 
-  fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0,
+  fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
 	   f->name);
   if (!src)
     fprintf (out, "%*s:%*u:Source is not readable (%s): counted lines "
-	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0, strerror (errno));
+	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, strerror (errno));
   else
     {
       char *text = NULL;
@@ -108,7 +108,7 @@ put_annotated_file (FILE *out, const dump_source_file *f,
       if (next < n)
 	fprintf (out, "%*s:%*u:Lines past the end of the source (it changed "
 		 "since it was compiled?):\n", COUNT_WIDTH, "-", LINE_WIDTH,
-		 0);
+		 0u);
     }
   for (; next < n; next++)
     {
@@ -130,7 +130,7 @@ put_lost_notes (FILE *out, const dump_function *fn, const dump_counts *c)
 	continue;
       fprintf (out, "%*s:%*u:Note:%s: %s bb%u->bb%u ran %llu times, %llu "
 	       "paths started after it: line counts after it are those of "
-	       "completed paths\n", COUNT_WIDTH, "-", LINE_WIDTH, 0,
+	       "completed paths\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
 	       fn->label, dump_edge_kind_name (ec->kind), ec->src, ec->dst,
 	       (unsigned long long) ec->count,
 	       (unsigned long long) ec->started);

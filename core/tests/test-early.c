@@ -808,7 +808,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 		    numbers[found] = num;
 		  found++;
 		}
-	      else if (pos[depth] < x.dag_start[v + 1] && depth < nv)
+	      else if (depth < nv && pos[depth] < x.dag_start[v + 1])
 		{
 		  uint32_t k = pos[depth]++;
 		  path[depth++] = k;

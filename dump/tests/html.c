@@ -381,7 +381,7 @@ test_times (void)
 		  ">time (s)</th><th class=\"num time\" title=\"time per "
 		  "execution\">time/exec</th>");
   check_order ("times: hottest paths by count", index, "Hottest paths",
-	       "#path=f0p2", "#path=f0p0", "#path=f0p3", "#path=f0p5", NULL);
+	       "#path=f0p2", "#path=f0p0", "#path=f0p3", "#path=f0p5", (char *) NULL);
   free (index);
   fig1 = report_file ("tim", "fn-fig1.html");
   check_contains ("times: fig1 path 3's row", fig1,
@@ -403,7 +403,7 @@ test_times (void)
 		  "measured time");
   check_order ("times: fig1's paths by count", fig1, "data-path=\"f0p2\"",
 	       "data-path=\"f0p0\"", "data-path=\"f0p3\"",
-	       "data-path=\"f0p5\"", NULL);
+	       "data-path=\"f0p5\"", (char *) NULL);
   free (fig1);
   src = report_file ("tim", "src-src_fig1.c.html");
   check_contains ("times: source page's path 5", src,
@@ -429,7 +429,7 @@ test_times (void)
 		  "<td class=\"num\">25.00%</td><td class=\"num\">70.00%</td>");
   check_order ("--sort=time: hottest paths by time", index,
 	       "most time</h2>", "#path=f0p3", "#path=f0p0", "#path=f0p5",
-	       "#path=f0p2", NULL);
+	       "#path=f0p2", (char *) NULL);
   check_contains ("--sort=time: fig1's costliest path in its cell", index,
 		  "<span class=\"time\">2.5 ms</span> <span class=\"share\">"
 		  "50.00%</span>");
@@ -437,7 +437,7 @@ test_times (void)
   fig1 = report_file ("timsort", "fn-fig1.html");
   check_order ("--sort=time: fig1's paths by time", fig1,
 	       "data-path=\"f0p3\"", "data-path=\"f0p0\"",
-	       "data-path=\"f0p5\"", "data-path=\"f0p2\"", NULL);
+	       "data-path=\"f0p5\"", "data-path=\"f0p2\"", (char *) NULL);
   check_contains ("--sort=time: path 3 ranked first", fig1,
 		  "\"f0p3\":{\"fn\":0,\"rank\":1,");
   free (fig1);
