@@ -40,6 +40,15 @@ put_line (FILE *out, uint32_t lineno, const char *text, size_t len,
   fputs ("</td></tr>\n", out);
 }
 
+/* put_line for dump_source_walk, whose context is the page.  */
+
+static void
+put_source_line (void *out, uint32_t lineno, const char *text, size_t len,
+		 const dump_source_line *l)
+{
+  put_line ((FILE *) out, lineno, text, len, l);
+}
+
 /* Write the annotated source of file F: every line of the source with
    its count, or without the source a note and the counted lines.  */
 
@@ -74,25 +83,8 @@ put_source (FILE *out, const html_report *r, const html_file *f)
 	 "</th></tr></thead>\n<tbody>\n", out);
   if (src)
     {
-      char *text = NULL;
-      size_t cap = 0;
-      ssize_t len;
-
-      while ((len = getline (&text, &cap, src)) >= 0
-	     && lineno < HTML_SOURCE_LINES_MAX)
-	{
-	  const dump_source_line *l = NULL;
-
-	  lineno++;
-	  if (len > 0 && text[len - 1] == '\n')
-	    text[--len] = '\0';
-	  while (next < n && lines[next].line < lineno)
-	    next++;
-	  if (next < n && lines[next].line == lineno)
-	    l = &lines[next++];
-	  put_line (out, lineno, text, (size_t) len, l);
-	}
-      free (text);
+      lineno = dump_source_walk (src, lines, n, HTML_SOURCE_LINES_MAX,
+				 &next, put_source_line, out);
       fclose (src);
     }
   fputs ("</tbody></table>\n", out);

@@ -66,6 +66,17 @@ put_count_column (FILE *out, const dump_source_line *l, uint32_t line)
   fprintf (out, "%*s:%*u:", COUNT_WIDTH, buf, LINE_WIDTH, line);
 }
 
+/* A line of source with its count column, for dump_source_walk, whose
+   context is the output.  */
+
+static void
+put_annotated_line (void *out, uint32_t lineno, const char *text,
+		    size_t len, const dump_source_line *l)
+{
+  put_count_column ((FILE *) out, l, lineno);
+  fprintf ((FILE *) out, "%s\n", text);
+}
+
 /* Write one annotated file: its header, then every line of the source
    with its count, or, without the source, the counted lines LINES[0..N-1]
    (of this file, by line) with empty text.  */
@@ -76,7 +87,6 @@ put_annotated_file (FILE *out, const dump_source_file *f,
 {
   FILE *src = dump_open_source (f->name, f->profile);
   size_t next = 0;
-  uint32_t lineno = 0;
 
   fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
 	   f->name);
@@ -85,25 +95,7 @@ put_annotated_file (FILE *out, const dump_source_file *f,
 	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, strerror (errno));
   else
     {
-      char *text = NULL;
-      size_t cap = 0;
-      ssize_t len;
-
-      while ((len = getline (&text, &cap, src)) >= 0)
-	{
-	  const dump_source_line *l = NULL;
-
-	  lineno++;
-	  if (len > 0 && text[len - 1] == '\n')
-	    text[--len] = '\0';
-	  while (next < n && lines[next].line < lineno)
-	    next++;
-	  if (next < n && lines[next].line == lineno)
-	    l = &lines[next++];
-	  put_count_column (out, l, lineno);
-	  fprintf (out, "%s\n", text);
-	}
-      free (text);
+      dump_source_walk (src, lines, n, 0, &next, put_annotated_line, out);
       fclose (src);
       if (next < n)
 	fprintf (out, "%*s:%*u:Lines past the end of the source (it changed "

@@ -182,3 +182,34 @@ dump_open_source (const char *name, const dump_profile *profile)
     errno = saved;
   return src;
 }
+
+/* Give each line of SRC and its counted line to VISIT.  */
+
+uint32_t
+dump_source_walk (FILE *src, const dump_source_line *lines, size_t n,
+		  uint32_t max_lines, size_t *next, dump_source_line_fn visit,
+		  void *ctx)
+{
+  char *text = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  uint32_t lineno = 0;
+
+  *next = 0;
+  while ((max_lines == 0 || lineno < max_lines)
+	 && (len = getline (&text, &cap, src)) >= 0)
+    {
+      const dump_source_line *l = NULL;
+
+      lineno++;
+      if (len > 0 && text[len - 1] == '\n')
+	text[--len] = '\0';
+      while (*next < n && lines[*next].line < lineno)
+	++*next;
+      if (*next < n && lines[*next].line == lineno)
+	l = &lines[(*next)++];
+      visit (ctx, lineno, text, (size_t) len, l);
+    }
+  free (text);
+  return lineno;
+}
