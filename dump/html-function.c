@@ -207,22 +207,17 @@ html_write_function (html_report *r, size_t k)
   const html_function *hf = &r->functions[k];
   const dump_function *fn = hf->fn;
   const ppf_meta *m = &fn->meta;
-  FILE *out = html_site_open (&r->site, hf->page);
-  char *json_text = NULL;
-  size_t json_len = 0;
+  char *json_text;
+  size_t json_len;
   char a[DUMP_SUM_DIGITS];
   bool first = true;
   FILE *json;
   int rc;
+  FILE *out = html_page_open (r, hf->page, &json, &json_text, &json_len,
+			      &rc);
 
   if (!out)
-    return HTML_FILE_ERROR;
-  json = open_memstream (&json_text, &json_len);
-  if (!json)
-    {
-      fclose (out);
-      return -1;
-    }
+    return rc;
   html_page_begin (out, fn->label, "function", fn->label);
   fputs ("<h1>", out);
   html_text (out, fn->label);

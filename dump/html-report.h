@@ -129,6 +129,12 @@ typedef struct html_report
   dump_path_text text;
 } html_report;
 
+/* Open page NAME of R, and *JSON, a memory stream over *JSON_TEXT and
+   *JSON_LEN for the page's path data (html_page_finish puts it into the
+   page).  Returns the page, or NULL with *RC HTML_FILE_ERROR (the page
+   could not be created) or -1 (no memory).  */
+FILE *html_page_open (html_report *r, const char *name, FILE **json,
+		      char **json_text, size_t *json_len, int *rc);
 /* End page NAME of R, OUT, whose path data went to JSON, a memory
    stream opened with open_memstream (JSON_TEXT, JSON_LEN), which set
    them only when it is closed: close JSON, put the data into the page

@@ -169,20 +169,15 @@ int
 html_write_source (html_report *r, size_t fi)
 {
   const html_file *f = &r->files[fi];
-  FILE *out = html_site_open (&r->site, f->page);
-  char *json_text = NULL;
-  size_t json_len = 0;
+  char *json_text;
+  size_t json_len;
   FILE *json;
   int rc;
+  FILE *out = html_page_open (r, f->page, &json, &json_text, &json_len,
+			      &rc);
 
   if (!out)
-    return HTML_FILE_ERROR;
-  json = open_memstream (&json_text, &json_len);
-  if (!json)
-    {
-      fclose (out);
-      return -1;
-    }
+    return rc;
   html_page_begin (out, dump_base_name (f->name), "source",
 		   dump_base_name (f->name));
   fputs ("<h1>", out);

@@ -113,6 +113,31 @@ html_page_end (FILE *out)
 	 "<script src=\"pathprof.js\"></script>\n</body>\n</html>\n", out);
 }
 
+/* Open a page with path data.  */
+
+FILE *
+html_page_open (html_report *r, const char *name, FILE **json,
+		char **json_text, size_t *json_len, int *rc)
+{
+  FILE *out = html_site_open (&r->site, name);
+
+  *json_text = NULL;
+  *json_len = 0;
+  if (!out)
+    {
+      *rc = HTML_FILE_ERROR;
+      return NULL;
+    }
+  *json = open_memstream (json_text, json_len);
+  if (!*json)
+    {
+      fclose (out);
+      *rc = -1;
+      return NULL;
+    }
+  return out;
+}
+
 /* End a page whose path data went to a memory stream.  */
 
 int
