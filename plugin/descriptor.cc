@@ -89,19 +89,19 @@ add_field (tree *fields, const char *name, tree type)
   *fields = f;
 }
 
-/* Declare the runtime entry point NAME taking (pointer, uint64).  Marked
-   nothrow and leaf: it neither throws nor calls back into the program.
-   Weak, as every reference of instrumented code to libpathprof: an object
-   linked without the runtime still links, and every call is guarded by a
-   test of the entry point's address (doc/manual.md, "Linking").  */
+/* Declare the runtime entry point NAME of TYPE.  Marked nothrow and
+   leaf: it neither throws nor calls back into the program.  If WEAK, as
+   every reference of instrumented code to libpathprof but the clock of
+   metric=ns: an object linked without the runtime still links, and every
+   call is guarded by a test of the entry point's address (doc/manual.md,
+   "Linking").  */
 
-static tree
-runtime_fn (const char *name, tree arg1, tree arg2, tree arg3 = NULL_TREE)
+tree
+pathprof_runtime_fn_decl (const char *name, tree type, bool weak)
 {
-  tree type = build_function_type_list (void_type_node, arg1, arg2, arg3,
-					NULL_TREE);
   tree decl = build_fn_decl (name, type);
-  declare_weak (decl);
+  if (weak)
+    declare_weak (decl);
   TREE_USED (decl) = 1;
   TREE_NOTHROW (decl) = 1;
   DECL_ATTRIBUTES (decl)
@@ -109,6 +109,16 @@ runtime_fn (const char *name, tree arg1, tree arg2, tree arg3 = NULL_TREE)
   DECL_ATTRIBUTES (decl)
     = tree_cons (get_identifier ("nothrow"), NULL, DECL_ATTRIBUTES (decl));
   return decl;
+}
+
+/* The weak runtime entry point NAME taking (ARG1, ARG2[, ARG3]).  */
+
+static tree
+runtime_fn (const char *name, tree arg1, tree arg2, tree arg3 = NULL_TREE)
+{
+  tree type = build_function_type_list (void_type_node, arg1, arg2, arg3,
+					NULL_TREE);
+  return pathprof_runtime_fn_decl (name, type, true);
 }
 
 /* Build the ABI record types and runtime declarations once.  */
@@ -169,16 +179,9 @@ ensure_types (void)
      guarded (pathprof-abi.h); pure enough to need no memory, but never
      merged or moved: each call is another time.  */
   pathprof_now_ns_fn
-    = build_fn_decl ("__pathprof_now_ns",
-		     build_function_type_list (u64, NULL_TREE));
-  TREE_USED (pathprof_now_ns_fn) = 1;
-  TREE_NOTHROW (pathprof_now_ns_fn) = 1;
-  DECL_ATTRIBUTES (pathprof_now_ns_fn)
-    = tree_cons (get_identifier ("leaf"), NULL,
-		 DECL_ATTRIBUTES (pathprof_now_ns_fn));
-  DECL_ATTRIBUTES (pathprof_now_ns_fn)
-    = tree_cons (get_identifier ("nothrow"), NULL,
-		 DECL_ATTRIBUTES (pathprof_now_ns_fn));
+    = pathprof_runtime_fn_decl ("__pathprof_now_ns",
+				build_function_type_list (u64, NULL_TREE),
+				false);
   register_fn = runtime_fn ("__pathprof_register", unit_ptr, NULL_TREE);
   unregister_fn = runtime_fn ("__pathprof_unregister", unit_ptr, NULL_TREE);
 }

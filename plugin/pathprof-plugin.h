@@ -112,6 +112,9 @@ void pathprof_branch_outcomes (function *fun, basic_block bb,
 
 /* descriptor.cc */
 void pathprof_init_types (const char *plugin_name);
+/* The runtime entry point NAME of TYPE, nothrow and leaf, weak if
+   WEAK.  */
+tree pathprof_runtime_fn_decl (const char *name, tree type, bool weak);
 tree pathprof_counters_decl (unsigned HOST_WIDE_INT num_paths);
 tree pathprof_cache_decl (void);
 tree pathprof_times_decl (unsigned HOST_WIDE_INT num_paths);

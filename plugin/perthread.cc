@@ -66,16 +66,9 @@ thread_counters_decl (void)
   tree u64_ptr = build_pointer_type (uint64_type_node);
   tree type = build_function_type_list (u64_ptr, ptr_type_node,
 					ptr_type_node, NULL_TREE);
-  tree decl = build_fn_decl ("__pathprof_thread_counters", type);
-  declare_weak (decl);
-  TREE_USED (decl) = 1;
-  TREE_NOTHROW (decl) = 1;
-  DECL_ATTRIBUTES (decl)
-    = tree_cons (get_identifier ("leaf"), NULL, DECL_ATTRIBUTES (decl));
-  DECL_ATTRIBUTES (decl)
-    = tree_cons (get_identifier ("nothrow"), NULL, DECL_ATTRIBUTES (decl));
-  thread_counters_fn = decl;
-  return decl;
+  thread_counters_fn
+    = pathprof_runtime_fn_decl ("__pathprof_thread_counters", type, true);
+  return thread_counters_fn;
 }
 
 /* A new thread-local pointer, null in every thread at start: static
