@@ -35,6 +35,17 @@ recipe_run () {
   echo "\"$1/gawk\" -f \"$BENCH_WORKLOADS/bench.awk\" \"$2/input.txt\" > output.txt"
 }
 
+# The use, pgo and feedback variants' training (bench.sh, train_profile):
+# bench/workloads/train.awk, unlike bench.awk on purpose, over a 5 MB
+# file of another seed.
+recipe_train_input () {
+  "$BENCH_DRIVERS/gen-data" 5000000 7 > "$1/train.txt"
+}
+
+recipe_train () {
+  echo "\"$1/gawk\" -f \"$BENCH_WORKLOADS/train.awk\" \"$2/train.txt\" > train.txt"
+}
+
 recipe_check () {
   grep -q '^distinct words' output.txt || { echo "bench.awk did not finish" >&2; return 1; }
   cat output.txt

@@ -31,6 +31,24 @@ recipe_run () {
   echo "\"$1/zstd\" -q -d -c compressed.zst > roundtrip.txt"
 }
 
+# The use, pgo and feedback variants' training (bench.sh, train_profile):
+# a 4 MB file of another seed compressed at levels 3 and 7 (other match
+# finders' settings than the measured 12) and decompressed; the round
+# trips compared.
+recipe_train_input () {
+  "$BENCH_DRIVERS/gen-data" 4000000 7 > "$1/train.txt"
+}
+
+recipe_train () {
+  z="\"$1/zstd\"" f="\"$2/train.txt\""
+  cat <<SCRIPT
+$z -q -3 -c $f > train3.zst
+$z -q -7 -c $f > train7.zst
+$z -q -d -c train3.zst | cmp - $f
+$z -q -d -c train7.zst | cmp - $f
+SCRIPT
+}
+
 recipe_check () {
   cmp roundtrip.txt "$1/input.txt" >&2 || return 1
   sha256sum < compressed.zst
