@@ -235,7 +235,7 @@ check: all $(UNIT_BIN) $(DG_TOOLS)
 # GCC's c-torture execute programs, each built and run without and with
 # the plugin: same behaviour, a readable profile (testsuite/torture.sh,
 # doc/testing.md).  OPTS="-O0 -O2" (a level's options joined by commas),
-# TORTURE_SAMPLE=N, TORTURE_FILTER=GLOBS, TORTURE_NAIVE=1,
+# TORTURE_SAMPLE=N, TORTURE_FILTER=GLOBS, TORTURE_NAIVE=1, TORTURE_FEEDBACK=1,
 # TORTURE_TIMEOUT=SECONDS, TORTURE_CACHE=DIR, TORTURE_SRCDIR=DIR; as many
 # programs at once as make's -jN (default 2) or TORTURE_JOBS.
 .PHONY: torture
@@ -243,7 +243,7 @@ torture: all
 	@OPTS='$(OPTS)' TORTURE_JOBS='$(TORTURE_JOBS)' \
 	  TORTURE_MAKEJ='$(filter -j%,$(MAKEFLAGS))' \
 	  TORTURE_SAMPLE='$(TORTURE_SAMPLE)' TORTURE_FILTER='$(TORTURE_FILTER)' \
-	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \
+	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_FEEDBACK='$(TORTURE_FEEDBACK)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \
 	  TORTURE_CACHE='$(TORTURE_CACHE)' TORTURE_SRCDIR='$(TORTURE_SRCDIR)' \
 	  sh testsuite/torture.sh "$(abspath $(BUILD))" '$(CC)'
 

@@ -33,6 +33,10 @@
 #      between two builds, and it passes with a note.  So does a program
 #      of frame_dependent (below), whose branches test its own stack
 #      frame's size.
+#   6. TORTURE_FEEDBACK=1: the program built again without instrumentation
+#      but with -fplugin-arg-pathprof-feedback= the profile of step 4
+#      (the training run) and -fchecking: no error or ICE, no function
+#      whose CFG is not the profile's, exit 0 and the plain run's stdout.
 # It prints the functions not instrumented, the not-applicable programs
 # by reason, the programs that passed with a note, the failures with
 # their reasons and the figures per level, and closes with "torture: N
@@ -47,6 +51,7 @@
 #                    these space-separated globs: "pr5*.c 2000*"
 #   TORTURE_SAMPLE   only N programs, evenly spread over the sorted list
 #   TORTURE_NAIVE    1: also the naive placement, profiles compared
+#   TORTURE_FEEDBACK 1: also a build fed back the profile, run and compared
 #   TORTURE_TIMEOUT  seconds each program may run (default 20)
 #   TORTURE_CACHE    where gcc-MAJOR-source is fetched and extracted
 #                    (default ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof)
@@ -120,7 +125,7 @@ frame_dependent=' stkalign.c '
 # REASON) in the level's directory; writes NAME/result ("pass", "fail"
 # or "na", tab, level, tab, name, tab, reason) and NAME/not-instrumented.
 # Settings come from the environment (TORTURE_CC, TORTURE_BIN,
-# TORTURE_SRCDIR, TORTURE_TIMEOUT, TORTURE_NAIVE).
+# TORTURE_SRCDIR, TORTURE_TIMEOUT, TORTURE_NAIVE, TORTURE_FEEDBACK).
 run_one () {
   level_dir=$1
   line=$2
@@ -192,6 +197,14 @@ run_one () {
     fi
   fi
 
+  # 6. Profile feedback from that run (the training) into a build
+  # without instrumentation.
+  if [ "${TORTURE_FEEDBACK:-0}" = 1 ] && [ -z "$not_applicable" ] \
+    && [ -f "$dir/optimized.exe" ] \
+    && [ -n "$(find "$dir/optimized.profile" -name '*.pathprof' 2>/dev/null)" ]; then
+    fed_back
+  fi
+
   if [ -n "$not_applicable" ]; then
     record na "$not_applicable"
   elif [ -n "$reasons" ]; then
@@ -202,6 +215,47 @@ run_one () {
     # rebuilds them.
     find "$dir" -maxdepth 1 -name '*.exe' -exec rm -f {} +
   fi
+}
+
+# fed_back: step 6.  The program built again, with the same flags and
+# no instrumentation, with -fplugin-arg-pathprof-feedback= the optimised
+# build's profile and -fchecking: it must build without an error, say of
+# no function that its CFG is not the profile's (the same source and
+# flags give the same CFG), exit 0 and print what the plain one printed.
+fed_back () {
+  log=$dir/feedback.cc
+  compile "$log" $cc "$src" -fdiagnostics-plain-output $plugin_flags \
+    -fplugin="$bin/pathprof.so" \
+    -fplugin-arg-pathprof-feedback="$dir/optimized.profile" \
+    -fplugin-arg-pathprof-verbose -fchecking -lm -o "$dir/feedback.exe"
+  status=$?
+  grep -c ': note: pathprof: .*: counts from the profile of ' "$log" \
+    > "$dir/fed-back"
+  if [ $status -ne 0 ]; then
+    if grep -q 'internal compiler error' "$log"; then
+      fail "feedback build: ICE: $(grep -m1 'internal compiler error' "$log" | sed "s|$TORTURE_SRCDIR/||")"
+    else
+      fail "feedback build: $(describe_status $status 300): $(error_line "$log")"
+    fi
+    return 1
+  fi
+  if grep -q 'estimated profile: its CFG is not the one' "$log"; then
+    fail "feedback build: $(grep -m1 'estimated profile: its CFG is not the one' "$log" | sed "s|$TORTURE_SRCDIR/||" | cut -c1-300)"
+  fi
+  run_program "$dir/feedback.exe" feedback
+  status=$?
+  if [ $status -ne 0 ]; then
+    fail "feedback run: $(describe_status $status) (plain run: 0)"
+    return 1
+  fi
+  if ! cmp -s "$dir/plain.out" "$dir/feedback.out"; then
+    [ -f "$dir/plain-again.out" ] || run_program "$dir/plain.exe" plain-again
+    if cmp -s "$dir/plain.out" "$dir/plain-again.out"; then
+      diff "$dir/plain.out" "$dir/feedback.out" > "$dir/feedback.out.diff"
+      fail "feedback run: stdout differs from the plain run's: $(first_lines "$dir/feedback.out.diff" 4)"
+    fi
+  fi
+  return 0
 }
 
 # profile_with VARIANT FLAG...: build with the plugin and FLAG..., run,
@@ -464,11 +518,14 @@ TORTURE_BIN=$work/bin
 TORTURE_SRCDIR=$srcdir
 TORTURE_TIMEOUT=$timeout_seconds
 TORTURE_NAIVE=${TORTURE_NAIVE:-0}
-export TORTURE_CC TORTURE_BIN TORTURE_SRCDIR TORTURE_TIMEOUT TORTURE_NAIVE
+TORTURE_FEEDBACK=${TORTURE_FEEDBACK:-0}
+export TORTURE_CC TORTURE_BIN TORTURE_SRCDIR TORTURE_TIMEOUT TORTURE_NAIVE \
+  TORTURE_FEEDBACK
 
 say "$count programs of $srcdir"
 naive_note=
 [ "$TORTURE_NAIVE" = 1 ] && naive_note="; naive placement compared"
+[ "$TORTURE_FEEDBACK" = 1 ] && naive_note="$naive_note; feedback builds run"
 say "levels: $opts; $jobs jobs; timeout ${timeout_seconds}s$naive_note"
 start_all=$(date +%s)
 level_dirs=
@@ -538,6 +595,12 @@ report=$work/report.txt
   echo "== figures ($count programs, $jobs jobs, ${seconds_all}s)"
   for level_dir in $level_dirs; do
     level=$(cat "$level_dir/level")
+    if [ "$TORTURE_FEEDBACK" = 1 ]; then
+      cat "$level_dir"/*/fed-back 2>/dev/null | awk -v level="$level" '
+	{ programs++; functions += $1 }
+	END { printf "%s: feedback builds: %d programs, %d functions given measured counts\n",
+		level, programs, functions }'
+    fi
     awk -F '\t' -v level="$level" -v seconds="$(cat "$level_dir/seconds")" \
       -v ni="$(cat "$level_dir"/*/not-instrumented | wc -l)" \
       -v nip="$(for f in "$level_dir"/*/not-instrumented; do [ -s "$f" ] && echo; done | wc -l)" '
