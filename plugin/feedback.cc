@@ -20,10 +20,14 @@
      we set counts before them, so the estimator must leave them alone.
      It returns at once for a function whose status is PROFILE_GUESSED
      (predict.cc, pass_profile::execute), so a fed-back function is
-     marked PROFILE_GUESSED until then, and PROFILE_READ by a pass of
-     ours just after "profile_estimate", which also decides the
-     function's frequency (compute_function_frequency), as branch_prob
-     does.  A function the training run never entered keeps GCC's
+     PROFILE_READ from the pass after "cfg" on, but for the estimator:
+     a pass of ours just before "profile_estimate" marks it
+     PROFILE_GUESSED, and one just after PROFILE_READ again, which also
+     decides the function's frequency (compute_function_frequency), as
+     branch_prob does.  PROFILE_GUESSED any longer would not do: the
+     early inliner's TODO_rebuild_frequencies estimates a PROFILE_GUESSED
+     function's counts anew from its probabilities (rebuild_frequencies),
+     and a caller with an inlined call would lose its loops' counts.  A function the training run never entered keeps GCC's
      estimate scaled to a zero global count (count.global0 ()), as
      -fprofile-use does with a function whose entry count is 0;
    - profile_info, the gcov summary that hot/cold decisions consult
@@ -62,7 +66,8 @@ static pathprof_profile_set feedback_profiles;
 /* profile_info while feedback= is given.  */
 static gcov_summary feedback_summary;
 /* Functions whose counts the pass after "cfg" set (status
-   PROFILE_GUESSED until "profile_estimate" has passed them by), and
+   PROFILE_READ, but PROFILE_GUESSED while "profile_estimate" passes
+   them by), and
    those the profile has with a zero entry count (left to the estimate,
    then scaled to zero): the pass after "profile_estimate" marks both
    PROFILE_READ.  */
@@ -305,9 +310,25 @@ feed_back_function (function *fun)
       return 0;
     }
   set_measured_profile (fun, &pcfg, counts.address ());
-  profile_status_for_fn (fun) = PROFILE_GUESSED;
+  profile_status_for_fn (fun) = PROFILE_READ;
   fed_functions->add (fndecl);
   report_counts (fun, from);
+  return 0;
+}
+
+/* The pass before "profile_estimate" for FUN: a fed-back function is
+   PROFILE_GUESSED while the estimator passes it by, which it then does
+   (the pass after marks it PROFILE_READ again).  Only there: before,
+   a PROFILE_GUESSED function would have its counts estimated anew from
+   its probabilities whenever a pass asks for TODO_rebuild_frequencies,
+   as the early inliner does after inlining a call (predict.cc,
+   rebuild_frequencies), which loses every count of a caller's loops.  */
+
+static unsigned int
+guard_from_estimate (function *fun)
+{
+  if (fed_functions->contains (fun->decl))
+    profile_status_for_fn (fun) = PROFILE_GUESSED;
   return 0;
 }
 
@@ -390,6 +411,18 @@ const pass_data profile_read_pass_data = {
   0                      /* todo_flags_finish */
 };
 
+const pass_data estimate_guard_pass_data = {
+  GIMPLE_PASS,           /* type */
+  "pathprof-estimate-guard", /* name */
+  OPTGROUP_NONE,         /* optinfo_flags */
+  TV_PLUGIN_RUN,         /* tv_id */
+  PROP_cfg,              /* properties_required */
+  0,                     /* properties_provided */
+  0,                     /* properties_destroyed */
+  0,                     /* todo_flags_start */
+  0                      /* todo_flags_finish */
+};
+
 const pass_data branch_probabilities_pass_data = {
   SIMPLE_IPA_PASS,       /* type */
   "pathprof-branch-probabilities", /* name */
@@ -425,6 +458,19 @@ public:
   unsigned int execute (function *fun) final override
   {
     return feed_back_function (fun);
+  }
+};
+
+class estimate_guard_pass : public gimple_opt_pass
+{
+public:
+  estimate_guard_pass (gcc::context *ctx)
+    : gimple_opt_pass (estimate_guard_pass_data, ctx)
+  {
+  }
+  unsigned int execute (function *fun) final override
+  {
+    return guard_from_estimate (fun);
   }
 };
 
@@ -466,6 +512,8 @@ pathprof_init_feedback (const char *plugin_name)
 
   pathprof_register_pass (plugin_name, new feedback_pass (g), "cfg",
 			  PASS_POS_INSERT_AFTER);
+  pathprof_register_pass (plugin_name, new estimate_guard_pass (g),
+			  "profile_estimate", PASS_POS_INSERT_BEFORE);
   pathprof_register_pass (plugin_name, new profile_read_pass (g),
 			  "profile_estimate", PASS_POS_INSERT_AFTER);
   /* After the "profile" IPA pass, where -fprofile-use reads .gcda.  */
