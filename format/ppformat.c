@@ -71,14 +71,26 @@ uint64_t
 ppf_hash (const void *data, size_t size, uint64_t seed)
 {
   const unsigned char *p = data;
+  const unsigned char *end = p + size;
   uint64_t h = seed;
-  size_t i;
 
-  for (i = 0; i < size; i++)
+  /* Eight bytes a turn, the same hash: a write at exit hashes the whole
+     file twice (its checksum read, then written), and the loop's own
+     increment, compare and branch per byte were a third of the cost.  */
+  while (end - p >= 8)
     {
-      h ^= p[i];
-      h *= FNV_PRIME;
+      h = (h ^ p[0]) * FNV_PRIME;
+      h = (h ^ p[1]) * FNV_PRIME;
+      h = (h ^ p[2]) * FNV_PRIME;
+      h = (h ^ p[3]) * FNV_PRIME;
+      h = (h ^ p[4]) * FNV_PRIME;
+      h = (h ^ p[5]) * FNV_PRIME;
+      h = (h ^ p[6]) * FNV_PRIME;
+      h = (h ^ p[7]) * FNV_PRIME;
+      p += 8;
     }
+  while (p < end)
+    h = (h ^ *p++) * FNV_PRIME;
   return h;
 }
 
