@@ -46,6 +46,8 @@
 #define DEFAULT_WIDTH 100
 /* Display lines per path in the text report without --path-lines.  */
 #define DEFAULT_PATH_LINES 4
+/* Blocks shown by --correlated without -n or --all.  */
+#define DEFAULT_CORRELATED_TOP 10
 
 enum mode
 {
@@ -58,6 +60,7 @@ enum mode
   MODE_EDGES,
   MODE_UNTESTED,
   MODE_PREDICT,
+  MODE_CORRELATED,
   MODE_DOT,
   MODE_HTML
 };
@@ -74,6 +77,7 @@ enum
   OPT_EDGES,
   OPT_UNTESTED,
   OPT_PREDICT,
+  OPT_CORRELATED,
   OPT_DOT,
   OPT_MAX_BLOCKS,
   OPT_HTML,
@@ -92,6 +96,7 @@ static const struct option long_options[] = {
   { "edges", no_argument, NULL, OPT_EDGES },
   { "untested", no_argument, NULL, OPT_UNTESTED },
   { "predict", no_argument, NULL, OPT_PREDICT },
+  { "correlated", no_argument, NULL, OPT_CORRELATED },
   { "dot", optional_argument, NULL, OPT_DOT },
   { "html", no_argument, NULL, OPT_HTML },
   { "paths", required_argument, NULL, 'k' },
@@ -134,6 +139,11 @@ usage (FILE *out)
 "      --predict         the paths the edge profile predicts against the\n"
 "                        paths that ran (the paper's Table 2; with --json,\n"
 "                        in each function)\n"
+"      --correlated      the branches whose outcome depends on the edge\n"
+"                        control arrived by: per block, the split per\n"
+"                        predecessor and what one prediction per\n"
+"                        predecessor gains (default: %d blocks; with --tsv\n"
+"                        one line per block, with --json in each function)\n"
 "      --dot[=FORMAT]    the CFG of the one function -f selects, with edge\n"
 "                        counts and its hottest paths in colour; FORMAT dot\n"
 "                        (Graphviz source, the default), svg or png (made\n"
@@ -176,7 +186,8 @@ usage (FILE *out)
 "Exit status: 0 if all is well, 1 if an input could not be read (the report\n"
 "covers the others), a -f pattern matched no function (--dot: not exactly\n"
 "one), the output could not be written or dot failed, 2 for a usage error.\n",
-	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DUMP_HTML_PATHS_DEFAULT,
+	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DEFAULT_CORRELATED_TOP,
+	   DUMP_HTML_PATHS_DEFAULT,
 	   DEFAULT_TOP, DEFAULT_WIDTH,
 	   DEFAULT_PATH_LINES, DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_MAX_PATHS,
 	   DUMP_DOT_DEFAULT_BLOCKS);
@@ -339,6 +350,11 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
       rc = dump_report_coverage (out, data, &sel, opt);
       break;
     case MODE_TSV:
+      if (opt->correlated)
+	{
+	  rc = dump_report_correlated_tsv (out, data, &sel);
+	  break;
+	}
       rc = dump_select_paths (data, &sel, opt->top);
       if (rc == 0)
 	{
@@ -375,6 +391,9 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
       break;
     case MODE_PREDICT:
       rc = dump_report_predict (out, data, &sel, opt);
+      break;
+    case MODE_CORRELATED:
+      rc = dump_report_correlated (out, data, &sel, opt);
       break;
     case MODE_DOT:
       rc = write_dot (out, data, &sel, opt);
@@ -505,20 +524,31 @@ main (int argc, char **argv)
 	  opt.output = optarg;
 	  continue;
 	case OPT_UNTESTED:
-	  if (opt.predict)
-	    usage_error ("%s", "--untested and --predict exclude each other");
+	  if (opt.predict || opt.correlated)
+	    usage_error ("%s", "--untested, --predict and --correlated "
+			 "exclude each other");
 	  opt.untested = true;
 	  if (mode_given && mode != MODE_JSON)
 	    usage_error ("%s", "--untested goes with the text report or "
 			 "--json only");
 	  continue;
 	case OPT_PREDICT:
-	  if (opt.untested)
-	    usage_error ("%s", "--untested and --predict exclude each other");
+	  if (opt.untested || opt.correlated)
+	    usage_error ("%s", "--untested, --predict and --correlated "
+			 "exclude each other");
 	  opt.predict = true;
 	  if (mode_given && mode != MODE_JSON)
 	    usage_error ("%s", "--predict goes with the text report or "
 			 "--json only");
+	  continue;
+	case OPT_CORRELATED:
+	  if (opt.untested || opt.predict)
+	    usage_error ("%s", "--untested, --predict and --correlated "
+			 "exclude each other");
+	  opt.correlated = true;
+	  if (mode_given && mode != MODE_JSON && mode != MODE_TSV)
+	    usage_error ("%s", "--correlated goes with the text report, "
+			 "--tsv or --json only");
 	  continue;
 	case 'h':
 	  usage (stdout);
@@ -575,6 +605,9 @@ main (int argc, char **argv)
 			     "only"
 			   : "--predict goes with the text report or --json "
 			     "only");
+      if (opt.correlated && m != MODE_JSON && m != MODE_TSV)
+	usage_error ("%s", "--correlated goes with the text report, --tsv "
+		     "or --json only");
       if (mode_given && m != mode)
 	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
 		     "--edges, --dot and --html exclude each other");
@@ -597,8 +630,13 @@ main (int argc, char **argv)
     mode = MODE_UNTESTED;
   else if (mode == MODE_TEXT && opt.predict)
     mode = MODE_PREDICT;
+  else if (mode == MODE_TEXT && opt.correlated)
+    mode = MODE_CORRELATED;
   if (!opt.top_given)
-    opt.top = mode == MODE_TEXT ? DEFAULT_TOP : SIZE_MAX;
+    opt.top = mode == MODE_TEXT ? DEFAULT_TOP
+	      : mode == MODE_CORRELATED ? DEFAULT_CORRELATED_TOP : SIZE_MAX;
+  if (opt.sort_by_time && opt.correlated)
+    usage_error ("%s", "--sort does not go with --correlated");
   if (opt.sort_by_time && mode != MODE_TEXT && mode != MODE_TSV
       && mode != MODE_JSON && mode != MODE_HTML)
     usage_error ("%s", "--sort goes with the text report, --tsv, --json or "

@@ -11,6 +11,7 @@
 
 #include "derive.h"
 #include "paths.h"
+#include "correlated.h"
 #include "predict.h"
 #include "columns.h"
 #include "report.h"
@@ -420,10 +421,117 @@ path_time_fields (char *extra, size_t extra_size, const dump_data *data,
 	      data->total_time > 0 ? ref->time / data->total_time : 0);
 }
 
+/* Write the members of a correlated-branches total T (correlated.h)
+   indented by INDENT.  */
+
+static void
+put_corr_total (FILE *out, const dump_corr_total *t, const char *indent)
+{
+  char a[DUMP_SUM_DIGITS], e[DUMP_SUM_DIGITS], ep[DUMP_SUM_DIGITS];
+  char pp[DUMP_SUM_DIGITS], g[DUMP_SUM_DIGITS];
+
+  fprintf (out, "\n%s\"branch_executions\": %s,\n%s\"blocks\": %llu,\n"
+	   "%s\"executions\": %s,\n%s\"edge_predicted\": %s,\n"
+	   "%s\"path_predicted\": %s,\n%s\"gain\": %s",
+	   indent, dump_sum_format (&t->branch_executions, a), indent,
+	   (unsigned long long) t->blocks, indent,
+	   dump_sum_format (&t->executions, e), indent,
+	   dump_sum_format (&t->edge_predicted, ep), indent,
+	   dump_sum_format (&t->path_predicted, pp), indent,
+	   dump_sum_format (&t->gain, g));
+}
+
+/* Write FN's "correlated" member, after a comma: its totals and its
+   branch blocks entered by two or more edges, each with its
+   predecessors, successors and the matrix of their counts ("counts":
+   one row per predecessor, one column per successor, in the order
+   listed); and add its totals to TOTAL.  */
+
+static int
+put_correlation (FILE *out, const dump_function *fn, dump_corr_total *total)
+{
+  dump_correlation c;
+  dump_corr_total t;
+
+  if (dump_correlate (fn, &c) != 0)
+    return -1;
+  memset (&t, 0, sizeof t);
+  dump_corr_total_add (&t, &c);
+  dump_corr_total_add (total, &c);
+  fputs (",\n      \"correlated\": {", out);
+  put_corr_total (out, &t, "        ");
+  fputs (",\n        \"branches\": [", out);
+  for (uint32_t k = 0; k < c.num_blocks; k++)
+    {
+      const dump_corr_block *b = &c.blocks[k];
+      const ppf_block *blk = &fn->meta.blocks[b->position];
+      dump_loc at = { blk->index, NULL };
+
+      if (blk->branch.file != PPF_NONE && blk->branch.line != 0)
+	at.line = &blk->branch;
+      else if (blk->num_lines)
+	at.line = &blk->lines[blk->num_lines - 1];
+      fputs (k ? ",\n          {\"at\": " : "\n          {\"at\": ", out);
+      put_loc (out, fn, at);
+      fprintf (out, ", \"executions\": %llu, \"edge_predicted\": %llu, "
+	       "\"path_predicted\": %llu, \"gain\": %llu,\n"
+	       "           \"predecessors\": [",
+	       (unsigned long long) b->executions,
+	       (unsigned long long) b->edge_predicted,
+	       (unsigned long long) b->path_predicted,
+	       (unsigned long long) DUMP_CORR_GAIN (b));
+      for (uint32_t p = 0; p < b->num_preds; p++)
+	{
+	  const dump_corr_edge *pred = &b->preds[p];
+	  const char *kind = pred->kind == PPF_EDGE_BACK_ENTRY ? "backedge"
+			     : pred->kind == PPF_EDGE_CUT_ENTRY ? "cut"
+			     : pred->kind == PPF_EDGE_RESTART_ENTRY
+			     ? "restart"
+			     : pred->block == 0 ? "entry" : "edge";
+	  fprintf (out, "%s{\"kind\": \"%s\", \"from\": ", p ? ", " : "",
+		   kind);
+	  put_loc (out, fn, dump_edge_source (fn,
+					      &fn->meta.edges[pred->dag_edge]));
+	  fprintf (out, ", \"count\": %llu}", (unsigned long long) pred->count);
+	}
+      fputs ("],\n           \"successors\": [", out);
+      for (uint32_t s = 0; s < b->num_succs; s++)
+	{
+	  const dump_corr_edge *succ = &b->succs[s];
+	  const ppf_branch *br = ppf_meta_branch (&fn->meta, blk->index,
+						  succ->block);
+	  fputs (s ? ", {\"to\": " : "{\"to\": ", out);
+	  put_loc (out, fn, dump_edge_target (fn,
+					      &fn->meta.edges[succ->dag_edge]));
+	  fputs (", \"outcome\": ", out);
+	  if (br)
+	    put_string (out, br->label);
+	  else
+	    fputs ("null", out);
+	  fprintf (out, ", \"count\": %llu}", (unsigned long long) succ->count);
+	}
+      fputs ("],\n           \"counts\": [", out);
+      for (uint32_t p = 0; p < b->num_preds; p++)
+	{
+	  fputs (p ? ", [" : "[", out);
+	  for (uint32_t s = 0; s < b->num_succs; s++)
+	    fprintf (out, "%s%llu", s ? ", " : "",
+		     (unsigned long long) b->counts[(size_t) p * b->num_succs
+						    + s]);
+	  fputc (']', out);
+	}
+      fputs ("]}", out);
+    }
+  fputs (c.num_blocks ? "\n        ]\n      }" : "]\n      }", out);
+  dump_correlation_free (&c);
+  return 0;
+}
+
 static int
 put_function (FILE *out, const dump_data *data, const dump_function *fn,
 	      const dump_path_ref *refs, size_t num, dump_path *path,
-	      const dump_options *opt, dump_prediction *total)
+	      const dump_options *opt, dump_prediction *total,
+	      dump_corr_total *corr_total)
 {
   char extra[512];
   const ppf_meta *m = &fn->meta;
@@ -482,6 +590,8 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
     return -1;
   if (opt && opt->predict && put_prediction (out, fn, total) != 0)
     return -1;
+  if (opt && opt->correlated && put_correlation (out, fn, corr_total) != 0)
+    return -1;
   fputs ("\n    }", out);
   return 0;
 }
@@ -496,6 +606,7 @@ dump_report_json (FILE *out, const dump_data *data,
 {
   char buf[DUMP_SUM_DIGITS];
   dump_prediction total;
+  dump_corr_total corr_total;
   dump_path path;
   size_t next = 0;
   bool first = true;
@@ -516,6 +627,7 @@ dump_report_json (FILE *out, const dump_data *data,
   fputs ("  \"functions\": [", out);
   memset (&total, 0, sizeof total);
   total.stmts = true;
+  memset (&corr_total, 0, sizeof corr_total);
   dump_path_init (&path);
   for (size_t i = 0; i < data->num_functions && rc == 0; i++)
     {
@@ -526,7 +638,7 @@ dump_report_json (FILE *out, const dump_data *data,
 	end++;
       fputs (first ? "\n" : ",\n", out);
       rc = put_function (out, data, data->functions[i], sel->paths + next,
-			 end - next, &path, opt, &total);
+			 end - next, &path, opt, &total, &corr_total);
       next = end;
       first = false;
     }
@@ -535,6 +647,12 @@ dump_report_json (FILE *out, const dump_data *data,
     {
       fputs (",\n  \"prediction\": {", out);
       put_prediction_figures (out, &total, "    ");
+      fputs ("\n  }", out);
+    }
+  if (opt && opt->correlated && rc == 0)
+    {
+      fputs (",\n  \"correlated\": {", out);
+      put_corr_total (out, &corr_total, "    ");
       fputs ("\n  }", out);
     }
   fputs ("\n}\n", out);

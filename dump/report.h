@@ -9,6 +9,8 @@
    - json: everything, for other tools (report-json.c);
    - untested: the paths that never ran (report-untested.c);
    - predict: the paths the edge profile predicts (report-predict.c);
+   - correlated: the branches whose outcome depends on how control
+     arrived (report-correlated.c);
    - annotate, lines, edges: the edge and line counts derived from the
      paths, as gcov shows them and for scripts (report-counts.c).
 
@@ -38,6 +40,7 @@ typedef struct dump_options
   bool untested;         /* --untested (text, or with --json) */
   size_t untested_top;   /* untested paths listed per function */
   bool predict;          /* --predict (text, or with --json) */
+  bool correlated;       /* --correlated (text, --tsv or --json) */
   const char *dot_format;  /* --dot: "dot", "svg" or "png" */
   size_t dot_paths;      /* --dot: -k, paths drawn in colour */
   size_t max_blocks;     /* --dot: --max-blocks */
@@ -66,6 +69,14 @@ int dump_report_untested (FILE *out, const dump_data *data,
 int dump_report_predict (FILE *out, const dump_data *data,
 			 const dump_selection *sel,
 			 const dump_options *opt);
+/* --correlated: the branch blocks whose split depends on the edge
+   control arrived by (correlated.h), the OPT->top with the greatest
+   gain, then the totals; with --tsv one line per block.  */
+int dump_report_correlated (FILE *out, const dump_data *data,
+			    const dump_selection *sel,
+			    const dump_options *opt);
+int dump_report_correlated_tsv (FILE *out, const dump_data *data,
+				const dump_selection *sel);
 /* Returns 1 if OPT->annotate_file names no file of the selection.  */
 int dump_report_annotate (FILE *out, const dump_data *data,
 			  const dump_selection *sel, const dump_options *opt);
