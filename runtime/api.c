@@ -32,10 +32,11 @@ pathprof_reset (void)
 {
   struct __pathprof_unit *unit;
   int saved_errno = errno;
+  sigset_t old;
 
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   for (unit = pp_rt_units; unit; unit = unit->next)
     pp_rt_unit_zero (unit);
-  pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_unlock (&old);
   errno = saved_errno;
 }

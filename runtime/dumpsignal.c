@@ -226,6 +226,7 @@ dump_thread (void *arg)
   for (;;)
     {
       int sig;
+      sigset_t old;
 
       if (sem_wait (&wakeup) != 0)
 	{
@@ -238,10 +239,10 @@ dump_thread (void *arg)
       sig = term_signal;
       if (__atomic_load_n (&stopping, __ATOMIC_ACQUIRE) && !sig)
 	return NULL;
-      pthread_mutex_lock (&pp_rt_mutex);
+      pp_rt_lock (&old);
       if (!pp_rt_exiting)
 	pp_rt_write_all ();
-      pthread_mutex_unlock (&pp_rt_mutex);
+      pp_rt_unlock (&old);
       if (sig)
 	{
 	  term_signal = 0;

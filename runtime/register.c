@@ -46,6 +46,41 @@
 #include "runtime-internal.h"
 
 pthread_mutex_t pp_rt_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* The signal mask of the thread that forks, while the fork handlers hold
+   pp_rt_mutex.  */
+static sigset_t fork_mask;
+
+/* How many times this thread holds pp_rt_mutex: more than once when a
+   function the runtime calls while it holds it (a write(2) or open(2)
+   the program interposes, instrumented with update=per-thread) runs
+   for the first time in the thread and asks for its counters.  */
+static __thread unsigned lock_depth;
+
+/* Block every signal, saving the old mask in OLD, and take pp_rt_mutex
+   (runtime-internal.h says why), unless this thread holds it already.  */
+
+void
+pp_rt_lock (sigset_t *old)
+{
+  sigset_t all;
+
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, old);
+  if (lock_depth++ == 0)
+    pthread_mutex_lock (&pp_rt_mutex);
+}
+
+/* Release pp_rt_mutex (the last release of this thread's) and restore
+   the signal mask OLD of pp_rt_lock.  */
+
+void
+pp_rt_unlock (const sigset_t *old)
+{
+  if (--lock_depth == 0)
+    pthread_mutex_unlock (&pp_rt_mutex);
+  pthread_sigmask (SIG_SETMASK, old, NULL);
+}
 struct __pathprof_unit *pp_rt_units;
 int pp_rt_exiting;
 pid_t pp_rt_owner_pid;
@@ -107,10 +142,11 @@ int
 pp_rt_dump (void)
 {
   int result;
+  sigset_t old;
 
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   result = pp_rt_write_all ();
-  pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_unlock (&old);
   return result;
 }
 
@@ -125,12 +161,13 @@ static void
 write_at_exit (void)
 {
   int saved_errno = errno;
+  sigset_t old;
 
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   pp_rt_exiting = 1;
   pp_rt_write_all ();
   pp_rt_threads_stop ();
-  pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_unlock (&old);
   pp_rt_dump_signals_stop ();
   errno = saved_errno;
 }
@@ -141,7 +178,7 @@ write_at_exit (void)
 static void
 before_fork (void)
 {
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&fork_mask);
 }
 
 /* After fork, in the parent.  */
@@ -149,7 +186,7 @@ before_fork (void)
 static void
 after_fork_parent (void)
 {
-  pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_unlock (&fork_mask);
 }
 
 /* After fork, in the child: forget the parent's counts (see the top of
@@ -162,6 +199,7 @@ after_fork_child (void)
   struct __pathprof_unit *unit;
 
   pthread_mutex_init (&pp_rt_mutex, NULL);
+  lock_depth = 0;
   for (unit = pp_rt_units; unit; unit = unit->next)
     {
       pp_rt_unit_zero (unit);
@@ -170,6 +208,7 @@ after_fork_child (void)
   pp_rt_exiting = 0;
   __atomic_store_n (&pp_rt_owner_pid, getpid (), __ATOMIC_RELAXED);
   pp_rt_dump_signals_after_fork ();
+  pthread_sigmask (SIG_SETMASK, &fork_mask, NULL);
 }
 
 /* Add UNIT to the list of units to write.  A unit of another ABI version
@@ -184,6 +223,7 @@ __pathprof_register (struct __pathprof_unit *unit)
 {
   struct __pathprof_unit **link;
   int saved_errno = errno;
+  sigset_t old;
 
   if (!unit)
     return;
@@ -198,7 +238,7 @@ __pathprof_register (struct __pathprof_unit *unit)
       errno = saved_errno;
       return;
     }
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   for (link = &pp_rt_units; *link; link = &(*link)->next)
     if (*link == unit)
       goto out;
@@ -222,7 +262,7 @@ __pathprof_register (struct __pathprof_unit *unit)
       pp_rt_threads_start ();
     }
  out:
-  pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_unlock (&old);
   errno = saved_errno;
 }
 
@@ -241,10 +281,11 @@ __pathprof_unregister (struct __pathprof_unit *unit)
   struct __pathprof_unit **link;
   int saved_errno = errno;
   uint64_t i;
+  sigset_t old;
 
   if (!unit)
     return;
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   for (link = &pp_rt_units; *link; link = &(*link)->next)
     if (*link == unit)
       {
@@ -265,6 +306,6 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	  }
 	break;
       }
-  pthread_mutex_unlock (&pp_rt_mutex);
+  pp_rt_unlock (&old);
   errno = saved_errno;
 }

@@ -26,6 +26,7 @@
 #define PATHPROF_RUNTIME_INTERNAL_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -46,8 +47,17 @@
 				   destructor does not try again */
 
 /* register.c: the registered units and the lock that guards the list and
-   every write, reset and fork.  Counting never takes it.  */
+   every write, reset and fork.  Counting never takes it.  Take it with
+   pp_rt_lock, which blocks every signal first (pp_rt_unlock restores the
+   mask), so that a signal handler can never wait for it in the thread
+   that holds it: one that runs an instrumented function for the first
+   time in its thread with update=per-thread (threadcount.c), or calls
+   fork.  A thread that holds it takes it again at no cost: a function
+   the runtime calls meanwhile (an interposed write(2)) may be such a
+   first call.  */
 extern pthread_mutex_t pp_rt_mutex;
+void pp_rt_lock (sigset_t *old);
+void pp_rt_unlock (const sigset_t *old);
 extern struct __pathprof_unit *pp_rt_units;
 /* Set once the exit handler has started: the process is ending and
    other threads may still be counting, so nothing is freed after it.  */

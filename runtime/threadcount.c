@@ -162,17 +162,6 @@ block_free (void *p)
     }
 }
 
-/* Block every signal, saving the old mask in OLD.  */
-
-static void
-block_signals (sigset_t *old)
-{
-  sigset_t all;
-
-  sigfillset (&all);
-  pthread_sigmask (SIG_SETMASK, &all, old);
-}
-
 /* Add what COPY has counted since the last fold to the shared counters
    of its function.  */
 
@@ -222,8 +211,7 @@ thread_exit (void *value)
   int saved_errno = errno;
   sigset_t old;
 
-  block_signals (&old);
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   for (copy = thread->copies; copy; copy = next)
     {
       next = copy->next_of_thread;
@@ -239,8 +227,7 @@ thread_exit (void *value)
       copy->owner = NULL;
     }
   block_free (thread);
-  pthread_mutex_unlock (&pp_rt_mutex);
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  pp_rt_unlock (&old);
   errno = saved_errno;
 }
 
@@ -334,8 +321,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
 
   if (!fn || !pp_rt_function_dense (fn) || !slot)
     return fn ? fn->counters : NULL;
-  block_signals (&old);
-  pthread_mutex_lock (&pp_rt_mutex);
+  pp_rt_lock (&old);
   thread = this_thread ();
   if (thread)
     copy = free_copy (fn);
@@ -353,8 +339,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
       pp_rt_message ("no memory for per-thread counters: threads count "
 		     "into shared counters, and may lose counts");
     }
-  pthread_mutex_unlock (&pp_rt_mutex);
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  pp_rt_unlock (&old);
   errno = saved_errno;
   return copy ? copy->counts : fn->counters;
 }

@@ -82,4 +82,28 @@ for mode in atomic per-thread; do
     done
   done
 done
+
+# First calls of instrumented functions while the runtime writes
+# (sigfirst.c): the program's own write(2), called by the runtime while
+# it holds its mutex, and a signal handler raised from there.  Each
+# takes that mutex on its first call with update=per-thread; neither may
+# wait for it forever (SIGKILL after 30 s: exit status 137; SIGTERM would
+# wait, the runtime blocks signals while it holds the mutex).
+if cc_plugin "$work/sigfirst-build" -fplugin-arg-pathprof-update=per-thread \
+     -I"$src/runtime" "$inst/sigfirst.c" -o "$work/sigfirst" \
+     -Wl,--wrap=write "$PATHPROF_BUILD/libpathprof.a" -lpthread; then
+  out=$(PATHPROF_PREFIX=$work/sigfirst-prof/ timeout -s KILL 30 "$work/sigfirst")
+  rc=$?
+  same "sigfirst: first calls during a write: exit 0 (137: deadlock)" 0 "$rc"
+  same "sigfirst: the handler ran once, after the write" "handled 1
+done" "$out"
+  got=$(profile_sum "$work/sigfirst-prof" -f handler_work)
+  same "sigfirst: handler_work's 11 paths counted" 11 "$got"
+  got=$(profile_sum "$work/sigfirst-prof" -f __wrap_write)
+  [ "$got" -ge 2 ] \
+    && pass "sigfirst: the interposed write counted its $got calls" \
+    || fail "sigfirst: the interposed write counted" "2 calls or more" "$got"
+else
+  fail "build sigfirst" "no errors" "$(cat "$work/cc.log")"
+fi
 finish
