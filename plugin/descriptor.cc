@@ -34,6 +34,8 @@ tree pathprof_uncount_hashed_fn;
 tree pathprof_uncount_hashed_atomic_fn;
 tree pathprof_count_hashed_timed_fn;
 tree pathprof_count_hashed_timed_atomic_fn;
+tree pathprof_count_hashed_thread_fn;
+tree pathprof_uncount_hashed_thread_fn;
 tree pathprof_now_ns_fn;
 static GTY(()) tree function_decls;      /* TREE_LIST, newest first */
 static unsigned num_function_decls;
@@ -59,6 +61,10 @@ static const struct ggc_root_tab pathprof_roots[] = {
   { &pathprof_count_hashed_timed_fn, 1, sizeof (tree),
     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   { &pathprof_count_hashed_timed_atomic_fn, 1, sizeof (tree),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &pathprof_count_hashed_thread_fn, 1, sizeof (tree),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &pathprof_uncount_hashed_thread_fn, 1, sizeof (tree),
     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   { &pathprof_now_ns_fn, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
@@ -175,6 +181,12 @@ ensure_types (void)
     = runtime_fn ("__pathprof_count_hashed_timed", fn_ptr, u64, u64);
   pathprof_count_hashed_timed_atomic_fn
     = runtime_fn ("__pathprof_count_hashed_timed_atomic", fn_ptr, u64, u64);
+  tree cache_ptr = build_pointer_type (ptr_type_node);
+  pathprof_count_hashed_thread_fn
+    = runtime_fn ("__pathprof_count_hashed_thread", fn_ptr, u64, cache_ptr);
+  pathprof_uncount_hashed_thread_fn
+    = runtime_fn ("__pathprof_uncount_hashed_thread", fn_ptr, u64,
+		  cache_ptr);
   /* The clock of metric=ns: a strong reference, as the call is not
      guarded (pathprof-abi.h); pure enough to need no memory, but never
      merged or moved: each call is another time.  */

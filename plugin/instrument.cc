@@ -944,7 +944,8 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
    updating.  */
 
 static void
-expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix)
+expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
+		     tree thread_base)
 {
   tree fndecl = gimple_call_fndecl (call);
   bool atomic = (fndecl == pathprof_count_hashed_atomic_fn
@@ -1014,8 +1015,8 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix)
   gimple_seq_add_stmt (&seq,
 		       gimple_build_assign (entry,
 					    build4 (ARRAY_REF, ptr_type_node,
-						    cache, index, NULL_TREE,
-						    NULL_TREE)));
+						    unshare_expr (cache), index,
+						    NULL_TREE, NULL_TREE)));
   tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
   gimple_seq_add_stmt (&seq, gimple_build_assign (slot, NOP_EXPR, entry));
   insert_at_block_end (bb, seq);
@@ -1038,6 +1039,26 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix)
     add_to_slot (&seq, slot, 16, elapsed, atomic);
   insert_at_block_end (hit_bb, seq);
 
+  if (thread_base)
+    {
+      /* The miss counts in the thread's own tables and fills its own
+	 cache entry.  */
+      fndecl = (fndecl == pathprof_uncount_hashed_fn
+		? pathprof_uncount_hashed_thread_fn
+		: pathprof_count_hashed_thread_fn);
+      tree cache_arg = create_tmp_reg (build_pointer_type (ptr_type_node),
+				       "__pathprof_cache");
+      gcall *thread_call = gimple_build_call (fndecl, 3,
+					      gimple_call_arg (call, 0),
+					      gimple_call_arg (call, 1),
+					      cache_arg);
+      gimple_set_location (thread_call, gimple_location (call));
+      gimple_stmt_iterator call_gsi = gsi_for_stmt (call);
+      gsi_insert_before (&call_gsi,
+			 gimple_build_assign (cache_arg, NOP_EXPR, thread_base),
+			 GSI_SAME_STMT);
+      gsi_replace (&call_gsi, thread_call, false);
+    }
   tree linked = pathprof_runtime_linked_p (fndecl);
   end_with_cond (miss_bb, TREE_CODE (linked), TREE_OPERAND (linked, 0),
 		 TREE_OPERAND (linked, 1), profile_probability::very_likely (),
@@ -1045,10 +1066,13 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix)
 }
 
 /* Expand every count through the hash table in FUN (expand_hashed_count)
-   with the function's slot CACHE and dense PREFIX.  */
+   with the function's slot CACHE and dense PREFIX; with update=per-thread
+   (THREAD_BASE, the thread's own slot cache loaded on entry, not null),
+   with the thread's cache and its own tables.  */
 
 static void
-expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix)
+expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix,
+		      tree thread_base)
 {
   auto_vec<gcall *> calls;
   basic_block bb;
@@ -1067,8 +1091,15 @@ expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix)
 		|| fndecl == pathprof_count_hashed_timed_atomic_fn))
 	  calls.safe_push (call);
       }
+  if (thread_base)
+    {
+      tree type = build_array_type_nelts (ptr_type_node,
+					  PATHPROF_HASH_CACHE_SIZE);
+      cache = build2 (MEM_REF, type, thread_base,
+		      build_int_cst (build_pointer_type (type), 0));
+    }
   for (gcall *call : calls)
-    expand_hashed_count (call, cache, prefix);
+    expand_hashed_count (call, cache, prefix, thread_base);
   if (!calls.is_empty ())
     free_dominance_info (CDI_DOMINATORS);
 }
@@ -1354,11 +1385,23 @@ instrument_function (function *fun, bool at_cfg)
 				       meta, meta_size);
   em.atomic = pathprof_opts.atomic;
   /* update=per-thread: a dense function counts into its thread's copy,
-     through BASE (perthread.cc), with plain adds; hashed ones stay
-     atomic.  */
+     through BASE (perthread.cc), with plain adds; so does a hashed one,
+     through its thread's own slot cache (BASE) into its thread's own
+     tables, unless it has a metric or a dense prefix, which stay shared
+     and atomic.  */
   tree shared_counters = em.counters, thread_slot = NULL_TREE;
   tree thread_base = NULL_TREE;
-  if (pathprof_opts.per_thread && !hashed)
+  bool thread_hashed = (pathprof_opts.per_thread && hashed && !em.timed
+			&& !prefix.num);
+  if (thread_hashed)
+    {
+      thread_slot = pathprof_thread_slot_decl ();
+      thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
+				    "__pathprof_thread_cache");
+      shared_counters = cache;
+      em.atomic = false;
+    }
+  else if (pathprof_opts.per_thread && !hashed)
     {
       thread_slot = pathprof_thread_slot_decl ();
       thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
@@ -1422,7 +1465,8 @@ instrument_function (function *fun, bool at_cfg)
   expand_count_ifs (&em);
   expand_loop_runs (&em);
   if (hashed)
-    expand_hashed_counts (fun, cache, &prefix);
+    expand_hashed_counts (fun, cache, &prefix,
+			  thread_hashed ? thread_base : NULL_TREE);
   if (thread_base)
     pathprof_load_thread_counters (fun, thread_base, thread_slot, em.fn_desc,
 				   shared_counters);

@@ -132,6 +132,8 @@ extern tree pathprof_uncount_hashed_fn;
 extern tree pathprof_uncount_hashed_atomic_fn;
 extern tree pathprof_count_hashed_timed_fn;
 extern tree pathprof_count_hashed_timed_atomic_fn;
+extern tree pathprof_count_hashed_thread_fn;
+extern tree pathprof_uncount_hashed_thread_fn;
 extern tree pathprof_now_ns_fn;
 
 /* measured-profile.cc: the .pathprof files use= and feedback= read.  */

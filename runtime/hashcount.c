@@ -92,6 +92,13 @@ struct hash_state
 {
   struct hash_table *newest;	/* where new paths go */
   size_t map_size;
+  /* update=per-thread: the threads' copies of the function (their own
+     caches and tables, threadcount.c), in a state of fn->runtime.  */
+  void *thread_copies;
+  /* A thread's own tables (pp_rt_hash_private_new): each table's slots
+     are followed by what of each slot's count the function's shared
+     tables already hold (its TAKEN, as threadcount.c's copies have).  */
+  int private_tables;
 };
 
 /* Counts that could not be recorded; see the top of this file.  */
@@ -156,18 +163,34 @@ map_zeroed (size_t size)
   return p == MAP_FAILED ? NULL : p;
 }
 
-/* Create FN's state with its first table and publish it in FN->runtime.
-   If another thread published one first, ours is unmapped and theirs
-   returned.  NULL when out of memory.  */
+/* The bytes of a table of CAPACITY slots, with their TAKEN counts for a
+   thread's own tables.  */
+
+static size_t
+table_bytes (uint64_t capacity, int private_tables)
+{
+  return sizeof (struct hash_table)
+	 + capacity * (sizeof (struct hash_slot)
+		       + (private_tables ? sizeof (uint64_t) : 0));
+}
+
+/* A thread's own table T's TAKEN counts, one per slot.  */
+
+static uint64_t *
+taken_of (struct hash_table *t)
+{
+  return (uint64_t *) &t->slots[t->mask + 1];
+}
+
+/* A new state with its first table, or NULL when out of memory.  */
 
 static struct hash_state *
-create_state (struct __pathprof_function *fn)
+new_state (int private_tables)
 {
-  size_t size = sizeof (struct hash_state) + sizeof (struct hash_table)
-    + FIRST_CAPACITY * sizeof (struct hash_slot);
+  size_t size = sizeof (struct hash_state)
+    + table_bytes (FIRST_CAPACITY, private_tables);
   struct hash_state *st = map_zeroed (size);
   struct hash_table *first;
-  void *expected = NULL;
 
   if (!st)
     return NULL;
@@ -175,6 +198,24 @@ create_state (struct __pathprof_function *fn)
   first->mask = FIRST_CAPACITY - 1;
   st->newest = first;
   st->map_size = size;
+  st->private_tables = private_tables;
+  return st;
+}
+
+/* Create FN's state with its first table and publish it in FN->runtime.
+   If another thread published one first, ours is unmapped and theirs
+   returned.  NULL when out of memory.  */
+
+static struct hash_state *
+create_state (struct __pathprof_function *fn)
+{
+  struct hash_state *st = new_state (0);
+  size_t size;
+  void *expected = NULL;
+
+  if (!st)
+    return NULL;
+  size = st->map_size;
   if (__atomic_compare_exchange_n (&fn->runtime, &expected, st, 0,
 				   __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
     return st;
@@ -195,7 +236,7 @@ grow (struct hash_state *st, struct hash_table *t)
 
   if (capacity > MAX_CAPACITY)
     return NULL;
-  size = sizeof (struct hash_table) + capacity * sizeof (struct hash_slot);
+  size = table_bytes (capacity, st->private_tables);
   bigger = map_zeroed (size);
   if (!bigger)
     return NULL;
@@ -249,15 +290,15 @@ probe (struct hash_table *t, uint64_t key, int insert, int *full)
    preserved: mmap may set it, and the program must not see that.  */
 
 static void
+count_in (struct hash_state *st, struct hash_slot **cache, uint64_t path,
+	  uint64_t amount, uint64_t time, int atomic);
+
+static void
 count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
 	    uint64_t time, int atomic)
 {
   int saved_errno = errno;
-  uint64_t key = path + 1;
   struct hash_state *st;
-  struct hash_table *t;
-  struct hash_slot *s = NULL;
-  int full = 0;
 
   if (path >= fn->num_paths)
     {
@@ -266,7 +307,28 @@ count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
     }
   st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
   if (!st && !(st = create_state (fn)))
-    goto no_memory;
+    {
+      __atomic_fetch_add (&lost_no_memory, 1, __ATOMIC_RELAXED);
+      goto out;
+    }
+  count_in (st, fn->cache, path, amount, time, atomic);
+ out:
+  errno = saved_errno;
+}
+
+/* Count PATH (below its function's num_paths) in the tables of ST, the
+   function's or a thread's own, putting its slot in PATH's entry of
+   CACHE (when not NULL).  */
+
+static void
+count_in (struct hash_state *st, struct hash_slot **cache, uint64_t path,
+	  uint64_t amount, uint64_t time, int atomic)
+{
+  uint64_t key = path + 1;
+  struct hash_table *t;
+  struct hash_slot *s = NULL;
+  int full = 0;
+
   for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t && !s;
        t = t->older)
     s = probe (t, key, 0, &full);
@@ -283,15 +345,13 @@ count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
     }
   /* Release: a thread that finds S in the cache must also see the table
      S lives in, which may be one this thread just mapped.  */
-  if (fn->cache)
-    __atomic_store_n (&fn->cache[cache_index (path)], s, __ATOMIC_RELEASE);
+  if (cache)
+    __atomic_store_n (&cache[cache_index (path)], s, __ATOMIC_RELEASE);
   bump (s, amount, time, atomic);
-  goto out;
+  return;
 
  no_memory:
   __atomic_fetch_add (&lost_no_memory, 1, __ATOMIC_RELAXED);
- out:
-  errno = saved_errno;
 }
 
 /* count[PATH]++ for FN, compiled with -fprofile-update=single.  */
@@ -507,4 +567,128 @@ pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range)
   *no_memory = __atomic_exchange_n (&lost_no_memory, 0, __ATOMIC_RELAXED);
   *out_of_range = __atomic_exchange_n (&lost_out_of_range, 0,
 				       __ATOMIC_RELAXED);
+}
+
+/* ------------------------------------------------------------------ */
+/* update=per-thread: a thread's own tables (threadcount.c).           */
+
+/* Where FN's threads' copies are listed (FN hashed), its state made if
+   needed; NULL without memory.  With pp_rt_mutex held.  */
+
+void **
+pp_rt_hash_thread_copies (struct __pathprof_function *fn)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+
+  if (!st && !(st = create_state (fn)))
+    return NULL;
+  return &st->thread_copies;
+}
+
+/* FN's threads' copies, or NULL.  With pp_rt_mutex held.  */
+
+void *
+pp_rt_hash_thread_copies_of (const struct __pathprof_function *fn)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+
+  return st ? st->thread_copies : NULL;
+}
+
+/* A thread's own tables, empty, or NULL without memory.  */
+
+void *
+pp_rt_hash_private_new (void)
+{
+  return new_state (1);
+}
+
+/* Count PATH for FN in a thread's own tables TABLES, from the thread
+   itself (the only one that counts there: plain adds), putting its slot
+   in the thread's CACHE.  errno is preserved.  */
+
+void
+pp_rt_hash_private_count (struct __pathprof_function *fn, void *tables,
+			  struct hash_slot **cache, uint64_t path,
+			  uint64_t amount)
+{
+  int saved_errno = errno;
+
+  if (path >= fn->num_paths)
+    __atomic_fetch_add (&lost_out_of_range, 1, __ATOMIC_RELAXED);
+  else
+    count_in (tables, cache, path, amount, 0, 0);
+  errno = saved_errno;
+}
+
+/* Add what a thread's own TABLES counted since the last fold to FN's
+   shared tables, atomically, and remember it as taken.  The thread may
+   go on counting meanwhile: each count is read once, and what lands
+   after the read is in the next fold's difference (threadcount.c's
+   copies are folded the same way).  With pp_rt_mutex held.  */
+
+void
+pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables)
+{
+  struct hash_state *st = tables;
+  struct hash_table *t;
+  uint64_t j;
+
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
+    {
+      uint64_t *taken = taken_of (t);
+
+      for (j = 0; j <= t->mask; j++)
+	{
+	  uint64_t key = __atomic_load_n (&t->slots[j].key, __ATOMIC_ACQUIRE);
+	  uint64_t now, delta;
+
+	  if (!key)
+	    continue;
+	  now = __atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED);
+	  delta = now - taken[j];
+	  if (!delta)
+	    continue;
+	  count_slow (fn, key - 1, delta, 0, 1);
+	  taken[j] = now;
+	}
+    }
+}
+
+/* Forget what a thread's own TABLES counted so far: TAKEN = count
+   (pathprof_reset, the fork child).  */
+
+void
+pp_rt_hash_private_forget (void *tables)
+{
+  struct hash_state *st = tables;
+  struct hash_table *t;
+  uint64_t j;
+
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
+    {
+      uint64_t *taken = taken_of (t);
+
+      for (j = 0; j <= t->mask; j++)
+	taken[j] = __atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED);
+    }
+}
+
+/* Unmap a thread's own TABLES (their copy is freed).  */
+
+void
+pp_rt_hash_private_free (void *tables)
+{
+  struct hash_state *st = tables;
+  struct hash_table *t, *older;
+
+  if (!st)
+    return;
+  for (t = st->newest; t; t = older)
+    {
+      older = t->older;
+      if (t->map_size)
+	munmap (t, t->map_size);
+    }
+  munmap (st, st->map_size);
 }

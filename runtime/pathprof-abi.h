@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 4
+#define PATHPROF_ABI_VERSION 5
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -145,6 +145,22 @@ void __pathprof_uncount_hashed_atomic (struct __pathprof_function *fn,
 #define PATHPROF_UNIT_PER_THREAD 8u
 uint64_t *__pathprof_thread_counters (struct __pathprof_function *fn,
 				      uint64_t **slot);
+/* update=per-thread in a hashed function without a metric or a dense
+   prefix (ABI 5): *SLOT points to the thread's own slot cache of
+   PATHPROF_HASH_CACHE_SIZE entries, returned by
+   __pathprof_thread_counters as for a dense function (fn->cache without
+   memory), whose entries point to slots of the thread's own tables; the
+   inline probe reads that CACHE and adds to a slot with a plain add, and
+   on a miss calls one of these, which count in the thread's tables (or,
+   if CACHE is fn->cache, in the shared ones, atomically).  The runtime
+   folds the threads' tables into the function's at every write and
+   thread exit.  */
+void __pathprof_count_hashed_thread (struct __pathprof_function *fn,
+				     uint64_t path,
+				     struct __pathprof_hash_slot **cache);
+void __pathprof_uncount_hashed_thread (struct __pathprof_function *fn,
+				       uint64_t path,
+				       struct __pathprof_hash_slot **cache);
 
 /* Replacements for calls that end or fork the process image, as GCC's
    gcov has (__gcov_execve...).  The plugin redirects every call to the

@@ -298,11 +298,13 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	unit->next = NULL;
 	if (!pp_rt_exiting)
 	  {
+	    /* The threads' copies first: a hashed function's are listed
+	       in the state that pp_rt_hash_release unmaps.  */
+	    pp_rt_threads_release_unit (unit);
 	    for (i = 0; i < unit->num_functions; i++)
 	      if (unit->functions[i]
 		  && pp_rt_function_hashed (unit->functions[i]))
 		pp_rt_hash_release (unit->functions[i]);
-	    pp_rt_threads_release_unit (unit);
 	  }
 	break;
       }

@@ -149,6 +149,18 @@ void pp_rt_hash_release (struct __pathprof_function *fn);
 /* Counts dropped since the last call (no memory for a table, or a path
    number out of range); reported by the next write.  */
 void pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range);
+/* update=per-thread in hashed functions: a thread's own tables, where it
+   counts with plain adds, folded into the function's (threadcount.c);
+   and where the function's threads' copies are listed.  */
+void **pp_rt_hash_thread_copies (struct __pathprof_function *fn);
+void *pp_rt_hash_thread_copies_of (const struct __pathprof_function *fn);
+void *pp_rt_hash_private_new (void);
+void pp_rt_hash_private_count (struct __pathprof_function *fn, void *tables,
+			       struct __pathprof_hash_slot **cache,
+			       uint64_t path, uint64_t amount);
+void pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables);
+void pp_rt_hash_private_forget (void *tables);
+void pp_rt_hash_private_free (void *tables);
 
 /* threadcount.c: every thread's copies of the counters of a unit
    compiled with update=per-thread.  Fold: add what they counted since

@@ -53,6 +53,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -70,6 +71,10 @@ struct pp_thread_copy
   uint64_t **slot;			/* the owner's pointer to COUNTS */
   uint64_t size;			/* num_paths, twice with times */
   uint64_t *taken;			/* SIZE entries */
+  /* A hashed function's copy: the thread's own tables
+     (pp_rt_hash_private_new), and COUNTS is its slot cache; NULL in a
+     dense function's.  */
+  void *tables;
   uint64_t counts[];			/* SIZE: counts, then times */
 };
 
@@ -171,6 +176,11 @@ fold_copy (struct pp_thread_copy *copy)
   struct __pathprof_function *fn = copy->fn;
   uint64_t i;
 
+  if (copy->tables)
+    {
+      pp_rt_hash_private_fold (fn, copy->tables);
+      return;
+    }
   for (i = 0; i < copy->size; i++)
     {
       uint64_t now = __atomic_load_n (&copy->counts[i], __ATOMIC_RELAXED);
@@ -194,8 +204,57 @@ forget_copy (struct pp_thread_copy *copy)
 {
   uint64_t i;
 
+  if (copy->tables)
+    {
+      pp_rt_hash_private_forget (copy->tables);
+      return;
+    }
   for (i = 0; i < copy->size; i++)
     copy->taken[i] = __atomic_load_n (&copy->counts[i], __ATOMIC_RELAXED);
+}
+
+/* Free COPY and a hashed function's tables with it.  */
+
+static void
+release_copy (struct pp_thread_copy *copy)
+{
+  pp_rt_hash_private_free (copy->tables);
+  block_free (copy);
+}
+
+/* Whether FN's threads count in copies: a dense function, or a hashed
+   one (its copies: a slot cache and tables of the thread's own).  */
+
+static int
+has_copies (const struct __pathprof_function *fn)
+{
+  return pp_rt_function_dense (fn)
+	 || (pp_rt_function_hashed (fn) && fn->cache);
+}
+
+/* The head of FN's list of copies: fn->runtime for a dense function, in
+   its hash state for a hashed one, that state made first with MAKE;
+   NULL without one (or without memory).  */
+
+static void **
+copies_head (struct __pathprof_function *fn, int make)
+{
+  if (pp_rt_function_dense (fn))
+    return &fn->runtime;
+  if (make)
+    return pp_rt_hash_thread_copies (fn);
+  return pp_rt_hash_thread_copies_of (fn) ? pp_rt_hash_thread_copies (fn)
+					  : NULL;
+}
+
+/* FN's first copy, or NULL.  */
+
+static struct pp_thread_copy *
+first_copy (struct __pathprof_function *fn)
+{
+  void **head = has_copies (fn) ? copies_head (fn, 0) : NULL;
+
+  return head ? *head : NULL;
 }
 
 /* The key's destructor, at the exit of a thread that owns copies: fold
@@ -218,7 +277,7 @@ thread_exit (void *value)
       copy->next_of_thread = NULL;
       if (!copy->fn)
 	{
-	  block_free (copy);
+	  release_copy (copy);
 	  continue;
 	}
       fold_copy (copy);
@@ -288,21 +347,32 @@ static struct pp_thread_copy *
 free_copy (struct __pathprof_function *fn)
 {
   struct pp_thread_copy *copy;
-  uint64_t size = fn->times ? 2 * fn->num_paths : fn->num_paths;
+  int hashed = !pp_rt_function_dense (fn);
+  uint64_t size = hashed ? PATHPROF_HASH_CACHE_SIZE
+		  : fn->times ? 2 * fn->num_paths : fn->num_paths;
+  void **head = copies_head (fn, 1);
 
-  for (copy = fn->runtime; copy; copy = copy->next_of_function)
+  if (!head)
+    return NULL;
+  for (copy = *head; copy; copy = copy->next_of_function)
     if (!copy->owner)
       return copy;
   if (size > (SIZE_MAX / 2 - sizeof *copy) / (2 * sizeof (uint64_t)))
     return NULL;
-  copy = block_alloc (sizeof *copy + 2 * size * sizeof (uint64_t));
+  copy = block_alloc (sizeof *copy + (hashed ? 1 : 2) * size
+				     * sizeof (uint64_t));
   if (!copy)
     return NULL;
+  if (hashed && !(copy->tables = pp_rt_hash_private_new ()))
+    {
+      block_free (copy);
+      return NULL;
+    }
   copy->fn = fn;
   copy->size = size;
-  copy->taken = copy->counts + size;
-  copy->next_of_function = fn->runtime;
-  fn->runtime = copy;
+  copy->taken = hashed ? NULL : copy->counts + size;
+  copy->next_of_function = *head;
+  *head = copy;
   return copy;
 }
 
@@ -319,7 +389,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
   int saved_errno = errno;
   sigset_t old;
 
-  if (!fn || !pp_rt_function_dense (fn) || !slot)
+  if (!fn || !has_copies (fn) || !slot)
     return fn ? fn->counters : NULL;
   pp_rt_lock (&old);
   thread = this_thread ();
@@ -341,7 +411,55 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
     }
   pp_rt_unlock (&old);
   errno = saved_errno;
-  return copy ? copy->counts : fn->counters;
+  if (copy)
+    return copy->counts;
+  return pp_rt_function_dense (fn) ? fn->counters : (uint64_t *) fn->cache;
+}
+
+/* Count AMOUNT (1, or ~0 to take one back) for PATH of FN, a hashed
+   function, in the tables of the thread's copy whose slot cache is
+   CACHE: what the inline probe of that cache calls on a miss
+   (pathprof-abi.h).  CACHE is fn->cache when the thread has no copy (no
+   memory): then the function's shared tables, atomically.  */
+
+static void
+count_in_thread (struct __pathprof_function *fn, uint64_t path,
+		 struct __pathprof_hash_slot **cache, uint64_t amount)
+{
+  struct pp_thread_copy *copy;
+
+  if (!cache || cache == fn->cache)
+    {
+      if (amount == 1)
+	__pathprof_count_hashed_atomic (fn, path);
+      else
+	__pathprof_uncount_hashed_atomic (fn, path);
+      return;
+    }
+  copy = (struct pp_thread_copy *) ((char *) cache
+				    - offsetof (struct pp_thread_copy,
+						counts));
+  pp_rt_hash_private_count (fn, copy->tables, cache, path, amount);
+}
+
+/* count[PATH]++ for FN, in the thread's own tables.  */
+
+void
+__pathprof_count_hashed_thread (struct __pathprof_function *fn,
+				uint64_t path,
+				struct __pathprof_hash_slot **cache)
+{
+  count_in_thread (fn, path, cache, 1);
+}
+
+/* count[PATH]-- for FN, in the thread's own tables (partial-paths).  */
+
+void
+__pathprof_uncount_hashed_thread (struct __pathprof_function *fn,
+				  uint64_t path,
+				  struct __pathprof_hash_slot **cache)
+{
+  count_in_thread (fn, path, cache, ~(uint64_t) 0);
 }
 
 /* Fold every thread's copies of UNIT's functions into their shared
@@ -357,8 +475,8 @@ pp_rt_threads_fold_unit (struct __pathprof_unit *unit)
     {
       struct __pathprof_function *fn = unit->functions[i];
 
-      if (fn && pp_rt_function_dense (fn))
-	for (copy = fn->runtime; copy; copy = copy->next_of_function)
+      if (fn)
+	for (copy = first_copy (fn); copy; copy = copy->next_of_function)
 	  fold_copy (copy);
     }
 }
@@ -372,9 +490,8 @@ pp_rt_threads_forget (struct __pathprof_function *fn)
 {
   struct pp_thread_copy *copy;
 
-  if (pp_rt_function_dense (fn))
-    for (copy = fn->runtime; copy; copy = copy->next_of_function)
-      forget_copy (copy);
+  for (copy = first_copy (fn); copy; copy = copy->next_of_function)
+    forget_copy (copy);
 }
 
 /* In a child just forked, which has one thread: the copies of UNIT's
@@ -394,8 +511,8 @@ pp_rt_threads_after_fork (struct __pathprof_unit *unit)
     {
       struct __pathprof_function *fn = unit->functions[i];
 
-      if (fn && pp_rt_function_dense (fn))
-	for (copy = fn->runtime; copy; copy = copy->next_of_function)
+      if (fn)
+	for (copy = first_copy (fn); copy; copy = copy->next_of_function)
 	  if (copy->owner && copy->owner != self)
 	    {
 	      copy->owner = NULL;
@@ -419,18 +536,20 @@ pp_rt_threads_release_unit (struct __pathprof_unit *unit)
     {
       struct __pathprof_function *fn = unit->functions[i];
 
-      if (!fn || !pp_rt_function_dense (fn))
+      void **head;
+
+      if (!fn || !has_copies (fn) || !(head = copies_head (fn, 0)))
 	continue;
-      for (copy = fn->runtime; copy; copy = next)
+      for (copy = *head; copy; copy = next)
 	{
 	  next = copy->next_of_function;
 	  copy->next_of_function = NULL;
 	  if (copy->owner)
 	    copy->fn = NULL;
 	  else
-	    block_free (copy);
+	    release_copy (copy);
 	}
-      fn->runtime = NULL;
+      *head = NULL;
     }
 }
 

@@ -10,9 +10,10 @@
 #   c. 4 + 0 calls, dlclose: 12 and 3, written at the unload;
 # and at exit the module's file stays 12 and 3, with runs = 1 in both
 # files (a dump followed by more work counts one run).
-# All of it with update=single and with update=per-thread (dlmain's
+# All of it with update=single, with update=per-thread (dlmain's
 # thread's own copies: forgotten at the reset, written and released at
-# dlclose).  Then instrumented/dlsignal.c, a program without pathprof that loads
+# dlclose), and with update=per-thread in hashed functions (max-array=1:
+# the thread's own slot caches and tables).  Then instrumented/dlsignal.c, a program without pathprof that loads
 # the module (and so the runtime) with PATHPROF_DUMP_SIGNAL set, unloads
 # it and raises the signal: it must live on (the runtime pinned itself),
 # and the module's profile was written at dlclose.  And
@@ -21,26 +22,32 @@
 # is unloaded, then the thread exits: no call into the unloaded runtime.
 . "$(dirname "$0")/lib.shinc"
 
-for update in single per-thread; do
-  prof=$work/prof-$update
-  snap=$work/snap-$update
+for variant in single per-thread per-thread-hashed; do
+  update=$variant
+  extra=
+  if [ "$variant" = per-thread-hashed ]; then
+    update=per-thread
+    extra=-fplugin-arg-pathprof-max-array=1
+  fi
+  prof=$work/prof-$variant
+  snap=$work/snap-$variant
   if ! build_program profinfo "$PATHPROF_BUILD/libpathprof.a" \
      || ! $CC -O2 -c "$inst/snapshot.c" -o "$work/snapshot.o" \
        2>> "$work/cc.log" \
      || ! cc_plugin "$prof" -fPIC -shared "$inst/dlmod.c" \
-       -o "$work/dlmod-$update.so" -fplugin-arg-pathprof-update=$update \
+       -o "$work/dlmod-$variant.so" -fplugin-arg-pathprof-update=$update $extra \
        -L"$PATHPROF_BUILD" -lpathprof -Wl,-rpath,"$PATHPROF_BUILD" \
      || ! $CC -O2 "$inst/dlsignal.c" -o "$work/dlsignal" 2>> "$work/cc.log" \
      || ! cc_plugin "$prof" -I"$src/runtime" "$inst/dlmain.c" \
-       -fplugin-arg-pathprof-update=$update \
+       -fplugin-arg-pathprof-update=$update $extra \
        "$work/snapshot.o" -o "$work/dlmain" -L"$PATHPROF_BUILD" -lpathprof \
        -Wl,-rpath,"$PATHPROF_BUILD" -ldl; then
-    fail "$update: build the test programs" "no errors" "$(cat "$work/cc.log")"
+    fail "$variant: build the test programs" "no errors" "$(cat "$work/cc.log")"
     finish
   fi
 
-  "$work/dlmain" "$work/dlmod-$update.so" "$prof" "$snap" > "$work/out" 2>&1
-  same "$update: dlmain exits 0, no message" "0 " "$? $(cat "$work/out")"
+  "$work/dlmain" "$work/dlmod-$variant.so" "$prof" "$snap" > "$work/out" 2>&1
+  same "$variant: dlmain exits 0, no message" "0 " "$? $(cat "$work/out")"
 
   # The module's counts at STEP as "ONES ZEROS" (the path of mod_leaf (1)
   # is the one with 5 at step a).
@@ -53,21 +60,21 @@ for update in single per-thread; do
 
   id1=$(profile_tsv "$(profile_file "$snap/a" dlmod)" \
     | awk '$3 == 5 { print $2 }')
-  same "$update: a: pathprof_dump from the main program writes the module" "5 2" \
+  same "$variant: a: pathprof_dump from the main program writes the module" "5 2" \
     "$(module_counts "$snap/a")"
   [ -n "$(profile_file "$snap/a" dlmain)" ] \
-    && pass "$update: a: and the main program's profile" \
-    || fail "$update: a: and the main program's profile" "a dlmain profile" \
+    && pass "$variant: a: and the main program's profile" \
+    || fail "$variant: a: and the main program's profile" "a dlmain profile" \
          "$(ls "$snap/a")"
-  same "$update: b: pathprof_reset from the main program zeroes the module" "8 3" \
+  same "$variant: b: pathprof_reset from the main program zeroes the module" "8 3" \
     "$(module_counts "$snap/b")"
-  same "$update: c: dlclose writes what was counted since the dump" "12 3" \
+  same "$variant: c: dlclose writes what was counted since the dump" "12 3" \
     "$(module_counts "$snap/c")"
-  same "$update: exit: the module's file unchanged, nothing counted twice" "12 3" \
+  same "$variant: exit: the module's file unchanged, nothing counted twice" "12 3" \
     "$(module_counts "$prof")"
-  same "$update: the module's file: runs = 1" 1 \
+  same "$variant: the module's file: runs = 1" 1 \
     "$(profile_runs "$(profile_file "$prof" dlmod)")"
-  same "$update: the main program's file: runs = 1" 1 \
+  same "$variant: the main program's file: runs = 1" 1 \
     "$(profile_runs "$(profile_file "$prof" dlmain)")"
 done
 
@@ -82,10 +89,12 @@ if ! $CC -O2 "$inst/dlthread.c" -o "$work/dlthread" -lpthread -ldl \
   fail "build dlthread" "no errors" "$(cat "$work/cc.log")"
   finish
 fi
-PATHPROF_PREFIX=$work/thr "$work/dlthread" "$work/dlmod-per-thread.so" \
-  > "$work/out" 2>&1
-same "a thread that counted exits after the runtime is unloaded: no crash" \
-  "0 alive" "$? $(cat "$work/out")"
-same "its count was written at dlclose" "1 0" \
-  "$(module_counts "$work/thr")"
+for variant in per-thread per-thread-hashed; do
+  PATHPROF_PREFIX=$work/thr-$variant "$work/dlthread" \
+    "$work/dlmod-$variant.so" > "$work/out" 2>&1
+  same "$variant: a thread that counted exits after the runtime is unloaded: no crash" \
+    "0 alive" "$? $(cat "$work/out")"
+  same "$variant: its count was written at dlclose" "1 0" \
+    "$(module_counts "$work/thr-$variant")"
+done
 finish
