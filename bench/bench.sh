@@ -18,6 +18,9 @@
 #        pathprof  -fplugin=pathprof.so, linked with libpathprof.a
 #        naive     pathprof with -fplugin-arg-pathprof-placement=naive
 #        atomic    pathprof with -fplugin-arg-pathprof-update=atomic
+#                  (exact under threads: each thread its own counters)
+#        locked    pathprof with -fplugin-arg-pathprof-update=locked (a
+#                  locked add per count, as gcov-atomic)
 #        partial   pathprof with -fplugin-arg-pathprof-partial-paths
 #        cycles    pathprof with -fplugin-arg-pathprof-metric=cycles (time
 #                  per path: a reading at every path end)
@@ -211,6 +214,7 @@ variant_cflags () {
     pathprof) echo "$pathprof" ;;
     naive) echo "$pathprof -fplugin-arg-pathprof-placement=naive" ;;
     atomic) echo "$pathprof -fplugin-arg-pathprof-update=atomic" ;;
+    locked) echo "$pathprof -fplugin-arg-pathprof-update=locked" ;;
     partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
     cycles) echo "$pathprof -fplugin-arg-pathprof-metric=cycles" ;;
     # use, useNAME=ARGS: built with use= the profile of a training run
@@ -241,7 +245,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo feedback pathprof naive atomic partial cycles use NAME=ARGS useNAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo feedback pathprof naive atomic locked partial cycles use NAME=ARGS useNAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"

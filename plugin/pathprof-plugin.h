@@ -38,9 +38,11 @@ struct pathprof_options
   bool hot_first;               /* numbering=hot: hot paths numbered first
 				   in functions with a dense prefix */
   unsigned long long max_paths; /* per-vertex path limit (0: automatic) */
-  bool atomic;                  /* update=atomic or update=per-thread */
-  bool per_thread;              /* update=per-thread: dense counts in
-				   per-thread copies (perthread.cc) */
+  bool atomic;                  /* update=atomic, per-thread or locked:
+				   exact under threads */
+  bool per_thread;              /* update=atomic or per-thread: counts in
+				   per-thread copies (perthread.cc);
+				   update=locked: a locked add per count */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */

@@ -49,14 +49,17 @@ static const char pathprof_help[] =
   "                       their number of paths as elsewhere (paths)\n"
   "  max-paths=N          cut edges so that no block starts more than N\n"
   "                       paths (default: only to stay below 2^63)\n"
-  "  update=single|atomic|per-thread\n"
+  "  update=single|atomic|per-thread|locked\n"
   "                       counter updates (default from -fprofile-update):\n"
-  "                       per-thread is exact as atomic, counting in each\n"
-  "                       thread's own copy, merged at writes and exit\n"
+  "                       atomic (or per-thread) is exact under threads,\n"
+  "                       each thread counting in its own copy, merged at\n"
+  "                       writes and thread exit; locked is exact with a\n"
+  "                       locked add per count, as -fprofile-update=atomic\n"
   "  backedge-runs=atomic|always|never\n"
   "                       count a tight loop's repeated path in a register,\n"
-  "                       added to memory when the loop is left: with\n"
-  "                       update=atomic (default), always, or never\n"
+  "                       added to memory when the loop is left: where a\n"
+  "                       count is a locked add (update=locked, default),\n"
+  "                       always, or never\n"
   "  metric=cycles        also measure each path's time, start to end,\n"
   "                       callees included: rdtsc ticks on x86-64,\n"
   "                       CLOCK_MONOTONIC nanoseconds elsewhere\n"
@@ -218,7 +221,10 @@ parse_arguments (struct plugin_name_args *info)
   pathprof_opts.hot_first = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
   pathprof_opts.profile_dir = profile_data_prefix;
+  /* -fprofile-update=atomic or prefer-atomic: exact under threads, each
+     thread counting in its own copy (update=atomic).  */
   pathprof_opts.atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
+  pathprof_opts.per_thread = pathprof_opts.atomic;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -255,14 +261,17 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (!strcmp (key, "update"))
 	{
+	  /* atomic and per-thread are one mode: each thread counts in its
+	     own copy of the counters (perthread.cc); locked is a locked
+	     add per count into the shared ones.  */
 	  static const char *const names[] = { "single", "atomic",
-					       "per-thread", NULL };
+					       "per-thread", "locked", NULL };
 	  int i = parse_choice (key, value, names);
 	  ok &= i >= 0;
 	  if (i >= 0)
 	    {
 	      pathprof_opts.atomic = i >= 1;
-	      pathprof_opts.per_thread = i == 2;
+	      pathprof_opts.per_thread = i == 1 || i == 2;
 	    }
 	}
       else if (!strcmp (key, "backedge-runs"))

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Threads: 8 threads run the same two paths of step (and the hot loop
 # path of worker) at the same time, 1000000 times each.  Compiled with
-# update=atomic or update=per-thread, the counts are exactly 8 x a
+# update=atomic (each thread its own copy of the counters, per-thread) or
+# update=locked (a locked add per count), the counts are exactly 8 x a
 # one-thread run's, with dense counters and with the runtime's hash table
 # (max-array=1).  Then threadlife.c, with both exact modes: dumps while
 # threads count, threads still alive at exit, 10000 short-lived threads
@@ -14,7 +15,7 @@
 . "$(dirname "$0")/lib.shinc"
 
 iterations=1000000
-for mode in atomic per-thread single; do
+for mode in atomic locked single; do
   for storage in dense hashed; do
     name=$mode-$storage
     extra=
@@ -49,7 +50,7 @@ done
 
 # threadlife CASE ARG...: the last line "step E O" the program prints
 # must be step's two path counts in the profile.
-for mode in atomic per-thread; do
+for mode in atomic locked; do
   for storage in dense hashed; do
     name=$mode-$storage
     extra=
@@ -89,7 +90,7 @@ done
 # takes that mutex on its first call with update=per-thread; neither may
 # wait for it forever (SIGKILL after 30 s: exit status 137; SIGTERM would
 # wait, the runtime blocks signals while it holds the mutex).
-if cc_plugin "$work/sigfirst-build" -fplugin-arg-pathprof-update=per-thread \
+if cc_plugin "$work/sigfirst-build" -fplugin-arg-pathprof-update=atomic \
      -I"$src/runtime" "$inst/sigfirst.c" -o "$work/sigfirst" \
      -Wl,--wrap=write "$PATHPROF_BUILD/libpathprof.a" -lpthread; then
   out=$(PATHPROF_PREFIX=$work/sigfirst-prof/ timeout -s KILL 30 "$work/sigfirst")

@@ -1,5 +1,5 @@
 /* Loop runs counted in registers (plugin/instrument.cc, backedge_runs):
-   with update=atomic, an innermost loop with no call in it counts the
+   with update=locked (a locked add per count), an innermost loop with no call in it counts the
    paths that end inside it in two locals, and adds the pending run to
    memory when the path changes and on every way out of the loop.  The
    verbose note says which functions have such loops; the counts must be
@@ -8,7 +8,7 @@
    threads.c runs such a loop in four threads at once.  */
 
 /* { dg-do run } */
-/* { dg-options "-fplugin-arg-pathprof-update=atomic -fplugin-arg-pathprof-verbose" } */
+/* { dg-options "-fplugin-arg-pathprof-update=locked -fplugin-arg-pathprof-verbose" } */
 /* The verbose notes are not errors: every line of the compiler's output
    that is not an error or a warning is pruned.  */
 /* { dg-prune-output "^(?!.*(error|warning):)" } */

@@ -1,7 +1,9 @@
 /* Four threads run the same loop at once.  The path register is a local,
-   so each thread has its own; with update=atomic the shared counters are
-   updated atomically and no count is lost (design.md, trap 12).  The
-   variants of this test (naive placement, hash table) keep update=atomic.
+   so each thread has its own; with update=locked the shared counters are
+   updated with locked adds (the loop's run in registers, flushed with
+   one) and no count is lost (design.md, trap 12).  The variants of this
+   test (naive placement, hash table) keep update=locked, but for the
+   update=atomic ones (each thread its own copy), as exact.
 
    work (20000) in each of 4 threads:
      S L B L   entry -> backedge        4
@@ -9,7 +11,7 @@
      L R       backedge -> return       4  */
 
 /* { dg-do run } */
-/* { dg-options "-pthread -fplugin-arg-pathprof-update=atomic" } */
+/* { dg-options "-pthread -fplugin-arg-pathprof-update=locked" } */
 
 #include <pthread.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-/* Compiled with the plugin by runtime/tests/threads.sh (update=atomic and
-   update=per-thread): threads that come and go while counts are
+/* Compiled with the plugin by runtime/tests/threads.sh (update=atomic,
+   each thread's own counters, and update=locked): threads that come and go while counts are
    written.  In every case step ends path "odd" and path "even" exactly
    as many times as the program says on stdout ("step E O": the expected
    counts of its two paths), whatever the threads' timing.

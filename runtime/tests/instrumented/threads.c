@@ -1,7 +1,7 @@
 /* Compiled with the plugin by runtime/tests/threads.sh: THREADS threads
    each run ITERATIONS calls of step, all on the same two paths at the
    same time, and the loop of worker (one backedge path, hot).  With
-   update=atomic the counts must be exactly THREADS times a one-thread
+   update=atomic or locked the counts must be exactly THREADS times a one-thread
    run's; with update=single some increments race and are lost.
 
    Usage: threads THREADS ITERATIONS.  */
