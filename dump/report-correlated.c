@@ -290,7 +290,7 @@ put_block (FILE *out, size_t rank, const dump_corr_block *b,
   for (int p = -1; p < (int) b->num_preds; p++)
     {
       const dump_corr_edge *pred = p < 0 ? NULL : &b->preds[pred_order[p]];
-      uint64_t total = p < 0 ? b->executions : pred->count;
+      uint64_t total = pred ? pred->count : b->executions;
       if (pred && pred->count == 0)
 	continue;
       memset (cells, 0, sizeof cells);
