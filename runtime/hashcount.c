@@ -572,27 +572,18 @@ pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range)
 /* ------------------------------------------------------------------ */
 /* update=per-thread: a thread's own tables (threadcount.c).           */
 
-/* Where FN's threads' copies are listed (FN hashed), its state made if
-   needed; NULL without memory.  With pp_rt_mutex held.  */
+/* Where FN's threads' copies are listed (FN hashed), its state made
+   first if needed with MAKE; NULL without a state (or memory).  With
+   pp_rt_mutex held.  */
 
 void **
-pp_rt_hash_thread_copies (struct __pathprof_function *fn)
+pp_rt_hash_thread_copies (struct __pathprof_function *fn, int make)
 {
   struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
 
-  if (!st && !(st = create_state (fn)))
+  if (!st && (!make || !(st = create_state (fn))))
     return NULL;
   return &st->thread_copies;
-}
-
-/* FN's threads' copies, or NULL.  With pp_rt_mutex held.  */
-
-void *
-pp_rt_hash_thread_copies_of (const struct __pathprof_function *fn)
-{
-  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
-
-  return st ? st->thread_copies : NULL;
 }
 
 /* A thread's own tables, empty, or NULL without memory.  */

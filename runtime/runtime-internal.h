@@ -152,8 +152,7 @@ void pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range);
 /* update=per-thread in hashed functions: a thread's own tables, where it
    counts with plain adds, folded into the function's (threadcount.c);
    and where the function's threads' copies are listed.  */
-void **pp_rt_hash_thread_copies (struct __pathprof_function *fn);
-void *pp_rt_hash_thread_copies_of (const struct __pathprof_function *fn);
+void **pp_rt_hash_thread_copies (struct __pathprof_function *fn, int make);
 void *pp_rt_hash_private_new (void);
 void pp_rt_hash_private_count (struct __pathprof_function *fn, void *tables,
 			       struct __pathprof_hash_slot **cache,

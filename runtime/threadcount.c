@@ -241,10 +241,7 @@ copies_head (struct __pathprof_function *fn, int make)
 {
   if (pp_rt_function_dense (fn))
     return &fn->runtime;
-  if (make)
-    return pp_rt_hash_thread_copies (fn);
-  return pp_rt_hash_thread_copies_of (fn) ? pp_rt_hash_thread_copies (fn)
-					  : NULL;
+  return pp_rt_hash_thread_copies (fn, make);
 }
 
 /* FN's first copy, or NULL.  */
