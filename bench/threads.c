@@ -3,9 +3,9 @@
 
    THREADS threads each call step ITERATIONS times in a tight loop; step
    is not inlined and has four paths, all hot, so every thread ends the
-   same few paths at the same time: with update=atomic every path end is
+   same few paths at the same time: with update=locked every path end is
    a locked add on a cache line the other threads also write; with
-   update=per-thread each thread adds to its own copy.
+   update=atomic (per-thread) each thread adds to its own copy.
 
    Usage: threads [THREADS [ITERATIONS]]    (default 2 and 10^7)
 
