@@ -6,7 +6,9 @@
    and never give a count to a path that was not counted; dumps taken
    while threads count lose and duplicate nothing; a path number out of
    range is reported, not stored; a hashed function with a dense prefix
-   writes, merges and resets both halves.  */
+   writes, merges and resets both halves; with update=per-thread, a
+   thread's own slot cache and tables count exactly, are folded at each
+   write and forgotten by a reset.  */
 
 #include "rt-test.h"
 
@@ -483,6 +485,106 @@ prefix_merge (void *arg)
   __pathprof_unregister (&tu.unit);
 }
 
+/* update=per-thread in a hashed function (ABI 5): the thread's slot
+   cache, from __pathprof_thread_counters, in front of tables of the
+   thread's own.  Count PATH as the plugin's probe of that CACHE does, and
+   return whether it hit.  */
+
+static int
+thread_probe (struct __pathprof_hash_slot **cache, uint64_t path)
+{
+  struct __pathprof_hash_slot *s = cache[abi_cache_index (path)];
+
+  if (s && s->key == path + 1)
+    {
+      s->count++;
+      return 1;
+    }
+  __pathprof_count_hashed_thread (&tu.fn[1], path, cache);
+  return 0;
+}
+
+/* 3000 distinct paths, counted I % 3 + 1 times through the thread's own
+   cache and tables (which grow from 128 slots several times), are
+   exactly in the profile after a write, which folds them into the
+   function's table; a second round and a take-back after it add only
+   their difference; what pathprof_reset forgot is never written.  */
+
+static void
+thread_tables (void *arg)
+{
+  enum { DISTINCT = 3000 };
+  static uint64_t *slot;
+  struct __pathprof_hash_slot **cache;
+  ppf_file f;
+  long hits = 0;
+  int exact = 1, i, round;
+
+  (void) arg;
+  start ("thread-tables");
+  tu.unit.flags |= PATHPROF_UNIT_PER_THREAD;
+  cache = (struct __pathprof_hash_slot **)
+    __pathprof_thread_counters (&tu.fn[1], &slot);
+  if (!check (cache && cache != tu.fn[1].cache
+	      && (uint64_t *) cache == slot,
+	      "per-thread, hashed: the thread gets a slot cache of its own",
+	      "cache %p, the function's %p, the thread's pointer %p",
+	      (void *) cache, (void *) tu.fn[1].cache, (void *) slot))
+    return;
+  for (round = 0; round < 3; round++)
+    for (i = 0; i < DISTINCT; i++)
+      if (i % 3 >= round)
+	hits += thread_probe (cache, paths[i]);
+  for (i = 0; i < (int) PATHPROF_HASH_CACHE_SIZE; i++)
+    if (tu.fn[1].cache[i])
+      break;
+  check (i == (int) PATHPROF_HASH_CACHE_SIZE,
+	 "per-thread, hashed: counting leaves the function's cache alone",
+	 "entry %d set", i);
+  if (dump_and_read ("per-thread, hashed: first write", &f))
+    {
+      for (i = 0; i < DISTINCT && exact; i++)
+	exact = profile_count (&f, 1, paths[i]) == (uint64_t) (i % 3 + 1);
+      check (exact && f.functions[1].num_counts == DISTINCT,
+	     "per-thread, hashed: 3000 paths counted exactly in the "
+	     "thread's tables",
+	     "%" PRIu64 " counts; path %d: %" PRIu64 ", expected %d",
+	     f.functions[1].num_counts, i - 1,
+	     profile_count (&f, 1, paths[i - 1]), (i - 1) % 3 + 1);
+      ppf_file_free (&f);
+    }
+  printf ("note: per-thread, hashed: %ld of %d counts hit the thread's "
+	  "cache\n", hits, DISTINCT * 2);
+  for (i = 0; i < DISTINCT; i++)
+    thread_probe (cache, paths[i]);
+  __pathprof_uncount_hashed_thread (&tu.fn[1], paths[0], cache);
+  if (dump_and_read ("per-thread, hashed: second write", &f))
+    {
+      exact = profile_count (&f, 1, paths[0]) == 1;
+      for (i = 1; i < DISTINCT && exact; i++)
+	exact = profile_count (&f, 1, paths[i]) == (uint64_t) (i % 3 + 2);
+      check (exact, "per-thread, hashed: a second write adds only what "
+	     "was counted since, a take-back included",
+	     "path %d: %" PRIu64, i - 1, profile_count (&f, 1, paths[i - 1]));
+      ppf_file_free (&f);
+    }
+  for (i = 0; i < 5; i++)
+    thread_probe (cache, paths[1]);
+  pathprof_reset ();
+  thread_probe (cache, paths[1]);
+  if (dump_and_read ("per-thread, hashed: after reset", &f))
+    {
+      check (profile_count (&f, 1, paths[1]) == 4
+	     && profile_count (&f, 1, paths[2]) == 4,
+	     "per-thread, hashed: pathprof_reset forgets the thread's counts",
+	     "path 1: %" PRIu64 " (expected 3 + 1), path 2: %" PRIu64
+	     " (expected 4)", profile_count (&f, 1, paths[1]),
+	     profile_count (&f, 1, paths[2]));
+      ppf_file_free (&f);
+    }
+  __pathprof_unregister (&tu.unit);
+}
+
 /* Measure a call of the runtime, what a miss of the inline probe costs
    (information only, not a check).  */
 
@@ -537,6 +639,9 @@ main (void)
 	 "expected exit 0, saw status %d", status);
   status = run_child (prefix_merge, NULL, NULL, NULL);
   check (exited_with (status, 0), "dense prefix run exits normally",
+	 "expected exit 0, saw status %d", status);
+  status = run_child (thread_tables, NULL, NULL, NULL);
+  check (exited_with (status, 0), "per-thread hashed run exits normally",
 	 "expected exit 0, saw status %d", status);
   run_child (speed, NULL, NULL, NULL);
   remove_tree (dir);
