@@ -94,6 +94,33 @@ ppf_hash (const void *data, size_t size, uint64_t seed)
   return h;
 }
 
+/* FNV-1a's step on 64-bit words: the checksum of a journal, which holds
+   a whole profile and is written at every write.  Words are read
+   little-endian whatever the host, as the format's integers are.  */
+
+uint64_t
+ppf_hash_words (const void *data, size_t size, uint64_t seed)
+{
+  const unsigned char *p = data;
+  const unsigned char *end = p + size;
+  uint64_t h = seed;
+
+  while (end - p >= 8)
+    {
+      uint64_t w;
+
+      memcpy (&w, p, 8);
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      w = __builtin_bswap64 (w);
+#endif
+      h = (h ^ w) * FNV_PRIME;
+      p += 8;
+    }
+  while (p < end)
+    h = (h ^ *p++) * FNV_PRIME;
+  return h;
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing.                                                           */
 

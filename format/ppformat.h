@@ -229,6 +229,10 @@ typedef struct ppf_file
 
 /* FNV-1a 64-bit hash, used for both checksums.  */
 uint64_t ppf_hash (const void *data, size_t size, uint64_t seed);
+/* The same FNV-1a step over the little-endian 64-bit words of DATA,
+   then byte by byte over the last SIZE % 8: eight times fewer multiplies
+   for a checksum that no earlier format fixed (journals of version 2).  */
+uint64_t ppf_hash_words (const void *data, size_t size, uint64_t seed);
 #define PPF_HASH_SEED 0xcbf29ce484222325ULL
 
 /* Metas.  ppf_meta_encode computes and stores M->checksum, then returns a

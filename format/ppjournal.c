@@ -51,27 +51,32 @@ ppf_journal_encode (const unsigned char *old, size_t size,
   if (size)
     memcpy (j + PPF_JOURNAL_MAGIC_SIZE + 8, old, size);
   store_le64 (j + PPF_JOURNAL_MAGIC_SIZE + 8 + size,
-	      ppf_hash (j, PPF_JOURNAL_MAGIC_SIZE + 8 + size, PPF_HASH_SEED));
+	      ppf_hash_words (j, PPF_JOURNAL_MAGIC_SIZE + 8 + size,
+			      PPF_HASH_SEED));
   *journal_size = size + PPF_JOURNAL_OVERHEAD;
   return j;
 }
 
 /* Whether J is complete: the magic, then a length that accounts for
    every byte between the header and the checksum, then the checksum of
-   all that.  */
+   all that (over words, or bytes in a journal of the first version).  */
 
 int
 ppf_journal_decode (const unsigned char *j, size_t size,
 		    const unsigned char **old, size_t *old_size)
 {
-  uint64_t length;
+  uint64_t length, sum;
 
-  if (size < PPF_JOURNAL_OVERHEAD
-      || memcmp (j, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE) != 0)
+  if (size < PPF_JOURNAL_OVERHEAD)
+    return 0;
+  if (memcmp (j, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE) == 0)
+    sum = ppf_hash_words (j, size - 8, PPF_HASH_SEED);
+  else if (memcmp (j, PPF_JOURNAL_MAGIC_V1, PPF_JOURNAL_MAGIC_SIZE) == 0)
+    sum = ppf_hash (j, size - 8, PPF_HASH_SEED);
+  else
     return 0;
   length = load_le64 (j + PPF_JOURNAL_MAGIC_SIZE);
-  if (length != size - PPF_JOURNAL_OVERHEAD
-      || load_le64 (j + size - 8) != ppf_hash (j, size - 8, PPF_HASH_SEED))
+  if (length != size - PPF_JOURNAL_OVERHEAD || load_le64 (j + size - 8) != sum)
     return 0;
   *old = j + PPF_JOURNAL_MAGIC_SIZE + 8;
   *old_size = (size_t) length;

@@ -8,9 +8,13 @@
    doc/runtime.md, "Merging, locking and crashes", describes the
    protocol; doc/file-format.md the layout.
 
-   Layout: the magic "PPJOURNL" (8 bytes), the u64 length of the old
+   Layout: the magic "PPJOURN2" (8 bytes), the u64 length of the old
    content, that content byte for byte (possibly empty), and the
-   FNV-1a 64 (ppf_hash) of everything before it; integers little-endian.
+   checksum of everything before it, FNV-1a 64 over 64-bit words
+   (ppf_hash_words); integers little-endian.  A journal of the first
+   version, magic "PPJOURNL" and FNV-1a byte by byte (ppf_hash), is
+   still read: the word checksum is eight times cheaper, and a journal
+   is written, whole profile and all, at every write.
    A journal is complete exactly when the length, the size and the
    checksum agree: one cut short by a crash never is, so its presence
    alone says nothing, its completeness says "the profile may be torn:
@@ -27,7 +31,8 @@
 extern "C" {
 #endif
 
-#define PPF_JOURNAL_MAGIC "PPJOURNL"  /* 8 bytes, no terminator */
+#define PPF_JOURNAL_MAGIC "PPJOURN2"  /* 8 bytes, no terminator */
+#define PPF_JOURNAL_MAGIC_V1 "PPJOURNL" /* read, never written */
 #define PPF_JOURNAL_MAGIC_SIZE 8
 /* The bytes a journal adds to the content it holds.  */
 #define PPF_JOURNAL_OVERHEAD (PPF_JOURNAL_MAGIC_SIZE + 8 + 8)

@@ -19,6 +19,7 @@
    does not verify the IL otherwise.  */
 
 #include "gcc-common.h"
+#include "opts.h"
 #include "plugin-version.h"
 #include <regex.h>
 #include "pathprof-plugin.h"
@@ -208,6 +209,37 @@ error_unknown_key (struct plugin_name_args *info, const char *key)
   XDELETEVEC (list);
 }
 
+/* The value of INFO's argument I as the command line wrote it.  GCC
+   splits -fplugin-arg-NAME-KEY=VALUE at the first '=' and then leaves one
+   character off the end of VALUE for every further '=' in it
+   (plugin.cc, parse_plugin_arg_opt, GCC 11 and 12): dir=/a=b/prof would
+   arrive as "/a=b/pro".  GCC keeps every option's text
+   (save_decoded_options): take VALUE from there, the argument's own
+   value when it cannot be found.  */
+
+static const char *
+full_argument_value (const struct plugin_name_args *info, int i)
+{
+  const char *key = info->argv[i].key;
+  const char *value = info->argv[i].value;
+  /* Argument I is the NTH (from 0) that names KEY.  */
+  int nth = 0;
+  for (int k = 0; k < i; k++)
+    nth += !strcmp (info->argv[k].key, key);
+  char *prefix = concat ("-fplugin-arg-", info->base_name, "-", key, "=",
+			 NULL);
+  size_t prefix_len = strlen (prefix);
+  const char *full = NULL;
+  for (unsigned j = 0; j < save_decoded_options_count && !full; j++)
+    {
+      const char *text = save_decoded_options[j].orig_option_with_args_text;
+      if (text && !strncmp (text, prefix, prefix_len) && nth-- == 0)
+	full = text + prefix_len;
+    }
+  free (prefix);
+  return value && full ? full : value;
+}
+
 /* Read the plugin's arguments into pathprof_opts.  Unknown keys and bad
    values are errors: a misspelt option must not silently profile
    differently from what the user asked.  Returns false on error.  */
@@ -228,7 +260,7 @@ parse_arguments (struct plugin_name_args *info)
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
-      const char *value = info->argv[i].value;
+      const char *value = full_argument_value (info, i);
       const struct pathprof_key *known = find_key (key);
       if (!known)
 	{

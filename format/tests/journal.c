@@ -3,13 +3,15 @@
    round trips (an empty content included), and that no damaged journal
    passes for complete: cut at every length, any byte flipped, a byte
    appended, a length that disagrees with the size even under a
-   recomputed checksum, another magic.  */
+   recomputed checksum, another magic; the word checksum against its
+   definition, and a journal of the first version still read.  */
 
 #include "ppformat.h"
 #include "ppjournal.h"
 #include "unit-test.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The little-endian u64 at P, read here independently of the codec.  */
 
@@ -64,15 +66,15 @@ check_round_trip (const char *what, const unsigned char *content,
   snprintf (name, sizeof name, "%s: size is content + 24", what);
   check_u64 (name, size + 24, j_size);
   snprintf (name, sizeof name, "%s: magic", what);
-  check (j_size >= 8 && !memcmp (j, "PPJOURNL", 8), name,
-	 "expected \"PPJOURNL\", saw \"%.8s\"", (const char *) j);
+  check (j_size >= 8 && !memcmp (j, "PPJOURN2", 8), name,
+	 "expected \"PPJOURN2\", saw \"%.8s\"", (const char *) j);
   snprintf (name, sizeof name, "%s: length field", what);
   check_u64 (name, size, le64 (j + 8));
   snprintf (name, sizeof name, "%s: content byte for byte", what);
   check (!size || !memcmp (j + 16, content, size), name,
 	 "expected the content after the length");
   snprintf (name, sizeof name, "%s: checksum of all before it", what);
-  check_u64 (name, ppf_hash (j, 16 + size, PPF_HASH_SEED),
+  check_u64 (name, ppf_hash_words (j, 16 + size, PPF_HASH_SEED),
 	     le64 (j + 16 + size));
   snprintf (name, sizeof name, "%s: decodes as complete", what);
   if (check (ppf_journal_decode (j, j_size, &old, &old_size), name,
@@ -140,7 +142,7 @@ test_damage (void)
       memcpy (copy, j, j_size);
       put_le64 (copy + 8, sizeof content + delta);
       put_le64 (copy + j_size - 8,
-		ppf_hash (copy, j_size - 8, PPF_HASH_SEED));
+		ppf_hash_words (copy, j_size - 8, PPF_HASH_SEED));
       snprintf (name, sizeof name, "a journal whose length is %s its size "
 		"is incomplete", delta < 0 ? "below" : "above");
       check (!complete (copy, j_size, &untouched), name,
@@ -151,7 +153,8 @@ test_damage (void)
   /* A .pathprof file is no journal.  */
   memcpy (copy, j, j_size);
   memcpy (copy, "PATHPROF", 8);
-  put_le64 (copy + j_size - 8, ppf_hash (copy, j_size - 8, PPF_HASH_SEED));
+  put_le64 (copy + j_size - 8,
+	    ppf_hash_words (copy, j_size - 8, PPF_HASH_SEED));
   check (!complete (copy, j_size, &untouched),
 	 "another magic with a matching checksum is no journal",
 	 "expected refused");
@@ -159,6 +162,49 @@ test_damage (void)
   check_u64 ("a refused journal leaves the outputs alone", 0, touched);
   free (copy);
   free (j);
+}
+
+/* The word checksum against its definition, computed here on its own:
+   FNV-1a's step on each little-endian 64-bit word, then on each byte of
+   the rest; and a journal of the first version ("PPJOURNL", FNV-1a byte
+   by byte) is still complete.  */
+
+static void
+test_versions (void)
+{
+  static const unsigned char content[] = "a profile's bytes, 29 of them";
+  unsigned char data[11] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+  const uint64_t prime = 0x100000001b3ULL, seed = 0xcbf29ce484222325ULL;
+  uint64_t h = seed, word = 0;
+  unsigned char v1[sizeof content + 24];
+  const unsigned char *old = NULL;
+  size_t old_size = 0;
+
+  for (int i = 7; i >= 0; i--)
+    word = (word << 8) | data[i];
+  h = (h ^ word) * prime;
+  for (int i = 8; i < 11; i++)
+    h = (h ^ data[i]) * prime;
+  check_u64 ("ppf_hash_words: a word, then three bytes", h,
+	     ppf_hash_words (data, sizeof data, PPF_HASH_SEED));
+  check (ppf_hash_words (data, 8, PPF_HASH_SEED)
+	 != ppf_hash (data, 8, PPF_HASH_SEED),
+	 "ppf_hash_words is not ppf_hash", "the same checksum");
+
+  memcpy (v1, "PPJOURNL", 8);
+  put_le64 (v1 + 8, sizeof content);
+  memcpy (v1 + 16, content, sizeof content);
+  put_le64 (v1 + 16 + sizeof content,
+	    ppf_hash (v1, 16 + sizeof content, PPF_HASH_SEED));
+  check (ppf_journal_decode (v1, sizeof v1, &old, &old_size)
+	 && old_size == sizeof content && !memcmp (old, content, old_size),
+	 "a journal of the first version (PPJOURNL, byte checksum) is read",
+	 "refused, or other content");
+  put_le64 (v1 + 16 + sizeof content,
+	    ppf_hash_words (v1, 16 + sizeof content, PPF_HASH_SEED));
+  check (!ppf_journal_decode (v1, sizeof v1, &old, &old_size),
+	 "a PPJOURNL journal with the word checksum is refused",
+	 "complete");
 }
 
 int
@@ -170,5 +216,6 @@ main (void)
   check_round_trip ("8 bytes", bytes, sizeof bytes);
   check_round_trip ("empty content", NULL, 0);
   test_damage ();
+  test_versions ();
   return unit_test_report ();
 }

@@ -35,7 +35,7 @@
 
 #define MAX_IDS 4096
 #define WRITERS 4
-#define JOURNAL_MAGIC "PPJOURNL"
+#define JOURNAL_MAGIC "PPJOURN2"
 
 static char dir[256], profile[300], journal[320], writer_log[320];
 static struct test_unit tu;
@@ -202,8 +202,8 @@ journal_state (void)
 	  length = (length << 8) | j[8 + i];
 	  sum = (sum << 8) | j[size - 8 + i];
 	}
-      if (length == size - 24 && sum == ppf_hash (j, size - 8,
-						   PPF_HASH_SEED))
+      if (length == size - 24 && sum == ppf_hash_words (j, size - 8,
+							 PPF_HASH_SEED))
 	state = 2;
     }
   free (j);
