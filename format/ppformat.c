@@ -121,6 +121,21 @@ ppf_hash_words (const void *data, size_t size, uint64_t seed)
   return h;
 }
 
+/* The checksum of a file over its SIZE bytes before it (ppformat.h).  */
+
+uint64_t
+ppf_file_checksum (const void *buf, size_t size)
+{
+  const unsigned char *p = buf;
+  uint32_t version = PPF_VERSION;
+
+  if (size >= PPF_MAGIC_SIZE + 4)
+    version = (uint32_t) p[8] | (uint32_t) p[9] << 8 | (uint32_t) p[10] << 16
+	      | (uint32_t) p[11] << 24;
+  return version < 2 ? ppf_hash (buf, size, PPF_HASH_SEED)
+		     : ppf_hash_words (buf, size, PPF_HASH_SEED);
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing.                                                           */
 
@@ -1091,10 +1106,11 @@ ppf_decode_known (const unsigned char *buf, size_t size,
   r.pos = PPF_MAGIC_SIZE;
   if (!get_u32 (&r, &out->version, "version"))
     goto failed;
-  if (out->version != PPF_VERSION)
+  if (out->version < PPF_VERSION_MIN || out->version > PPF_VERSION)
     {
-      fail (&r, "unsupported version %u (this reader knows version %u)",
-	    (unsigned) out->version, (unsigned) PPF_VERSION);
+      fail (&r, "unsupported version %u (this reader knows versions %u "
+	    "to %u)", (unsigned) out->version, (unsigned) PPF_VERSION_MIN,
+	    (unsigned) PPF_VERSION);
       goto failed;
     }
   if (!get_u32 (&r, &flags, "flags"))
@@ -1160,7 +1176,7 @@ ppf_decode_known (const unsigned char *buf, size_t size,
   body_size = r.pos;
   if (!get_u64 (&r, &checksum, "file checksum"))
     goto failed;
-  if (checksum != ppf_hash (buf, body_size, PPF_HASH_SEED))
+  if (checksum != ppf_file_checksum (buf, body_size))
     {
       fail (&r, "checksum mismatch (the file is damaged)");
       goto failed;
@@ -1256,7 +1272,7 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
 	}
     }
   if (w.status == PPF_OK)
-    put_u64 (&w, ppf_hash (w.data, w.size, PPF_HASH_SEED));
+    put_u64 (&w, ppf_file_checksum (w.data, w.size));
   if (w.status != PPF_OK)
     {
       free (w.data);

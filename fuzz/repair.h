@@ -103,12 +103,11 @@ ppfuzz_repair_file (unsigned char *buf, size_t size, size_t max_size,
     }
   if (choice != 1 && end && end + 8 <= max_size)
     {
-      ppfuzz_store_u64 (buf + end, ppf_hash (buf, end, PPF_HASH_SEED));
+      ppfuzz_store_u64 (buf + end, ppf_file_checksum (buf, end));
       return end + 8;
     }
   if (size >= 8)
-    ppfuzz_store_u64 (buf + size - 8, ppf_hash (buf, size - 8,
-						 PPF_HASH_SEED));
+    ppfuzz_store_u64 (buf + size - 8, ppf_file_checksum (buf, size - 8));
   return size;
 }
 

@@ -277,16 +277,16 @@ write_edges (const char *dir)
   buf[7] = 'X';
   write_seed (dir, "edge-bad-magic", buf, size);
   buf[7] = 'F';
-  buf[8] = 2;			/* version 2, checksum made right */
+  buf[8] = PPF_VERSION + 1;	/* a later version, checksum made right */
   {
-    uint64_t h = ppf_hash (buf, size - 8, PPF_HASH_SEED);
+    uint64_t h = ppf_file_checksum (buf, size - 8);
     for (int i = 0; i < 8; i++)
       buf[size - 8 + i] = (unsigned char) (h >> (8 * i));
   }
-  write_seed (dir, "edge-version-2", buf, size);
-  buf[8] = 1;
+  write_seed (dir, "edge-version-next", buf, size);
+  buf[8] = PPF_VERSION;
   {
-    uint64_t h = ppf_hash (buf, size - 8, PPF_HASH_SEED);
+    uint64_t h = ppf_file_checksum (buf, size - 8);
     unsigned char *longer = malloc (size + 1);
     for (int i = 0; i < 8; i++)
       buf[size - 8 + i] = (unsigned char) (h >> (8 * i));

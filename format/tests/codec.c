@@ -43,7 +43,7 @@ poke_u32 (unsigned char *p, uint32_t v)
 static void
 fix_file_checksum (unsigned char *buf, size_t size)
 {
-  poke_u64 (buf + size - 8, ppf_hash (buf, size - 8, PPF_HASH_SEED));
+  poke_u64 (buf + size - 8, ppf_file_checksum (buf, size - 8));
 }
 
 /* Recompute the checksum of a meta of SIZE bytes at BUF.  */
@@ -598,16 +598,16 @@ test_file (void)
   status = ppf_encode (&f, &buf, &size);
   if (!check_u64 ("sample file encodes", PPF_OK, (uint64_t) status))
     return;
-  check (size > 24 && !memcmp (buf, "PATHPROF\1\0\0\0\0\0\0\0\3\0\0\0\0\0\0\0",
+  check (size > 24 && !memcmp (buf, "PATHPROF\2\0\0\0\0\0\0\0\3\0\0\0\0\0\0\0",
 			       24), "file header bytes",
-	 "expected magic, version 1, flags 0, runs 3 little-endian");
+	 "expected magic, version 2, flags 0, runs 3 little-endian");
   status = ppf_decode (buf, size, &d, err, sizeof err);
   check (status == PPF_OK, "sample file decodes", "expected OK, saw %d (%s)",
 	 status, err);
   if (status == PPF_OK)
     {
       check (d.runs == 3 && !strcmp (d.unit_name, "loop.c")
-	     && d.num_functions == 2 && d.version == 1
+	     && d.num_functions == 2 && d.version == 2
 	     && d.functions[0].num_counts == 3
 	     && !memcmp (d.functions[0].counts, counts, sizeof counts)
 	     && d.functions[1].num_counts == 0
@@ -646,7 +646,7 @@ test_file (void)
     const char *part;
   } rules[] = {
     { "bad magic", 0, 0x54415058, 1, "magic" },
-    { "version 2", 8, 2, 1, "version 2" },
+    { "version 3", 8, 3, 1, "version 3" },
     { "file flags", 12, 4, 1, "flags" },
     { "damaged runs", 16, 9, 0, "checksum" },
     { "damaged count", 0, 6, 0, "checksum" },

@@ -173,11 +173,12 @@ test_bad (void)
 
   /* Another version of the format (the u32 after the 8-byte magic).  */
   valid[size - 20] ^= 0x10;
-  valid[8] = 2;
+  valid[8] = 3;
   write_file (profile, valid, size);
   run_program ("wrong version");
   snprintf (expected, sizeof expected, "pathprof: %s: unsupported version "
-	    "2 (this reader knows version 1); moved to %s\n", profile, bad);
+	    "3 (this reader knows versions 1 to 2); moved to %s\n", profile,
+	    bad);
   check (!strcmp (file_text (err_path), expected), "wrong version: one "
 	 "message", "expected \"%s\", saw \"%s\"", expected,
 	 file_text (err_path));
