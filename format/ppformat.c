@@ -136,6 +136,21 @@ ppf_file_checksum (const void *buf, size_t size)
 		     : ppf_hash_words (buf, size, PPF_HASH_SEED);
 }
 
+/* Whether AGAIN is ORIG re-encoded (ppformat.h).  */
+
+int
+ppf_same_encoding (const unsigned char *orig, size_t size,
+		   const unsigned char *again, size_t again_size)
+{
+  if (again_size != size)
+    return 0;
+  if (size < PPF_MAGIC_SIZE + 4 + 8 || orig[8] == PPF_VERSION)
+    return memcmp (orig, again, size) == 0;
+  return memcmp (orig, again, PPF_MAGIC_SIZE) == 0
+	 && again[8] == PPF_VERSION
+	 && memcmp (orig + 12, again + 12, size - 20) == 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing.                                                           */
 

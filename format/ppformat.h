@@ -243,6 +243,13 @@ uint64_t ppf_hash_words (const void *data, size_t size, uint64_t seed);
    1, ppf_hash_words from version 2 on; PPF_VERSION's when SIZE is too
    short to hold one).  */
 uint64_t ppf_file_checksum (const void *buf, size_t size);
+/* Whether AGAIN (AGAIN_SIZE bytes), what ppf_encode made of a file
+   decoded from the SIZE bytes at ORIG, is ORIG again: the same bytes; or,
+   for a file of an earlier version, which re-encodes in the current one,
+   the same bytes but for the version and the trailing checksum.  The
+   round trip the decoder and the encoder keep (tests and fuzzers).  */
+int ppf_same_encoding (const unsigned char *orig, size_t size,
+		       const unsigned char *again, size_t again_size);
 #define PPF_HASH_SEED 0xcbf29ce484222325ULL
 
 /* Metas.  ppf_meta_encode computes and stores M->checksum, then returns a

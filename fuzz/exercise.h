@@ -562,15 +562,7 @@ ppfuzz_exercise_file (const unsigned char *buf, size_t size,
 		status);
   else
     {
-      /* A file of an earlier version re-encodes in the current one: the
-	 same bytes but for the version and the trailing checksum.  */
-      int same = again_size == size
-		 && (f.version == PPF_VERSION
-		     ? memcmp (again, buf, size) == 0
-		     : size >= 20 && memcmp (again, buf, 8) == 0
-		       && again[8] == PPF_VERSION
-		       && memcmp (again + 12, buf + 12, size - 20) == 0);
-      if (!same)
+      if (!ppf_same_encoding (buf, size, again, again_size))
 	ppfuzz_bug (result, "the file re-encodes to other bytes (%zu, was "
 		    "%zu)", again_size, size);
       free (again);

@@ -387,42 +387,6 @@ set_branch_probabilities (void)
 
 namespace {
 
-const pass_data feedback_pass_data = {
-  GIMPLE_PASS,           /* type */
-  "pathprof-feedback",   /* name */
-  OPTGROUP_NONE,         /* optinfo_flags */
-  TV_PLUGIN_RUN,         /* tv_id */
-  PROP_cfg,              /* properties_required */
-  0,                     /* properties_provided */
-  0,                     /* properties_destroyed */
-  0,                     /* todo_flags_start */
-  0                      /* todo_flags_finish */
-};
-
-const pass_data profile_read_pass_data = {
-  GIMPLE_PASS,           /* type */
-  "pathprof-profile-read", /* name */
-  OPTGROUP_NONE,         /* optinfo_flags */
-  TV_PLUGIN_RUN,         /* tv_id */
-  PROP_cfg,              /* properties_required */
-  0,                     /* properties_provided */
-  0,                     /* properties_destroyed */
-  0,                     /* todo_flags_start */
-  0                      /* todo_flags_finish */
-};
-
-const pass_data estimate_guard_pass_data = {
-  GIMPLE_PASS,           /* type */
-  "pathprof-estimate-guard", /* name */
-  OPTGROUP_NONE,         /* optinfo_flags */
-  TV_PLUGIN_RUN,         /* tv_id */
-  PROP_cfg,              /* properties_required */
-  0,                     /* properties_provided */
-  0,                     /* properties_destroyed */
-  0,                     /* todo_flags_start */
-  0                      /* todo_flags_finish */
-};
-
 const pass_data branch_probabilities_pass_data = {
   SIMPLE_IPA_PASS,       /* type */
   "pathprof-branch-probabilities", /* name */
@@ -448,51 +412,12 @@ public:
   }
 };
 
-class feedback_pass : public gimple_opt_pass
-{
-public:
-  feedback_pass (gcc::context *ctx)
-    : gimple_opt_pass (feedback_pass_data, ctx)
-  {
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return feed_back_function (fun);
-  }
-};
-
-class estimate_guard_pass : public gimple_opt_pass
-{
-public:
-  estimate_guard_pass (gcc::context *ctx)
-    : gimple_opt_pass (estimate_guard_pass_data, ctx)
-  {
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return guard_from_estimate (fun);
-  }
-};
-
-class profile_read_pass : public gimple_opt_pass
-{
-public:
-  profile_read_pass (gcc::context *ctx)
-    : gimple_opt_pass (profile_read_pass_data, ctx)
-  {
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return mark_profile_read (fun);
-  }
-};
-
 } // namespace
 
 /* Start feedback=: read its profiles, set profile_info and the flags,
    register the pass after "cfg" (in place of the instrumenting pass;
    call this before pathprof_init_o0_cfg, whose level-restoring pass
-   must come before it) and the one after "profile_estimate".  Returns
+   must come before it) and the two around "profile_estimate".  Returns
    false, with an error given, if the profiles cannot be read.  */
 
 bool
@@ -510,12 +435,15 @@ pathprof_init_feedback (const char *plugin_name)
   fed_functions = new hash_set<tree>;
   untrained_functions = new hash_set<tree>;
 
-  pathprof_register_pass (plugin_name, new feedback_pass (g), "cfg",
-			  PASS_POS_INSERT_AFTER);
-  pathprof_register_pass (plugin_name, new estimate_guard_pass (g),
-			  "profile_estimate", PASS_POS_INSERT_BEFORE);
-  pathprof_register_pass (plugin_name, new profile_read_pass (g),
-			  "profile_estimate", PASS_POS_INSERT_AFTER);
+  pathprof_register_function_pass (plugin_name, "pathprof-feedback",
+				   feed_back_function, true, "cfg",
+				   PASS_POS_INSERT_AFTER);
+  pathprof_register_function_pass (plugin_name, "pathprof-estimate-guard",
+				   guard_from_estimate, true,
+				   "profile_estimate", PASS_POS_INSERT_BEFORE);
+  pathprof_register_function_pass (plugin_name, "pathprof-profile-read",
+				   mark_profile_read, true,
+				   "profile_estimate", PASS_POS_INSERT_AFTER);
   /* After the "profile" IPA pass, where -fprofile-use reads .gcda.  */
   pathprof_register_pass (plugin_name, new branch_probabilities_pass (g),
 			  "profile", PASS_POS_INSERT_AFTER);

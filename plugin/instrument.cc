@@ -1391,26 +1391,24 @@ instrument_function (function *fun, bool at_cfg)
      and atomic.  */
   tree shared_counters = em.counters, thread_slot = NULL_TREE;
   tree thread_base = NULL_TREE;
+  bool thread_dense = pathprof_opts.per_thread && !hashed;
   bool thread_hashed = (pathprof_opts.per_thread && hashed && !em.timed
 			&& !prefix.num);
-  if (thread_hashed)
+  if (thread_dense || thread_hashed)
     {
       thread_slot = pathprof_thread_slot_decl ();
       thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
-				    "__pathprof_thread_cache");
-      shared_counters = cache;
+				    "__pathprof_thread_base");
       em.atomic = false;
     }
-  else if (pathprof_opts.per_thread && !hashed)
+  if (thread_hashed)
+    shared_counters = cache;
+  else if (thread_dense)
     {
-      thread_slot = pathprof_thread_slot_decl ();
-      thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
-				    "__pathprof_thread_counters");
       em.counters = pathprof_thread_array (thread_base, plan.num_paths, 0);
       if (em.times)
 	em.times = pathprof_thread_array (thread_base, plan.num_paths,
 					  plan.num_paths);
-      em.atomic = false;
     }
   em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
   suppress_warning (em.reg, OPT_Wuninitialized);
@@ -1514,8 +1512,8 @@ static hash_set<tree> *seen_functions;
    register's value.  Once expanded, the parent and its children are
    ordinary functions, instrumented by pathprof_instrument_remaining.  */
 
-static unsigned int
-execute_after_cfg (function *fun)
+unsigned int
+pathprof_instrument_pass (function *fun)
 {
   if (has_omp_statements (fun))
     {
@@ -1561,37 +1559,3 @@ pathprof_instrument_remaining (void)
     }
 }
 
-namespace {
-
-const pass_data pathprof_pass_data = {
-  GIMPLE_PASS,        /* type */
-  "pathprof",         /* name */
-  OPTGROUP_NONE,      /* optinfo_flags */
-  TV_PLUGIN_RUN,      /* tv_id: "plugin execution" in -ftime-report */
-  PROP_cfg,           /* properties_required */
-  0,                  /* properties_provided */
-  0,                  /* properties_destroyed */
-  0,                  /* todo_flags_start */
-  0                   /* todo_flags_finish */
-};
-
-class pathprof_pass : public gimple_opt_pass
-{
-public:
-  pathprof_pass (gcc::context *ctx)
-    : gimple_opt_pass (pathprof_pass_data, ctx)
-  {
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return execute_after_cfg (fun);
-  }
-};
-
-} // namespace
-
-opt_pass *
-pathprof_make_pass (gcc::context *ctx)
-{
-  return new pathprof_pass (ctx);
-}

@@ -158,59 +158,6 @@ execute_after_cfg (function *)
   return 0;
 }
 
-namespace {
-
-const pass_data o0_cfg_pass_data = {
-  GIMPLE_PASS,        /* type */
-  "pathprof-o0-cfg",  /* name */
-  OPTGROUP_NONE,      /* optinfo_flags */
-  TV_PLUGIN_RUN,      /* tv_id */
-  0,                  /* properties_required */
-  0,                  /* properties_provided */
-  0,                  /* properties_destroyed */
-  0,                  /* todo_flags_start */
-  0                   /* todo_flags_finish */
-};
-
-const pass_data restore_level_pass_data = {
-  GIMPLE_PASS,        /* type */
-  "pathprof-restore-level", /* name */
-  OPTGROUP_NONE,      /* optinfo_flags */
-  TV_PLUGIN_RUN,      /* tv_id */
-  PROP_cfg,           /* properties_required */
-  0,                  /* properties_provided */
-  0,                  /* properties_destroyed */
-  0,                  /* todo_flags_start */
-  0                   /* todo_flags_finish */
-};
-
-class o0_cfg_pass : public gimple_opt_pass
-{
-public:
-  o0_cfg_pass (gcc::context *ctx) : gimple_opt_pass (o0_cfg_pass_data, ctx)
-  {
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return execute_before_cfg (fun);
-  }
-};
-
-class restore_level_pass : public gimple_opt_pass
-{
-public:
-  restore_level_pass (gcc::context *ctx)
-    : gimple_opt_pass (restore_level_pass_data, ctx)
-  {
-  }
-  unsigned int execute (function *fun) final override
-  {
-    return execute_after_cfg (fun);
-  }
-};
-
-} // namespace
-
 /* Register the passes around "cfg" and our gimplify_expr hook.  Call
    after the pathprof pass is registered after "cfg": the restoring pass
    then goes between "cfg" and it.  */
@@ -221,10 +168,12 @@ pathprof_init_o0_cfg (const char *plugin_name)
   lang_gimplify_expr = lang_hooks.gimplify_expr;
   lang_hooks.gimplify_expr = gimplify_expr_as_at_o0;
 
-  pathprof_register_pass (plugin_name, new o0_cfg_pass (g), "cfg",
-			  PASS_POS_INSERT_BEFORE);
-  pathprof_register_pass (plugin_name, new restore_level_pass (g), "cfg",
-			  PASS_POS_INSERT_AFTER);
+  pathprof_register_function_pass (plugin_name, "pathprof-o0-cfg",
+				   execute_before_cfg, false, "cfg",
+				   PASS_POS_INSERT_BEFORE);
+  pathprof_register_function_pass (plugin_name, "pathprof-restore-level",
+				   execute_after_cfg, true, "cfg",
+				   PASS_POS_INSERT_AFTER);
 }
 
 /* profile.cc's branch_prob, before it numbers FUN's blocks for gcov: a

@@ -170,6 +170,13 @@ bool pathprof_init_feedback (const char *plugin_name);
 void pathprof_register_pass (const char *plugin_name, opt_pass *pass,
 			     const char *reference,
 			     enum pass_positioning_ops pos);
+/* The same for a GIMPLE pass named NAME that runs EXECUTE on each
+   function, with a CFG (PROP_cfg) when NEEDS_CFG.  */
+void pathprof_register_function_pass (const char *plugin_name,
+				      const char *name,
+				      unsigned int (*execute) (function *),
+				      bool needs_cfg, const char *reference,
+				      enum pass_positioning_ops pos);
 
 /* use-profile.cc */
 bool pathprof_read_use_profile (const char *file);
@@ -201,7 +208,7 @@ void pathprof_load_thread_counters (function *fun, tree base, tree slot,
 				    tree fn_desc, tree shared);
 
 /* instrument.cc */
-opt_pass *pathprof_make_pass (gcc::context *ctx);
+unsigned int pathprof_instrument_pass (function *fun);
 void pathprof_instrument_remaining (void);
 
 #endif /* PATHPROF_PLUGIN_H */

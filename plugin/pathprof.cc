@@ -430,6 +430,55 @@ pathprof_register_pass (const char *plugin_name, opt_pass *pass,
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
+namespace {
+
+/* A GIMPLE pass of ours: EXECUTE on each function.  */
+class function_hook_pass : public gimple_opt_pass
+{
+public:
+  function_hook_pass (const pass_data &data, gcc::context *ctx,
+		      unsigned int (*execute_fn) (function *))
+    : gimple_opt_pass (data, ctx), execute_fn (execute_fn)
+  {
+  }
+  unsigned int execute (function *fun) final override
+  {
+    return execute_fn (fun);
+  }
+
+private:
+  unsigned int (*execute_fn) (function *);
+};
+
+} // namespace
+
+/* Insert, POS the first instance of REFERENCE, the GIMPLE pass NAME that
+   runs EXECUTE on each function (with a CFG when NEEDS_CFG), timed as
+   "plugin execution" in -ftime-report.  NAME names its dump
+   (-fdump-tree-all).  */
+
+void
+pathprof_register_function_pass (const char *plugin_name, const char *name,
+				 unsigned int (*execute) (function *),
+				 bool needs_cfg, const char *reference,
+				 enum pass_positioning_ops pos)
+{
+  const pass_data data = {
+    GIMPLE_PASS,                    /* type */
+    name,                           /* name */
+    OPTGROUP_NONE,                  /* optinfo_flags */
+    TV_PLUGIN_RUN,                  /* tv_id */
+    needs_cfg ? (unsigned) PROP_cfg : 0u, /* properties_required */
+    0,                              /* properties_provided */
+    0,                              /* properties_destroyed */
+    0,                              /* todo_flags_start */
+    0                               /* todo_flags_finish */
+  };
+  pathprof_register_pass (plugin_name,
+			  new function_hook_pass (data, g, execute),
+			  reference, pos);
+}
+
 /* The plugin's entry point.  Returns non-zero (GCC then stops) when the
    GCC running us is not the one whose headers we were built with, or the
    arguments are wrong.  */
@@ -466,8 +515,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pathprof_init_redirects (info->base_name);
   pathprof_init_per_thread (info->base_name);
 
-  pathprof_register_pass (info->base_name, pathprof_make_pass (g), "cfg",
-			  PASS_POS_INSERT_AFTER);
+  pathprof_register_function_pass (info->base_name, "pathprof",
+				   pathprof_instrument_pass, true, "cfg",
+				   PASS_POS_INSERT_AFTER);
   /* After the pass: the one restoring the level goes before it.  */
   pathprof_init_o0_cfg (info->base_name);
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,

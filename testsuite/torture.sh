@@ -268,14 +268,22 @@ fed_back () {
     fail "feedback run: $(describe_status $status) (plain run: 0)"
     return 1
   fi
-  if ! cmp -s "$dir/plain.out" "$dir/feedback.out"; then
-    [ -f "$dir/plain-again.out" ] || run_program "$dir/plain.exe" plain-again
-    if cmp -s "$dir/plain.out" "$dir/plain-again.out"; then
-      diff "$dir/plain.out" "$dir/feedback.out" > "$dir/feedback.out.diff"
-      fail "feedback run: stdout differs from the plain run's: $(first_lines "$dir/feedback.out.diff" 4)"
-    fi
-  fi
+  compare_stdout feedback
   return 0
+}
+
+# compare_stdout VARIANT: VARIANT's run printed what the plain run did,
+# or a failure; unless the plain program prints other things each time
+# (addresses do not repeat, with address-space randomisation): a note.
+compare_stdout () {
+  cmp -s "$dir/plain.out" "$dir/$1.out" && return 0
+  [ -f "$dir/plain-again.out" ] || run_program "$dir/plain.exe" plain-again
+  if cmp -s "$dir/plain.out" "$dir/plain-again.out"; then
+    diff "$dir/plain.out" "$dir/$1.out" > "$dir/$1.out.diff"
+    fail "$1 run: stdout differs from the plain run's: $(first_lines "$dir/$1.out.diff" 4)"
+  else
+    note "stdout not compared: two plain runs print different things"
+  fi
 }
 
 # gcc_pgo_fails: after a feedback build failed, does GCC's own PGO fail
@@ -427,17 +435,7 @@ instrumented () {
     fail "$variant run: $(describe_status $status) (plain run: 0)${err:+; stderr: $err}"
     return 1
   fi
-  if ! cmp -s "$dir/plain.out" "$dir/$variant.out"; then
-    # Does the plain program print the same twice (addresses do not,
-    # with address-space randomisation)?
-    [ -f "$dir/plain-again.out" ] || run_program "$dir/plain.exe" plain-again
-    if cmp -s "$dir/plain.out" "$dir/plain-again.out"; then
-      diff "$dir/plain.out" "$dir/$variant.out" > "$dir/$variant.out.diff"
-      fail "$variant run: stdout differs from the plain run's: $(first_lines "$dir/$variant.out.diff" 4)"
-    else
-      note "stdout not compared: two plain runs print different things"
-    fi
-  fi
+  compare_stdout "$variant"
 
   if [ -z "$(find "$profile" -name '*.pathprof' 2>/dev/null)" ]; then
     if grep -q "'main' not instrumented" "$dir/not-instrumented"; then

@@ -220,19 +220,13 @@ try_decode (const struct bytes *b)
       return;
     }
   accepted++;
-  /* A mutation that made the file version 1 (its checksum fixed the
-     version 1 way) re-encodes in the current version: the same bytes but
-     for the version and the checksum.  */
+  /* A mutation may have made the file version 1 (its checksum fixed the
+     version 1 way): ppf_same_encoding allows for that.  */
   if (ppf_encode (&f, &again, &again_size) != PPF_OK)
     not_canonical++;
   else
     {
-      if (again_size != b->size
-	  || (f.version == PPF_VERSION
-	      ? memcmp (again, b->data, b->size) != 0
-	      : b->size < 20 || memcmp (again, b->data, 8) != 0
-		|| again[8] != PPF_VERSION
-		|| memcmp (again + 12, b->data + 12, b->size - 20) != 0))
+      if (!ppf_same_encoding (b->data, b->size, again, again_size))
 	not_canonical++;
       free (again);
     }
