@@ -105,6 +105,23 @@ ppf_hash_words (const void *data, size_t size, uint64_t seed)
   const unsigned char *end = p + size;
   uint64_t h = seed;
 
+  /* Four words a turn: the multiplies stay one chain, but the loop's
+     own instructions are shared (every write hashes whole profiles).  */
+  while (end - p >= 32)
+    {
+      uint64_t w[4];
+
+      memcpy (w, p, 32);
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      for (int i = 0; i < 4; i++)
+	w[i] = __builtin_bswap64 (w[i]);
+#endif
+      h = (h ^ w[0]) * FNV_PRIME;
+      h = (h ^ w[1]) * FNV_PRIME;
+      h = (h ^ w[2]) * FNV_PRIME;
+      h = (h ^ w[3]) * FNV_PRIME;
+      p += 32;
+    }
   while (end - p >= 8)
     {
       uint64_t w;
@@ -968,7 +985,8 @@ ppf_file_free (ppf_file *f)
   if (f->functions)
     for (i = 0; i < f->num_functions; i++)
       {
-	free (f->functions[i].meta);
+	if (!f->functions[i].meta_shared)
+	  free (f->functions[i].meta);
 	free (f->functions[i].counts);
       }
   free (f->functions);
@@ -1011,6 +1029,11 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
     {
       num_paths = known->num_paths;
       name = "as built";
+      if (known->share)
+	{
+	  fn->meta = (unsigned char *) known->meta;
+	  fn->meta_shared = 1;
+	}
     }
   else
     {
@@ -1023,13 +1046,16 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
       num_paths = meta.num_paths;
       name = meta.name;
     }
-  fn->meta = malloc (meta_size);
-  if (!fn->meta)
+  if (!fn->meta_shared)
     {
-      ppf_meta_free (&meta);
-      return out_of_memory (r);
+      fn->meta = malloc (meta_size);
+      if (!fn->meta)
+	{
+	  ppf_meta_free (&meta);
+	  return out_of_memory (r);
+	}
+      memcpy (fn->meta, r->data + r->pos, meta_size);
     }
-  memcpy (fn->meta, r->data + r->pos, meta_size);
   fn->meta_size = meta_size;
   r->pos += meta_size;
 
@@ -1214,19 +1240,53 @@ ppf_decode_known (const unsigned char *buf, size_t size,
    bug in a writer cannot produce a file that every later run moves
    aside.  PPF_EBAD for such a structure, PPF_ENOMEM.  */
 
-int
-ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
+/* About how many bytes F encodes to, for one allocation where doubling
+   copied the whole profile again (a runtime write encodes all of it at
+   every exit); 0 when it does not fit a size_t.  */
+
+static size_t
+encoded_size (const ppf_file *f)
 {
-  struct writer w = { NULL, 0, 0, PPF_OK };
+  uint64_t total = PPF_MAGIC_SIZE + 4 + 4 + 8 + 4 + 4 + 4 + 8 + 4 + 8;
+  uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
+  uint32_t i;
+
+  if (f->unit_name)
+    total += strlen (f->unit_name);
+  if ((f->flags & PPF_FILE_UNITS) && f->units)
+    for (i = 0; i < f->num_units; i++)
+      total += 4 + (f->units[i] ? strlen (f->units[i]) : 0);
+  for (i = 0; i < f->num_functions && f->functions; i++)
+    {
+      const ppf_function *fn = &f->functions[i];
+
+      if (fn->num_counts > (UINT64_MAX >> 6))
+	return 0;
+      total += 4 + 4 + (uint64_t) fn->meta_size + 8
+	       + fn->num_counts * per_count;
+      if (total > SIZE_MAX || total > (UINT64_MAX >> 1))
+	return 0;
+    }
+  return (size_t) total;
+}
+
+int
+ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size)
+{
+  struct writer w = { b->data, 0, b->data ? b->capacity : 0, PPF_OK };
   uint32_t i;
   uint64_t k;
+  size_t estimate;
 
-  *buf = NULL;
   *size = 0;
   if ((f->num_functions && !f->functions) || (f->flags & ~KNOWN_FILE_FLAGS)
       || ((f->flags & PPF_FILE_UNITS) && (!f->num_units || !f->units))
       || ((f->flags & PPF_FILE_TIME) && f->time_unit > PPF_TIME_NS))
     return PPF_EBAD;
+  /* A size that cannot be had is no error yet: the puts find out.  */
+  estimate = encoded_size (f);
+  if (estimate && !writer_reserve (&w, estimate))
+    w.status = PPF_OK;
   put_bytes (&w, PPF_MAGIC, PPF_MAGIC_SIZE);
   put_u32 (&w, PPF_VERSION);
   put_u32 (&w, f->flags);
@@ -1288,13 +1348,30 @@ ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
     }
   if (w.status == PPF_OK)
     put_u64 (&w, ppf_file_checksum (w.data, w.size));
+  b->data = w.data;
+  b->capacity = w.capacity;
   if (w.status != PPF_OK)
-    {
-      free (w.data);
-      return w.status;
-    }
-  *buf = w.data;
+    return w.status;
   *size = w.size;
+  return PPF_OK;
+}
+
+/* Encode F into a malloc'd *BUF of *SIZE bytes (ppf_encode_into).  */
+
+int
+ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size)
+{
+  ppf_buffer b = { NULL, 0 };
+  int status = ppf_encode_into (f, &b, size);
+
+  if (status != PPF_OK)
+    {
+      free (b.data);
+      *buf = NULL;
+      *size = 0;
+      return status;
+    }
+  *buf = b.data;
   return PPF_OK;
 }
 
@@ -1338,19 +1415,17 @@ ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen)
   return PPF_OK;
 }
 
-/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
-   *SIZE bytes (pread: the descriptor's offset does not matter; an empty
-   file gives a buffer of size 0).  Returns PPF_OK, PPF_EIO with errno
-   set, or PPF_ENOMEM.  */
+/* Read the whole of FD from offset 0 into B, grown as needed, its
+   first *SIZE bytes (pread: the descriptor's offset does not matter; an
+   empty file gives a size of 0).  Returns PPF_OK, PPF_EIO with errno
+   set, or PPF_ENOMEM; B stays allocated either way.  */
 
 int
-ppf_read_fd (int fd, unsigned char **buf, size_t *size)
+ppf_read_fd_into (int fd, ppf_buffer *b, size_t *size)
 {
   struct stat st;
-  size_t capacity, used = 0;
-  unsigned char *data;
+  size_t used = 0;
 
-  *buf = NULL;
   *size = 0;
   if (fstat (fd, &st) != 0)
     return PPF_EIO;
@@ -1358,44 +1433,62 @@ ppf_read_fd (int fd, unsigned char **buf, size_t *size)
     return PPF_ENOMEM;
   /* One byte more than the size, so that end of file is seen without a
      reallocation; the loop still copes with a file that grows.  */
-  capacity = (size_t) st.st_size + 1;
-  data = malloc (capacity);
-  if (!data)
-    return PPF_ENOMEM;
+  if (b->capacity < (size_t) st.st_size + 1 || !b->data)
+    {
+      unsigned char *data = realloc (b->data, (size_t) st.st_size + 1);
+
+      if (!data)
+	return PPF_ENOMEM;
+      b->data = data;
+      b->capacity = (size_t) st.st_size + 1;
+    }
   for (;;)
     {
       ssize_t n;
 
-      if (used == capacity)
+      if (used == b->capacity)
 	{
 	  unsigned char *bigger;
 
-	  if (capacity > SIZE_MAX / 2
-	      || !(bigger = realloc (data, capacity * 2)))
-	    {
-	      free (data);
-	      return PPF_ENOMEM;
-	    }
-	  data = bigger;
-	  capacity *= 2;
+	  if (b->capacity > SIZE_MAX / 2
+	      || !(bigger = realloc (b->data, b->capacity * 2)))
+	    return PPF_ENOMEM;
+	  b->data = bigger;
+	  b->capacity *= 2;
 	}
-      n = pread (fd, data + used, capacity - used, (off_t) used);
+      n = pread (fd, b->data + used, b->capacity - used, (off_t) used);
       if (n < 0 && errno == EINTR)
 	continue;
       if (n < 0)
-	{
-	  int saved_errno = errno;
-
-	  free (data);
-	  errno = saved_errno;
-	  return PPF_EIO;
-	}
+	return PPF_EIO;
       if (n == 0)
 	break;
       used += (size_t) n;
     }
-  *buf = data;
   *size = used;
+  return PPF_OK;
+}
+
+/* Read the whole of FD from offset 0 into a malloc'd buffer *BUF of
+   *SIZE bytes (ppf_read_fd_into).  */
+
+int
+ppf_read_fd (int fd, unsigned char **buf, size_t *size)
+{
+  ppf_buffer b = { NULL, 0 };
+  int status = ppf_read_fd_into (fd, &b, size);
+
+  if (status != PPF_OK)
+    {
+      int saved_errno = errno;
+
+      free (b.data);
+      errno = saved_errno;
+      *buf = NULL;
+      *size = 0;
+      return status;
+    }
+  *buf = b.data;
   return PPF_OK;
 }
 

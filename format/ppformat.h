@@ -210,6 +210,8 @@ typedef struct ppf_function
   ppf_count *counts;       /* strictly increasing path, count > 0 */
   uint32_t unit;           /* with PPF_FILE_UNITS, index into
 			      ppf_file.units; else 0 */
+  int meta_shared;         /* META is a ppf_known's (ppf_decode_known,
+			      SHARE), not the file's to free */
 } ppf_function;
 
 /* One .pathprof file: the profile of one object file.  */
@@ -282,6 +284,19 @@ int ppf_read (const char *path, ppf_file *out, char *err, size_t errlen);
 /* The whole of FD from offset 0 into a malloc'd *BUF of *SIZE bytes,
    whatever FD's offset; PPF_OK, PPF_EIO (errno set) or PPF_ENOMEM.  */
 int ppf_read_fd (int fd, unsigned char **buf, size_t *size);
+
+/* A malloc'd buffer that several reads or encodings use in turn (the
+   runtime's write of many profiles at one exit), so that its pages are
+   touched once rather than once per file.  Zero-initialise it; free
+   DATA when done.  */
+typedef struct ppf_buffer
+{
+  unsigned char *data;
+  size_t capacity;
+} ppf_buffer;
+/* ppf_read_fd into B, grown as needed: the content is B->data's first
+   *SIZE bytes.  On failure B stays allocated for the caller to free.  */
+int ppf_read_fd_into (int fd, ppf_buffer *b, size_t *size);
 int ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
 		char *err, size_t errlen);
 
@@ -292,6 +307,9 @@ typedef struct ppf_known
   const unsigned char *meta;
   uint32_t meta_size;
   uint64_t num_paths;
+  int share;   /* non-zero: a function holding this meta points at META
+		  (meta_shared) instead of a copy, so META must outlive
+		  the decoded file (the runtime's own metas) */
 } ppf_known;
 int ppf_read_known (const char *path, const ppf_known *known,
 		    uint32_t num_known, ppf_file *out, char *err,
@@ -300,6 +318,9 @@ int ppf_decode_known (const unsigned char *buf, size_t size,
 		      const ppf_known *known, uint32_t num_known,
 		      ppf_file *out, char *err, size_t errlen);
 int ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size);
+/* ppf_encode into B, grown as needed: the file is B->data's first *SIZE
+   bytes.  On failure B stays allocated for the caller to free.  */
+int ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size);
 /* Write F to the open file descriptor FD (all of it, retrying short
    writes); PPF_EIO with errno preserved on failure.  */
 int ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen);

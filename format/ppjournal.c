@@ -35,6 +35,25 @@ load_le64 (const unsigned char *p)
   return v;
 }
 
+/* The frame of a journal of OLD (ppjournal.h).  */
+
+void
+ppf_journal_frame (const unsigned char *old, size_t size,
+		   unsigned char head[PPF_JOURNAL_HEAD_SIZE],
+		   unsigned char tail[PPF_JOURNAL_TAIL_SIZE])
+{
+  uint64_t h;
+
+  memcpy (head, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE);
+  store_le64 (head + PPF_JOURNAL_MAGIC_SIZE, size);
+  /* The head is two whole words: the checksum over the head and then
+     OLD is the one over the journal's bytes before the tail.  */
+  h = ppf_hash_words (head, PPF_JOURNAL_HEAD_SIZE, PPF_HASH_SEED);
+  if (size)
+    h = ppf_hash_words (old, size, h);
+  store_le64 (tail, h);
+}
+
 /* The journal of OLD: magic, length, content, checksum.  */
 
 unsigned char *
@@ -46,13 +65,9 @@ ppf_journal_encode (const unsigned char *old, size_t size,
   if (size > SIZE_MAX - PPF_JOURNAL_OVERHEAD
       || !(j = malloc (size + PPF_JOURNAL_OVERHEAD)))
     return NULL;
-  memcpy (j, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE);
-  store_le64 (j + PPF_JOURNAL_MAGIC_SIZE, size);
+  ppf_journal_frame (old, size, j, j + PPF_JOURNAL_HEAD_SIZE + size);
   if (size)
-    memcpy (j + PPF_JOURNAL_MAGIC_SIZE + 8, old, size);
-  store_le64 (j + PPF_JOURNAL_MAGIC_SIZE + 8 + size,
-	      ppf_hash_words (j, PPF_JOURNAL_MAGIC_SIZE + 8 + size,
-			      PPF_HASH_SEED));
+    memcpy (j + PPF_JOURNAL_HEAD_SIZE, old, size);
   *journal_size = size + PPF_JOURNAL_OVERHEAD;
   return j;
 }

@@ -39,9 +39,20 @@ extern "C" {
 /* What follows a profile's name to name its journal.  */
 #define PPF_JOURNAL_SUFFIX ".journal"
 
+/* The bytes a journal of the content OLD (SIZE bytes; OLD may be NULL
+   when SIZE is 0) puts around it: HEAD, the magic and the length, goes
+   before OLD, TAIL, the checksum, after it.  A writer writes the three
+   pieces in turn and copies nothing (the runtime, whose journal holds
+   the whole previous profile).  */
+#define PPF_JOURNAL_HEAD_SIZE (PPF_JOURNAL_MAGIC_SIZE + 8)
+#define PPF_JOURNAL_TAIL_SIZE 8
+void ppf_journal_frame (const unsigned char *old, size_t size,
+			unsigned char head[PPF_JOURNAL_HEAD_SIZE],
+			unsigned char tail[PPF_JOURNAL_TAIL_SIZE]);
+
 /* The journal of the content OLD (SIZE bytes; OLD may be NULL when SIZE
-   is 0) in a malloc'd buffer of *JOURNAL_SIZE bytes; NULL when out of
-   memory.  */
+   is 0) in a malloc'd buffer of *JOURNAL_SIZE bytes: the frame's head,
+   OLD and its tail; NULL when out of memory.  */
 unsigned char *ppf_journal_encode (const unsigned char *old, size_t size,
 				   size_t *journal_size);
 

@@ -270,6 +270,7 @@ known_metas (const struct __pathprof_unit *unit)
       known[i].meta = unit->functions[i]->meta;
       known[i].meta_size = (uint32_t) unit->functions[i]->meta_size;
       known[i].num_paths = unit->functions[i]->num_paths;
+      known[i].share = 1;
     }
   return known;
 }
@@ -317,6 +318,9 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
     {
       const struct __pathprof_function *fn = unit->functions[i];
 
+      /* A meta the reader found identical to ours is ours.  */
+      if (old->functions[i].meta == fn->meta)
+	continue;
       if (old->functions[i].meta_size != fn->meta_size
 	  || memcmp (old->functions[i].meta, fn->meta, fn->meta_size) != 0)
 	{
@@ -340,40 +344,71 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
 /* ---------------------------------------------------------------- */
 /* Reading and writing whole files through a descriptor.             */
 
-/* Write SIZE bytes of BUF to FD from offset 0, retrying short and
-   interrupted writes.  Under the test hook the write stops halfway at
-   HALF_STEP, so that a test can kill the process with half of the
-   bytes written.  Returns 0, or -1 with errno set.  */
+/* One piece of what write_pieces writes.  */
+struct piece
+{
+  const unsigned char *bytes;
+  size_t size;
+};
+
+/* Write the N PIECES one after the other to FD from offset 0, retrying
+   short and interrupted writes.  Under the test hook the write stops
+   halfway through the whole at HALF_STEP, so that a test can kill the
+   process with half of the bytes written.  Returns 0, or -1 with errno
+   set.  */
+
+static int
+write_pieces (int fd, const struct piece *pieces, size_t n,
+	      enum write_step half_step)
+{
+  size_t total = 0, written = 0, k, stop;
+
+  for (k = 0; k < n; k++)
+    total += pieces[k].size;
+  stop = test_hook_active () ? total / 2 : total;
+  if (lseek (fd, 0, SEEK_SET) == (off_t) -1)
+    return -1;
+  for (k = 0; k < n; k++)
+    {
+      size_t done = 0, size = pieces[k].size;
+
+      while (done < size)
+	{
+	  size_t want = size - done;
+	  ssize_t got;
+
+	  if (written == stop && stop < total)
+	    {
+	      test_point (half_step);
+	      stop = total;
+	    }
+	  if (want > stop - written)
+	    want = stop - written;
+	  got = write (fd, pieces[k].bytes + done, want);
+	  if (got < 0 && errno == EINTR)
+	    continue;
+	  if (got <= 0)
+	    {
+	      if (got == 0)
+		errno = ENOSPC;
+	      return -1;
+	    }
+	  done += (size_t) got;
+	  written += (size_t) got;
+	}
+    }
+  return 0;
+}
+
+/* Write SIZE bytes of BUF to FD from offset 0, as write_pieces.  */
 
 static int
 write_from_start (int fd, const unsigned char *buf, size_t size,
 		  enum write_step half_step)
 {
-  size_t done = 0, stop = test_hook_active () ? size / 2 : size;
+  struct piece whole = { buf, size };
 
-  if (lseek (fd, 0, SEEK_SET) == (off_t) -1)
-    return -1;
-  while (done < size)
-    {
-      ssize_t n;
-
-      if (done == stop)
-	{
-	  test_point (half_step);
-	  stop = size;
-	}
-      n = write (fd, buf + done, stop - done);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n <= 0)
-	{
-	  if (n == 0)
-	    errno = ENOSPC;
-	  return -1;
-	}
-      done += (size_t) n;
-    }
-  return 0;
+  return write_pieces (fd, &whole, 1, half_step);
 }
 
 /* ---------------------------------------------------------------- */
@@ -452,29 +487,27 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
 		  const unsigned char *old, size_t old_size,
 		  const unsigned char *new, size_t new_size)
 {
-  unsigned char *j;
-  size_t j_size;
+  unsigned char head[PPF_JOURNAL_HEAD_SIZE], tail[PPF_JOURNAL_TAIL_SIZE];
+  struct piece journal[3] = { { head, sizeof head }, { old, old_size },
+			      { tail, sizeof tail } };
   int jfd, saved_errno;
 
-  j = ppf_journal_encode (old, old_size, &j_size);
-  if (!j)
-    {
-      pp_rt_message ("%s: out of memory; profile not written", path);
-      return -1;
-    }
+  /* The journal is written from the old content in place: copying a
+     whole profile into a journal buffer was a third of a short run's
+     exit (doc/performance.md).  */
+  ppf_journal_frame (old, old_size, head, tail);
   jfd = open (journal_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
 	      | O_NOCTTY, 0666);
   if (jfd < 0)
     {
       pp_rt_message ("%s: cannot create %s: %s; profile not written", path,
 		     journal_path, strerror (errno));
-      free (j);
       return -1;
     }
   /* close reports delayed write errors on some file systems (NFS): the
      journal must be known complete before the profile is touched.  */
   saved_errno = 0;
-  if (write_from_start (jfd, j, j_size, STEP_JOURNAL_HALF) != 0)
+  if (write_pieces (jfd, journal, 3, STEP_JOURNAL_HALF) != 0)
     {
       saved_errno = errno;
       close (jfd);
@@ -486,10 +519,8 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
       unlink (journal_path);
       pp_rt_message ("%s: cannot write %s: %s; profile not written", path,
 		     journal_path, strerror (saved_errno));
-      free (j);
       return -1;
     }
-  free (j);
   test_point (STEP_JOURNALED);
 
   if (write_from_start (fd, new, new_size, STEP_PROFILE_HALF) != 0
@@ -733,6 +764,36 @@ free_fresh_profile (ppf_file *fresh)
   free (fresh->functions);
 }
 
+/* The buffers a write reads each profile into and encodes each new one
+   in, kept from one profile to the next while pp_rt_write_all writes
+   them all (pp_rt_write_begin, pp_rt_write_end): allocated and touched
+   once for the biggest, not once per profile.  Protected by
+   pp_rt_mutex.  */
+static ppf_buffer read_buffer, encode_buffer;
+static int writing_all;
+
+/* pp_rt_write_all begins: keep the buffers until pp_rt_write_end.  */
+
+void
+pp_rt_write_begin (void)
+{
+  writing_all = 1;
+  pp_rt_snapshot_begin ();
+}
+
+/* pp_rt_write_all is over: give the buffers back.  */
+
+void
+pp_rt_write_end (void)
+{
+  writing_all = 0;
+  pp_rt_snapshot_end ();
+  free (read_buffer.data);
+  free (encode_buffer.data);
+  memset (&read_buffer, 0, sizeof read_buffer);
+  memset (&encode_buffer, 0, sizeof encode_buffer);
+}
+
 /* Write UNIT's profile as described at the top of this file.  Returns 0,
    or -1 after a message.  Called with pp_rt_mutex held.  */
 
@@ -743,7 +804,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   struct pp_snapshot *snaps = NULL;
   ppf_known *known = NULL;
   ppf_file old, fresh, *out = NULL;
-  unsigned char *old_bytes = NULL, *new_bytes = NULL;
+  const unsigned char *old_bytes = NULL;
   size_t old_size = 0, new_size = 0;
   char err[256], why[256];
   int fd = -1, created = 0, result = -1, status, attempts = 0;
@@ -774,7 +835,8 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       test_point (STEP_LOCKED);
       if (recover (path, journal_path, fd) != 0)
 	goto out;
-      status = ppf_read_fd (fd, &old_bytes, &old_size);
+      status = ppf_read_fd_into (fd, &read_buffer, &old_size);
+      old_bytes = read_buffer.data;
       if (status == PPF_EIO)
 	{
 	  pp_rt_message ("%s: cannot read: %s; profile not written", path,
@@ -812,7 +874,6 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 	 bears it next (ours, or another writer's).  */
       close (fd);
       fd = -1;
-      free (old_bytes);
       old_bytes = NULL;
       old_size = 0;
       if (++attempts == 100)
@@ -845,7 +906,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   set_time_section (unit, out);
   if (!run_counted (path) && out->runs < UINT64_MAX)
     out->runs++;
-  status = ppf_encode (out, &new_bytes, &new_size);
+  status = ppf_encode_into (out, &encode_buffer, &new_size);
   if (status == PPF_ENOMEM)
     goto no_memory;
   if (status != PPF_OK)
@@ -855,7 +916,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       goto out;
     }
   if (rewrite_in_place (path, journal_path, fd, old_bytes, old_size,
-			new_bytes, new_size) != 0)
+			encode_buffer.data, new_size) != 0)
     goto out;
 
   for (i = 0; i < unit->num_functions; i++)
@@ -885,8 +946,8 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       pp_rt_snapshot_free (&snaps[i]);
   free (snaps);
   free (known);
-  free (old_bytes);
-  free (new_bytes);
+  if (!writing_all)
+    pp_rt_write_end ();
   free (path);
   free (journal_path);
   return result;
@@ -904,14 +965,15 @@ pp_rt_unit_needs_write (const struct __pathprof_unit *unit)
 
   if (unit->runtime_flags & PP_RT_METAS_BAD)
     return 0;
-  if (pp_rt_unit_has_counts (unit))
-    return 1;
   if (!unit->filename)
     return 1;			/* let the write report it */
+  /* The run first: at a process's first write (its exit, mostly) every
+     unit is written for its run, and the counters need no scan here on
+     top of the snapshot's.  */
   path = pp_rt_target_path (unit->filename);
   if (!path)
     return 1;
   counted = run_counted (path);
   free (path);
-  return !counted;
+  return !counted || pp_rt_unit_has_counts (unit);
 }

@@ -115,6 +115,7 @@ pp_rt_write_all (void)
   uint64_t no_memory, out_of_range;
   int result = 0;
 
+  pp_rt_write_begin ();
   pp_rt_adopt_inherited ();
   pp_rt_hash_take_losses (&no_memory, &out_of_range);
   if (no_memory)
@@ -132,6 +133,7 @@ pp_rt_write_all (void)
 	if (pp_rt_exiting)
 	  unit->runtime_flags |= PP_RT_EXIT_FAILED;
       }
+  pp_rt_write_end ();
   return result;
 }
 

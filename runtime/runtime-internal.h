@@ -130,6 +130,8 @@ struct pp_snapshot
   struct pp_slot_take *takes;
 };
 
+void pp_rt_snapshot_begin (void);
+void pp_rt_snapshot_end (void);
 int pp_rt_snapshot_take (struct __pathprof_function *fn,
 			 struct pp_snapshot *snap);
 void pp_rt_snapshot_subtract (struct __pathprof_function *fn,
@@ -180,6 +182,8 @@ void pp_rt_threads_release_unit (struct __pathprof_unit *unit);
    run once per process), then subtract what was written from memory.
    0 on success, -1 after a message.  */
 int pp_rt_write_unit (struct __pathprof_unit *unit);
+void pp_rt_write_begin (void);
+void pp_rt_write_end (void);
 /* Whether UNIT has anything to write: counts, or this process's run not
    yet counted in its file.  */
 int pp_rt_unit_needs_write (const struct __pathprof_unit *unit);

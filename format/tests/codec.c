@@ -69,6 +69,36 @@ test_hash (void)
 	     ppf_hash ("foobar", 6, PPF_HASH_SEED),
 	     ppf_hash ("bar", 3, ppf_hash ("foo", 3, PPF_HASH_SEED)));
   (void) fnv_prime;
+
+  /* The word checksum, four words a turn, against its definition: one
+     step per little-endian word, then one per byte left.  */
+  {
+    unsigned char bytes[103];
+    size_t len, i;
+    int bad = -1;
+
+    for (i = 0; i < sizeof bytes; i++)
+      bytes[i] = (unsigned char) (i * 37 + 11);
+    for (len = 0; len <= sizeof bytes && bad < 0; len++)
+      {
+	uint64_t h = PPF_HASH_SEED;
+
+	for (i = 0; i + 8 <= len; i += 8)
+	  {
+	    uint64_t w = 0;
+
+	    for (int b = 7; b >= 0; b--)
+	      w = (w << 8) | bytes[i + (size_t) b];
+	    h = (h ^ w) * fnv_prime;
+	  }
+	for (; i < len; i++)
+	  h = (h ^ bytes[i]) * fnv_prime;
+	if (h != ppf_hash_words (bytes, len, PPF_HASH_SEED))
+	  bad = (int) len;
+      }
+    check (bad < 0, "ppf_hash_words is FNV-1a's step over words",
+	   "lengths 0 to 103: differs at length %d", bad);
+  }
 }
 
 /* The smallest meta, byte for byte as doc/file-format.md lays it out.  */
@@ -988,6 +1018,7 @@ test_decode_known (void)
       check (0, "sample file encodes", "ppf_encode failed");
       return;
     }
+  memset (known, 0, sizeof known);
   known[0].meta = f.functions[0].meta;
   known[0].meta_size = f.functions[0].meta_size;
   known[0].num_paths = 8;
@@ -1044,10 +1075,112 @@ test_decode_known (void)
   ppf_file_free (&f);
 }
 
+/* ppf_encode_into and ppf_read_fd_into reuse one buffer: the same bytes
+   as ppf_encode, a smaller file read into a bigger buffer.  A meta made
+   known with SHARE is the caller's, not copied, and not freed with the
+   file.  */
+
+static void
+test_buffers (void)
+{
+  ppf_count counts[] = { { 1, 5 }, { 4, 1 }, { 7, 2 } };
+  ppf_count fewer[] = { { 1, 5 } };
+  ppf_file f, g, d;
+  ppf_buffer b = { NULL, 0 };
+  ppf_known known[2];
+  unsigned char *buf, *first, *keep;
+  size_t size, size2;
+  char dir[] = "/tmp/ppf-buffers-XXXXXX", path[256], err[200];
+  int status, fd;
+
+  sample_file (&f, counts, 3);
+  sample_file (&g, fewer, 1);
+  if (ppf_encode (&f, &buf, &size) != PPF_OK)
+    {
+      check (0, "sample file encodes", "ppf_encode failed");
+      return;
+    }
+  status = ppf_encode_into (&f, &b, &size2);
+  check (status == PPF_OK && size2 == size && !memcmp (b.data, buf, size),
+	 "ppf_encode_into: ppf_encode's bytes",
+	 "status %d, %zu bytes against %zu", status, size2, size);
+  first = b.data;
+  status = ppf_encode_into (&g, &b, &size2);
+  check (status == PPF_OK && size2 < size && b.data == first
+	 && b.capacity >= size,
+	 "ppf_encode_into reuses a big enough buffer",
+	 "status %d, %zu bytes, moved %d", status, size2, b.data != first);
+  status = ppf_decode (b.data, size2, &d, err, sizeof err);
+  check (status == PPF_OK && d.functions[0].num_counts == 1,
+	 "what ppf_encode_into wrote in a reused buffer decodes",
+	 "status %d (%s)", status, err);
+  if (status == PPF_OK)
+    ppf_file_free (&d);
+
+  if (mkdtemp (dir))
+    {
+      snprintf (path, sizeof path, "%s/a.pathprof", dir);
+      fd = open (path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+      if (fd >= 0 && write (fd, buf, size) == (ssize_t) size)
+	{
+	  /* B holds more than the file: the size read is the file's.  */
+	  memset (b.data, 0xee, b.capacity);
+	  status = ppf_read_fd_into (fd, &b, &size2);
+	  check (status == PPF_OK && size2 == size
+		 && !memcmp (b.data, buf, size),
+		 "ppf_read_fd_into a used buffer",
+		 "status %d, %zu bytes against %zu", status, size2, size);
+	  if (ftruncate (fd, 0) == 0)
+	    {
+	      status = ppf_read_fd_into (fd, &b, &size2);
+	      check (status == PPF_OK && size2 == 0,
+		     "ppf_read_fd_into an empty file", "status %d, %zu bytes",
+		     status, size2);
+	    }
+	}
+      if (fd >= 0)
+	close (fd);
+      unlink (path);
+      rmdir (dir);
+    }
+  free (b.data);
+
+  memset (known, 0, sizeof known);
+  for (int i = 0; i < 2; i++)
+    {
+      known[i].meta = f.functions[i].meta;
+      known[i].meta_size = f.functions[i].meta_size;
+      known[i].share = i == 0;
+    }
+  known[0].num_paths = 8;
+  known[1].num_paths = 1;
+  keep = malloc (f.functions[0].meta_size);
+  if (keep)
+    memcpy (keep, f.functions[0].meta, f.functions[0].meta_size);
+  status = ppf_decode_known (buf, size, known, 2, &d, err, sizeof err);
+  check (status == PPF_OK && d.functions[0].meta == f.functions[0].meta
+	 && d.functions[0].meta_shared
+	 && d.functions[1].meta != f.functions[1].meta
+	 && !d.functions[1].meta_shared,
+	 "a shared known meta is the caller's, another one a copy",
+	 "status %d (%s)", status, err);
+  if (status == PPF_OK)
+    ppf_file_free (&d);
+  check (keep && !memcmp (keep, f.functions[0].meta,
+			  f.functions[0].meta_size),
+	 "freeing the file leaves a shared meta alone",
+	 "the caller's meta changed");
+  free (keep);
+  free (buf);
+  ppf_file_free (&f);
+  ppf_file_free (&g);
+}
+
 int
 main (void)
 {
   unit_test_init ();
+  test_buffers ();
   test_hash ();
   test_meta_layout ();
   test_meta_round_trip ();

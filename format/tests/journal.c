@@ -215,6 +215,17 @@ main (void)
   unit_test_init ();
   check_round_trip ("8 bytes", bytes, sizeof bytes);
   check_round_trip ("empty content", NULL, 0);
+  {
+    /* Lengths that leave bytes after the last word, and that take the
+       checksum's four-word turns: the frame's checksum, head then
+       content, must be the one over the whole journal.  */
+    unsigned char more[77];
+
+    for (size_t i = 0; i < sizeof more; i++)
+      more[i] = (unsigned char) (i * 13 + 5);
+    check_round_trip ("13 bytes", more, 13);
+    check_round_trip ("77 bytes", more, sizeof more);
+  }
   test_damage ();
   test_versions ();
   return unit_test_report ();
