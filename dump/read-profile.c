@@ -202,9 +202,10 @@ read_content (int fd, const char *journal_path, bool locked,
 {
   for (int attempt = 1;; attempt++)
     {
-      unsigned char *buf, *j;
+      unsigned char *buf, *j, *whole = NULL;
       const unsigned char *old;
       size_t size, j_size, old_size;
+      uint64_t offset;
       int status, j_errno;
 
       /* Unlocked, the profile first: a journal found complete after it
@@ -219,12 +220,38 @@ read_content (int fd, const char *journal_path, bool locked,
 	  return status;
 	}
       if (read_journal (journal_path, &j, &j_size, &j_errno)
-	  && ppf_journal_decode (j, j_size, &old, &old_size))
+	  && ppf_journal_decode (j, j_size, &offset, &old, &old_size))
 	{
-	  free (buf);
 	  how->from_journal = true;
-	  status = decode_journal_copy (old, old_size, known, num_known, out,
-					err, errlen);
+	  /* A journal from an offset holds the counts section: the bytes
+	     before it are the profile's, which that write left alone.  */
+	  if (offset > size || old_size > SIZE_MAX - offset)
+	    {
+	      snprintf (err, errlen, "its last write was interrupted, and it "
+			"is shorter (%zu bytes) than the part its journal "
+			"leaves to it (%llu)", size,
+			(unsigned long long) offset);
+	      status = PPF_EBAD;
+	    }
+	  else if (offset && !(whole = malloc ((size_t) offset + old_size)))
+	    {
+	      snprintf (err, errlen, "out of memory");
+	      status = PPF_ENOMEM;
+	    }
+	  else
+	    {
+	      if (whole)
+		{
+		  memcpy (whole, buf, (size_t) offset);
+		  memcpy (whole + offset, old, old_size);
+		  old = whole;
+		  old_size += (size_t) offset;
+		}
+	      status = decode_journal_copy (old, old_size, known, num_known,
+					    out, err, errlen);
+	    }
+	  free (whole);
+	  free (buf);
 	  free (j);
 	  return status;
 	}

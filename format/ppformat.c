@@ -153,20 +153,6 @@ ppf_file_checksum (const void *buf, size_t size)
 		     : ppf_hash_words (buf, size, PPF_HASH_SEED);
 }
 
-/* Whether AGAIN is ORIG re-encoded (ppformat.h).  */
-
-int
-ppf_same_encoding (const unsigned char *orig, size_t size,
-		   const unsigned char *again, size_t again_size)
-{
-  if (again_size != size)
-    return 0;
-  if (size < PPF_MAGIC_SIZE + 4 + 8 || orig[8] == PPF_VERSION)
-    return memcmp (orig, again, size) == 0;
-  return memcmp (orig, again, PPF_MAGIC_SIZE) == 0
-	 && again[8] == PPF_VERSION
-	 && memcmp (orig + 12, again + 12, size - 20) == 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* Writing.                                                           */
@@ -993,24 +979,32 @@ ppf_file_free (ppf_file *f)
   memset (f, 0, sizeof *f);
 }
 
-/* Read one Function record from R into FN (INDEX names it in messages):
-   its meta, which must decode, and its counts, which must be strictly
-   increasing paths below the meta's num_paths with non-zero counts.  A
+/* What the counts of a function need from its meta: the bound of its
+   path numbers, and its name for messages (NAME malloc'd, or NULL for a
+   meta taken as built: see ppf_decode_known).  */
+struct fn_bound
+{
+  uint64_t num_paths;
+  char *name;
+};
+
+/* Read the static half of one Function record from R into FN (INDEX
+   names it in messages): its unit, and its meta, which must decode.  A
    meta byte-identical to KNOWN (may be NULL), which the caller vouches
-   for, is taken as it is, with KNOWN's num_paths: see ppf_decode_known.  */
+   for, is taken as it is, with KNOWN's num_paths: see
+   ppf_decode_known.  */
 
 static int
-read_function (struct reader *r, ppf_function *fn, uint32_t index,
-	       const ppf_known *known)
+read_meta_record (struct reader *r, ppf_function *fn, uint32_t index,
+		  const ppf_known *known, struct fn_bound *bound)
 {
   uint32_t meta_size;
   ppf_meta meta;
   char meta_err[160];
-  const char *name;
-  uint64_t k, num_paths;
   int status;
 
   memset (&meta, 0, sizeof meta);
+  bound->name = NULL;
   if (r->units)
     {
       if (!get_u32 (r, &fn->unit, "function unit"))
@@ -1027,8 +1021,7 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
   if (known && known->meta_size == meta_size
       && memcmp (known->meta, r->data + r->pos, meta_size) == 0)
     {
-      num_paths = known->num_paths;
-      name = "as built";
+      bound->num_paths = known->num_paths;
       if (known->share)
 	{
 	  fn->meta = (unsigned char *) known->meta;
@@ -1043,17 +1036,16 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
 	return out_of_memory (r);
       if (status != PPF_OK)
 	return fail (r, "function %u: meta: %s", (unsigned) index, meta_err);
-      num_paths = meta.num_paths;
-      name = meta.name;
+      bound->num_paths = meta.num_paths;
+      bound->name = meta.name;
+      meta.name = NULL;
+      ppf_meta_free (&meta);
     }
   if (!fn->meta_shared)
     {
       fn->meta = malloc (meta_size);
       if (!fn->meta)
-	{
-	  ppf_meta_free (&meta);
-	  return out_of_memory (r);
-	}
+	return out_of_memory (r);
       memcpy (fn->meta, r->data + r->pos, meta_size);
     }
   fn->meta_size = meta_size;
@@ -1062,22 +1054,31 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
   /* The meta's flags: the meta is at least its header and flags long
      (decoded above, or the caller's).  */
   if ((load_u32 (fn->meta + META_HEADER_SIZE) & PPF_FN_TIMED) && !r->times)
-    {
-      fail (r, "function %u (%s): its times were measured, but the file "
-	    "has no time section", (unsigned) index, name);
-      goto out;
-    }
+    return fail (r, "function %u (%s): its times were measured, but the "
+		 "file has no time section", (unsigned) index,
+		 bound->name ? bound->name : "as built");
+  return 1;
+}
+
+/* Read the counts of one Function record from R into FN (INDEX and
+   BOUND's name name it in messages): strictly increasing paths below
+   BOUND's num_paths with non-zero counts.  */
+
+static int
+read_counts_record (struct reader *r, ppf_function *fn, uint32_t index,
+		    const struct fn_bound *bound)
+{
+  const char *name = bound->name ? bound->name : "as built";
+  uint64_t k;
+
   if (!get_u64 (r, &fn->num_counts, "num_counts")
       || !check_count (r, fn->num_counts,
 		       r->times ? TIMED_COUNT_SIZE : COUNT_SIZE,
 		       "num_counts"))
-    goto out;
+    return 0;
   fn->counts = alloc_array (fn->num_counts, sizeof *fn->counts);
   if (!fn->counts)
-    {
-      out_of_memory (r);
-      goto out;
-    }
+    return out_of_memory (r);
   for (k = 0; k < fn->num_counts; k++)
     {
       ppf_count *c = &fn->counts[k];
@@ -1085,10 +1086,10 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
       if (!get_u64 (r, &c->path, "path") || !get_u64 (r, &c->count, "count")
 	  || (r->times && !get_u64 (r, &c->time, "time")))
 	break;
-      if (c->path >= num_paths)
+      if (c->path >= bound->num_paths)
 	fail (r, "function %u (%s): path %llu not below num_paths %llu",
 	      (unsigned) index, name, (unsigned long long) c->path,
-	      (unsigned long long) num_paths);
+	      (unsigned long long) bound->num_paths);
       else if (k > 0 && c->path <= fn->counts[k - 1].path)
 	fail (r, "function %u (%s): paths not strictly increasing at "
 	      "path %llu", (unsigned) index, name,
@@ -1099,9 +1100,93 @@ read_function (struct reader *r, ppf_function *fn, uint32_t index,
       if (r->failed)
 	break;
     }
- out:
-  ppf_meta_free (&meta);
   return !r->failed;
+}
+
+/* FNV-1a's word step (ppf_hash_words) over bytes fed in pieces of any
+   length: the same value as over their concatenation.  */
+struct word_hasher
+{
+  uint64_t h;
+  unsigned char pending[8];
+  unsigned num_pending;
+};
+
+static void
+hasher_feed (struct word_hasher *wh, const unsigned char *p, size_t n)
+{
+  while (n > 0 && wh->num_pending > 0)
+    {
+      wh->pending[wh->num_pending++] = *p++;
+      n--;
+      if (wh->num_pending == 8)
+	{
+	  wh->h = ppf_hash_words (wh->pending, 8, wh->h);
+	  wh->num_pending = 0;
+	}
+    }
+  if (n >= 8)
+    {
+      size_t whole = n & ~(size_t) 7;
+
+      wh->h = ppf_hash_words (p, whole, wh->h);
+      p += whole;
+      n -= whole;
+    }
+  memcpy (wh->pending + wh->num_pending, p, n);
+  wh->num_pending += (unsigned) n;
+}
+
+static uint64_t
+hasher_finish (const struct word_hasher *wh)
+{
+  return ppf_hash_words (wh->pending, wh->num_pending, wh->h);
+}
+
+static void
+hasher_feed_u32 (struct word_hasher *wh, uint32_t v)
+{
+  unsigned char b[4];
+
+  for (int i = 0; i < 4; i++)
+    b[i] = (unsigned char) (v >> (8 * i));
+  hasher_feed (wh, b, 4);
+}
+
+/* The static checksum of a version 3 file (doc/file-format.md): over
+   HEAD, its HEAD_SIZE bytes from the magic to num_functions, then for
+   each of the N functions FNS its unit (with UNITS), its meta_size and
+   its meta's own checksum (the meta's first 8 bytes, which cover the
+   rest of it), so that it costs a few words per function however big
+   the metas are.  */
+
+static uint64_t
+static_checksum (const unsigned char *head, size_t head_size,
+		 const ppf_function *fns, uint32_t n, int units)
+{
+  struct word_hasher wh = { PPF_HASH_SEED, { 0 }, 0 };
+  uint32_t i;
+
+  hasher_feed (&wh, head, head_size);
+  for (i = 0; i < n; i++)
+    {
+      if (units)
+	hasher_feed_u32 (&wh, fns[i].unit);
+      hasher_feed_u32 (&wh, fns[i].meta_size);
+      hasher_feed (&wh, fns[i].meta, fns[i].meta_size < 8
+				     ? fns[i].meta_size : 8);
+    }
+  return hasher_finish (&wh);
+}
+
+static void
+free_bounds (struct fn_bound *bounds, uint32_t n)
+{
+  if (!bounds)
+    return;
+  for (uint32_t i = 0; i < n; i++)
+    free (bounds[i].name);
+  free (bounds);
 }
 
 /* Decode a whole file of SIZE bytes at BUF into *OUT, checking all of
@@ -1129,9 +1214,10 @@ ppf_decode_known (const unsigned char *buf, size_t size,
 		  char *err, size_t errlen)
 {
   struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
+  struct fn_bound *bounds = NULL;
   uint32_t flags, i;
-  uint64_t checksum;
-  size_t body_size;
+  uint64_t checksum, sum;
+  size_t body_size, head_size, counts_at;
 
   memset (out, 0, sizeof *out);
   if (size == 0)
@@ -1163,7 +1249,8 @@ ppf_decode_known (const unsigned char *buf, size_t size,
       goto failed;
     }
   out->flags = flags;
-  get_u64 (&r, &out->runs, "runs");
+  if (out->version < 3)
+    get_u64 (&r, &out->runs, "runs");
   if (!get_str (&r, &out->unit_name, "unit name"))
     goto failed;
   if (flags & PPF_FILE_UNITS)
@@ -1190,7 +1277,8 @@ ppf_decode_known (const unsigned char *buf, size_t size,
   if (flags & PPF_FILE_TIME)
     {
       if (!get_u32 (&r, &out->time_unit, "time_unit")
-	  || !get_u64 (&r, &out->ticks_per_second, "ticks_per_second"))
+	  || (out->version < 3
+	      && !get_u64 (&r, &out->ticks_per_second, "ticks_per_second")))
 	goto failed;
       if (out->time_unit > PPF_TIME_NS)
 	{
@@ -1203,42 +1291,76 @@ ppf_decode_known (const unsigned char *buf, size_t size,
       || !check_count (&r, out->num_functions, MIN_FUNCTION_SIZE,
 		       "num_functions"))
     goto failed;
+  head_size = r.pos;
   out->functions = alloc_array (out->num_functions, sizeof *out->functions);
-  if (!out->functions)
+  bounds = alloc_array (out->num_functions, sizeof *bounds);
+  if (!out->functions || !bounds)
     {
       out_of_memory (&r);
       goto failed;
     }
-  for (i = 0; i < out->num_functions; i++)
-    if (!read_function (&r, &out->functions[i], i,
-			i < num_known ? &known[i] : NULL))
-      goto failed;
-
-  body_size = r.pos;
-  if (!get_u64 (&r, &checksum, "file checksum"))
-    goto failed;
-  if (checksum != ppf_file_checksum (buf, body_size))
+  if (out->version < 3)
     {
-      fail (&r, "checksum mismatch (the file is damaged)");
-      goto failed;
+      /* Each function's meta, then its counts.  */
+      for (i = 0; i < out->num_functions; i++)
+	if (!read_meta_record (&r, &out->functions[i], i,
+			       i < num_known ? &known[i] : NULL, &bounds[i])
+	    || !read_counts_record (&r, &out->functions[i], i, &bounds[i]))
+	  goto failed;
+      body_size = r.pos;
+      if (!get_u64 (&r, &checksum, "file checksum"))
+	goto failed;
+      if (checksum != ppf_file_checksum (buf, body_size))
+	{
+	  fail (&r, "checksum mismatch (the file is damaged)");
+	  goto failed;
+	}
+    }
+  else
+    {
+      /* Every meta, the static checksum, then the counts section.  */
+      for (i = 0; i < out->num_functions; i++)
+	if (!read_meta_record (&r, &out->functions[i], i,
+			       i < num_known ? &known[i] : NULL, &bounds[i]))
+	  goto failed;
+      if (!get_u64 (&r, &sum, "static checksum"))
+	goto failed;
+      if (sum != static_checksum (buf, head_size, out->functions,
+				  out->num_functions, r.units != 0))
+	{
+	  fail (&r, "static checksum mismatch (the file is damaged)");
+	  goto failed;
+	}
+      counts_at = r.pos;
+      get_u64 (&r, &out->runs, "runs");
+      if (flags & PPF_FILE_TIME)
+	get_u64 (&r, &out->ticks_per_second, "ticks_per_second");
+      for (i = 0; i < out->num_functions; i++)
+	if (!read_counts_record (&r, &out->functions[i], i, &bounds[i]))
+	  goto failed;
+      body_size = r.pos;
+      if (!get_u64 (&r, &checksum, "file checksum"))
+	goto failed;
+      if (checksum != ppf_hash_words (buf + counts_at, body_size - counts_at,
+				      sum))
+	{
+	  fail (&r, "checksum mismatch (the file is damaged)");
+	  goto failed;
+	}
     }
   if (remaining (&r) != 0)
     {
       fail (&r, "%zu bytes after the checksum", remaining (&r));
       goto failed;
     }
+  free_bounds (bounds, out->num_functions);
   return PPF_OK;
 
  failed:
+  free_bounds (bounds, out ? out->num_functions : 0);
   ppf_file_free (out);
   return r.status;
 }
-
-/* Encode F as doc/file-format.md "File" lays it out into a malloc'd
-   buffer.  The counts are checked as the decoder would (strictly
-   increasing, non-zero, below the num_paths in the meta's header), so a
-   bug in a writer cannot produce a file that every later run moves
-   aside.  PPF_EBAD for such a structure, PPF_ENOMEM.  */
 
 /* About how many bytes F encodes to, for one allocation where doubling
    copied the whole profile again (a runtime write encodes all of it at
@@ -1247,7 +1369,9 @@ ppf_decode_known (const unsigned char *buf, size_t size,
 static size_t
 encoded_size (const ppf_file *f)
 {
-  uint64_t total = PPF_MAGIC_SIZE + 4 + 4 + 8 + 4 + 4 + 4 + 8 + 4 + 8;
+  /* Magic, version, flags, unit name, num_units, time_unit,
+     num_functions, static checksum, runs, ticks, checksum.  */
+  uint64_t total = PPF_MAGIC_SIZE + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 8;
   uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
   uint32_t i;
 
@@ -1270,66 +1394,94 @@ encoded_size (const ppf_file *f)
   return (size_t) total;
 }
 
-int
-ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size)
-{
-  struct writer w = { b->data, 0, b->data ? b->capacity : 0, PPF_OK };
-  uint32_t i;
-  uint64_t k;
-  size_t estimate;
+/* Hand W's buffer over to B, and its size to *SIZE if all went well:
+   W's status.  */
 
-  *size = 0;
-  if ((f->num_functions && !f->functions) || (f->flags & ~KNOWN_FILE_FLAGS)
-      || ((f->flags & PPF_FILE_UNITS) && (!f->num_units || !f->units))
-      || ((f->flags & PPF_FILE_TIME) && f->time_unit > PPF_TIME_NS))
-    return PPF_EBAD;
-  /* A size that cannot be had is no error yet: the puts find out.  */
-  estimate = encoded_size (f);
-  if (estimate && !writer_reserve (&w, estimate))
-    w.status = PPF_OK;
-  put_bytes (&w, PPF_MAGIC, PPF_MAGIC_SIZE);
-  put_u32 (&w, PPF_VERSION);
-  put_u32 (&w, f->flags);
-  put_u64 (&w, f->runs);
-  put_str (&w, f->unit_name);
+static int
+writer_give (struct writer *w, ppf_buffer *b, size_t *size)
+{
+  b->data = w->data;
+  b->capacity = w->capacity;
+  if (w->status != PPF_OK)
+    return w->status;
+  *size = w->size;
+  return PPF_OK;
+}
+
+/* Whether F's header fields can be encoded.  */
+
+static int
+header_ok (const ppf_file *f)
+{
+  return !((f->num_functions && !f->functions)
+	   || (f->flags & ~KNOWN_FILE_FLAGS)
+	   || ((f->flags & PPF_FILE_UNITS) && (!f->num_units || !f->units))
+	   || ((f->flags & PPF_FILE_TIME) && f->time_unit > PPF_TIME_NS));
+}
+
+/* Whether FN's meta can be encoded in F: long enough for its header and
+   flags, timed only in a file with times, its unit in range.  */
+
+static int
+meta_ok (const ppf_file *f, const ppf_function *fn)
+{
+  return !(fn->meta_size < META_HEADER_SIZE + 4 || !fn->meta
+	   || ((load_u32 (fn->meta + META_HEADER_SIZE) & PPF_FN_TIMED)
+	       && !(f->flags & PPF_FILE_TIME))
+	   || ((f->flags & PPF_FILE_UNITS) && fn->unit >= f->num_units));
+}
+
+/* Append F's header, from the magic to num_functions, to W.  */
+
+static void
+put_head (struct writer *w, const ppf_file *f)
+{
+  uint32_t i;
+
+  put_bytes (w, PPF_MAGIC, PPF_MAGIC_SIZE);
+  put_u32 (w, PPF_VERSION);
+  put_u32 (w, f->flags);
+  put_str (w, f->unit_name);
   if (f->flags & PPF_FILE_UNITS)
     {
-      put_u32 (&w, f->num_units);
+      put_u32 (w, f->num_units);
       for (i = 0; i < f->num_units; i++)
-	put_str (&w, f->units[i]);
+	put_str (w, f->units[i]);
     }
   if (f->flags & PPF_FILE_TIME)
-    {
-      put_u32 (&w, f->time_unit);
-      put_u64 (&w, f->ticks_per_second);
-    }
-  put_u32 (&w, f->num_functions);
-  for (i = 0; i < f->num_functions && w.status == PPF_OK; i++)
+    put_u32 (w, f->time_unit);
+  put_u32 (w, f->num_functions);
+}
+
+/* Append F's counts section to W, with its checksum seeded with the
+   static checksum SUM.  The counts are checked as the decoder would
+   (strictly increasing, non-zero, below the num_paths in the meta's
+   header), so that a bug in a writer cannot produce a file that every
+   later run moves aside.  */
+
+static void
+put_counts_section (struct writer *w, const ppf_file *f, uint64_t sum)
+{
+  size_t start = w->size;
+  uint32_t i;
+  uint64_t k;
+
+  put_u64 (w, f->runs);
+  if (f->flags & PPF_FILE_TIME)
+    put_u64 (w, f->ticks_per_second);
+  for (i = 0; i < f->num_functions && w->status == PPF_OK; i++)
     {
       const ppf_function *fn = &f->functions[i];
       uint64_t num_paths;
 
-      if (fn->meta_size < META_HEADER_SIZE + 4 || !fn->meta
-	  || (fn->num_counts && !fn->counts)
-	  || ((load_u32 (fn->meta + META_HEADER_SIZE) & PPF_FN_TIMED)
-	      && !(f->flags & PPF_FILE_TIME)))
+      if (fn->meta_size < META_HEADER_SIZE || !fn->meta
+	  || (fn->num_counts && !fn->counts))
 	{
-	  w.status = PPF_EBAD;
+	  w->status = PPF_EBAD;
 	  break;
 	}
       num_paths = load_u64 (fn->meta + 8);
-      if (f->flags & PPF_FILE_UNITS)
-	{
-	  if (fn->unit >= f->num_units)
-	    {
-	      w.status = PPF_EBAD;
-	      break;
-	    }
-	  put_u32 (&w, fn->unit);
-	}
-      put_u32 (&w, fn->meta_size);
-      put_bytes (&w, fn->meta, fn->meta_size);
-      put_u64 (&w, fn->num_counts);
+      put_u64 (w, fn->num_counts);
       for (k = 0; k < fn->num_counts; k++)
 	{
 	  const ppf_count *c = &fn->counts[k];
@@ -1337,22 +1489,161 @@ ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size)
 	  if (c->count == 0 || c->path >= num_paths
 	      || (k > 0 && c->path <= fn->counts[k - 1].path))
 	    {
-	      w.status = PPF_EBAD;
+	      w->status = PPF_EBAD;
 	      break;
 	    }
-	  put_u64 (&w, c->path);
-	  put_u64 (&w, c->count);
+	  put_u64 (w, c->path);
+	  put_u64 (w, c->count);
 	  if (f->flags & PPF_FILE_TIME)
-	    put_u64 (&w, c->time);
+	    put_u64 (w, c->time);
 	}
     }
+  if (w->status == PPF_OK)
+    put_u64 (w, ppf_hash_words (w->data + start, w->size - start, sum));
+}
+
+/* Encode F as doc/file-format.md "File" lays it out (version 3) into B.
+   PPF_EBAD for a structure the format cannot hold, PPF_ENOMEM.  */
+
+int
+ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size)
+{
+  struct writer w = { b->data, 0, b->data ? b->capacity : 0, PPF_OK };
+  size_t estimate, head_size;
+  uint32_t i;
+
+  *size = 0;
+  if (!header_ok (f))
+    return PPF_EBAD;
+  /* A size that cannot be had is no error yet: the puts find out.  */
+  estimate = encoded_size (f);
+  if (estimate && !writer_reserve (&w, estimate))
+    w.status = PPF_OK;
+  put_head (&w, f);
+  head_size = w.size;
+  for (i = 0; i < f->num_functions && w.status == PPF_OK; i++)
+    {
+      const ppf_function *fn = &f->functions[i];
+
+      if (!meta_ok (f, fn))
+	{
+	  w.status = PPF_EBAD;
+	  break;
+	}
+      if (f->flags & PPF_FILE_UNITS)
+	put_u32 (&w, fn->unit);
+      put_u32 (&w, fn->meta_size);
+      put_bytes (&w, fn->meta, fn->meta_size);
+    }
   if (w.status == PPF_OK)
-    put_u64 (&w, ppf_file_checksum (w.data, w.size));
-  b->data = w.data;
-  b->capacity = w.capacity;
+    {
+      uint64_t sum = static_checksum (w.data, head_size, f->functions,
+				      f->num_functions,
+				      (f->flags & PPF_FILE_UNITS) != 0);
+
+      put_u64 (&w, sum);
+      put_counts_section (&w, f, sum);
+    }
+  return writer_give (&w, b, size);
+}
+
+/* F's static part (ppformat.h).  */
+
+int
+ppf_static_part (const ppf_file *f, ppf_buffer *head, size_t *head_size,
+		 uint64_t *static_size, uint64_t *sum)
+{
+  struct writer w = { head->data, 0, head->data ? head->capacity : 0,
+		      PPF_OK };
+  uint64_t total;
+  uint32_t i;
+
+  if (!header_ok (f))
+    return PPF_EBAD;
+  put_head (&w, f);
+  head->data = w.data;
+  head->capacity = w.capacity;
   if (w.status != PPF_OK)
     return w.status;
-  *size = w.size;
+  total = w.size + 8;
+  for (i = 0; i < f->num_functions; i++)
+    {
+      if (!meta_ok (f, &f->functions[i]))
+	return PPF_EBAD;
+      total += (f->flags & PPF_FILE_UNITS ? 4 : 0) + 4
+	       + (uint64_t) f->functions[i].meta_size;
+    }
+  *head_size = w.size;
+  *static_size = total;
+  *sum = static_checksum (w.data, w.size, f->functions, f->num_functions,
+			  (f->flags & PPF_FILE_UNITS) != 0);
+  return PPF_OK;
+}
+
+/* F's counts section alone (ppformat.h).  */
+
+int
+ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,
+		   size_t *size)
+{
+  struct writer w = { b->data, 0, b->data ? b->capacity : 0, PPF_OK };
+
+  *size = 0;
+  if (!header_ok (f))
+    return PPF_EBAD;
+  put_counts_section (&w, f, sum);
+  return writer_give (&w, b, size);
+}
+
+/* F's counts section as it stands in a version 3 file of SIZE bytes at
+   BUF whose static part, SUM its checksum, ends at STATIC_SIZE: the
+   runs, the ticks, every function's counts (F's functions' metas give
+   the bounds), the checksum and nothing after it.  */
+
+int
+ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
+		   ppf_file *f, char *err, size_t errlen)
+{
+  struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
+  uint64_t checksum;
+  size_t body_size;
+  uint32_t i;
+
+  r.times = (f->flags & PPF_FILE_TIME) != 0;
+  get_u64 (&r, &f->runs, "runs");
+  if (r.times)
+    get_u64 (&r, &f->ticks_per_second, "ticks_per_second");
+  for (i = 0; i < f->num_functions && !r.failed; i++)
+    {
+      struct fn_bound bound = { 0, NULL };
+      ppf_function *fn = &f->functions[i];
+
+      if (fn->meta_size < META_HEADER_SIZE)
+	{
+	  fail (&r, "function %u: no meta", (unsigned) i);
+	  break;
+	}
+      bound.num_paths = load_u64 (fn->meta + 8);
+      read_counts_record (&r, fn, i, &bound);
+    }
+  body_size = r.pos;
+  if (!r.failed && get_u64 (&r, &checksum, "file checksum"))
+    {
+      if (checksum != ppf_hash_words (buf, body_size, sum))
+	fail (&r, "checksum mismatch (the file is damaged)");
+      else if (remaining (&r) != 0)
+	fail (&r, "%zu bytes after the checksum", remaining (&r));
+    }
+  if (r.failed)
+    {
+      for (i = 0; i < f->num_functions; i++)
+	{
+	  free (f->functions[i].counts);
+	  f->functions[i].counts = NULL;
+	  f->functions[i].num_counts = 0;
+	}
+      return r.status;
+    }
   return PPF_OK;
 }
 
@@ -1673,4 +1964,136 @@ ppf_function_unit (const ppf_file *f, uint32_t i)
   if ((f->flags & PPF_FILE_UNITS) && f->functions[i].unit < f->num_units)
     return f->units[f->functions[i].unit];
   return f->unit_name;
+}
+
+/* Whether AGAIN is ORIG re-encoded (ppformat.h).  */
+
+int
+ppf_same_encoding (const unsigned char *orig, size_t size,
+		   const unsigned char *again, size_t again_size)
+{
+  ppf_file a, b;
+  char err[8];
+  int same;
+
+  if (size < PPF_MAGIC_SIZE + 4 || orig[8] == PPF_VERSION)
+    return again_size == size && memcmp (orig, again, size) == 0;
+  /* An earlier version re-encodes in another layout: the same profile,
+     decoded.  */
+  if (ppf_decode (orig, size, &a, err, sizeof err) != PPF_OK)
+    return 0;
+  if (ppf_decode (again, again_size, &b, err, sizeof err) != PPF_OK)
+    {
+      ppf_file_free (&a);
+      return 0;
+    }
+  same = ppf_same_profile (&a, &b);
+  ppf_file_free (&a);
+  ppf_file_free (&b);
+  return same;
+}
+
+/* Whether A and B hold the same profile (ppformat.h).  */
+
+int
+ppf_same_profile (const ppf_file *a, const ppf_file *b)
+{
+  uint32_t i;
+
+  if (a->flags != b->flags || a->runs != b->runs
+      || strcmp (a->unit_name ? a->unit_name : "",
+		 b->unit_name ? b->unit_name : "") != 0
+      || a->num_units != b->num_units || a->time_unit != b->time_unit
+      || a->ticks_per_second != b->ticks_per_second
+      || a->num_functions != b->num_functions)
+    return 0;
+  for (i = 0; i < a->num_units; i++)
+    if (strcmp (a->units[i] ? a->units[i] : "",
+		b->units[i] ? b->units[i] : "") != 0)
+      return 0;
+  for (i = 0; i < a->num_functions; i++)
+    {
+      const ppf_function *x = &a->functions[i], *y = &b->functions[i];
+
+      if (x->unit != y->unit || x->meta_size != y->meta_size
+	  || memcmp (x->meta, y->meta, x->meta_size) != 0
+	  || x->num_counts != y->num_counts
+	  || (x->num_counts
+	      && memcmp (x->counts, y->counts,
+			 x->num_counts * sizeof *x->counts) != 0))
+	return 0;
+    }
+  return 1;
+}
+
+/* Put every checksum of the encoded file BUF (SIZE bytes) right
+   (ppformat.h).  */
+
+int
+ppf_fix_checksums (unsigned char *buf, size_t size)
+{
+  struct reader r = { buf, size, 0, 0, PPF_OK, NULL, 0, 0 };
+  ppf_function *fns = NULL;
+  uint32_t version = 0, flags = 0, n = 0, i, units = 0, skip;
+  size_t head_size, counts_at;
+  uint64_t sum, h;
+  int ok = 0;
+
+  if (size < PPF_MAGIC_SIZE + 4 + 8)
+    return 0;
+  r.pos = PPF_MAGIC_SIZE;
+  get_u32 (&r, &version, "version");
+  if (version < 3)
+    {
+      h = ppf_file_checksum (buf, size - 8);
+      for (i = 0; i < 8; i++)
+	buf[size - 8 + i] = (unsigned char) (h >> (8 * i));
+      return 1;
+    }
+  get_u32 (&r, &flags, "flags");
+  get_u32 (&r, &skip, "unit name");
+  if (r.failed || skip > remaining (&r))
+    return 0;
+  r.pos += skip;
+  if (flags & PPF_FILE_UNITS)
+    {
+      get_u32 (&r, &units, "num_units");
+      for (i = 0; i < units && !r.failed; i++)
+	if (get_u32 (&r, &skip, "unit") && skip <= remaining (&r))
+	  r.pos += skip;
+	else
+	  r.failed = 1;
+    }
+  if (flags & PPF_FILE_TIME)
+    get_u32 (&r, &skip, "time_unit");
+  get_u32 (&r, &n, "num_functions");
+  if (r.failed || n > remaining (&r) / 4)
+    return 0;
+  head_size = r.pos;
+  fns = calloc (n ? n : 1, sizeof *fns);
+  if (!fns)
+    return 0;
+  for (i = 0; i < n; i++)
+    {
+      if ((flags & PPF_FILE_UNITS) && !get_u32 (&r, &fns[i].unit, "unit"))
+	goto out;
+      if (!get_u32 (&r, &fns[i].meta_size, "meta_size")
+	  || fns[i].meta_size > remaining (&r))
+	goto out;
+      fns[i].meta = buf + r.pos;
+      r.pos += fns[i].meta_size;
+    }
+  if (remaining (&r) < 16)
+    goto out;
+  sum = static_checksum (buf, head_size, fns, n, (flags & PPF_FILE_UNITS) != 0);
+  for (i = 0; i < 8; i++)
+    buf[r.pos + i] = (unsigned char) (sum >> (8 * i));
+  counts_at = r.pos + 8;
+  h = ppf_hash_words (buf + counts_at, size - 8 - counts_at, sum);
+  for (i = 0; i < 8; i++)
+    buf[size - 8 + i] = (unsigned char) (h >> (8 * i));
+  ok = 1;
+ out:
+  free (fns);
+  return ok;
 }

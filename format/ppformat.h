@@ -30,7 +30,7 @@ extern "C" {
    FNV-1a byte by byte, are still read; version 2's is ppf_hash_words,
    the same step on 64-bit words (eight times fewer multiplies: a write
    checksums the whole file, path descriptions included, twice).  */
-#define PPF_VERSION 2
+#define PPF_VERSION 3
 #define PPF_VERSION_MIN 1
 #define PPF_NONE UINT32_MAX
 
@@ -247,11 +247,20 @@ uint64_t ppf_hash_words (const void *data, size_t size, uint64_t seed);
 uint64_t ppf_file_checksum (const void *buf, size_t size);
 /* Whether AGAIN (AGAIN_SIZE bytes), what ppf_encode made of a file
    decoded from the SIZE bytes at ORIG, is ORIG again: the same bytes; or,
-   for a file of an earlier version, which re-encodes in the current one,
-   the same bytes but for the version and the trailing checksum.  The
+   for a file of an earlier version, which re-encodes in the current
+   layout, the same profile (ppf_same_profile of the two decoded).  The
    round trip the decoder and the encoder keep (tests and fuzzers).  */
 int ppf_same_encoding (const unsigned char *orig, size_t size,
 		       const unsigned char *again, size_t again_size);
+/* Whether A and B hold the same profile: header fields, metas byte for
+   byte, counts.  */
+int ppf_same_profile (const ppf_file *a, const ppf_file *b);
+/* Make every checksum of the encoded file at BUF (SIZE bytes) right for
+   the bytes it holds: the trailing one of a file of version 1 or 2; the
+   static checksum and the trailing one of version 3, whose layout must
+   then be readable up to the static checksum.  1 when done, 0 when the
+   layout could not be followed.  Tests and fuzzers, after an edit.  */
+int ppf_fix_checksums (unsigned char *buf, size_t size);
 #define PPF_HASH_SEED 0xcbf29ce484222325ULL
 
 /* Metas.  ppf_meta_encode computes and stores M->checksum, then returns a
@@ -321,6 +330,25 @@ int ppf_encode (const ppf_file *f, unsigned char **buf, size_t *size);
 /* ppf_encode into B, grown as needed: the file is B->data's first *SIZE
    bytes.  On failure B stays allocated for the caller to free.  */
 int ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size);
+
+/* A version 3 file in two halves (doc/file-format.md): the static part,
+   written once, and the counts section after it, which a run of the
+   same build rewrites alone.  ppf_static_part encodes F's header, from
+   the magic to num_functions, into HEAD (*HEAD_SIZE bytes) and gives
+   the size of the whole static part (where the counts section starts)
+   and its checksum, from the metas' own checksums: a few words per
+   function.  ppf_encode_counts encodes F's counts section (runs, ticks,
+   counts, checksum seeded with SUM) into B.  ppf_decode_counts reads
+   one, SIZE bytes at BUF, into F, whose header and metas are set: the
+   counts of each function (which must be empty) and runs and ticks;
+   PPF_EBAD with a message when it is not exactly a counts section of
+   F's functions with that seed.  */
+int ppf_static_part (const ppf_file *f, ppf_buffer *head, size_t *head_size,
+		     uint64_t *static_size, uint64_t *sum);
+int ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,
+		       size_t *size);
+int ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
+		       ppf_file *f, char *err, size_t errlen);
 /* Write F to the open file descriptor FD (all of it, retrying short
    writes); PPF_EIO with errno preserved on failure.  */
 int ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen);

@@ -38,15 +38,16 @@ load_le64 (const unsigned char *p)
 /* The frame of a journal of OLD (ppjournal.h).  */
 
 void
-ppf_journal_frame (const unsigned char *old, size_t size,
+ppf_journal_frame (const unsigned char *old, size_t size, uint64_t offset,
 		   unsigned char head[PPF_JOURNAL_HEAD_SIZE],
 		   unsigned char tail[PPF_JOURNAL_TAIL_SIZE])
 {
   uint64_t h;
 
   memcpy (head, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE);
-  store_le64 (head + PPF_JOURNAL_MAGIC_SIZE, size);
-  /* The head is two whole words: the checksum over the head and then
+  store_le64 (head + PPF_JOURNAL_MAGIC_SIZE, offset);
+  store_le64 (head + PPF_JOURNAL_MAGIC_SIZE + 8, size);
+  /* The head is three whole words: the checksum over the head and then
      OLD is the one over the journal's bytes before the tail.  */
   h = ppf_hash_words (head, PPF_JOURNAL_HEAD_SIZE, PPF_HASH_SEED);
   if (size)
@@ -54,10 +55,10 @@ ppf_journal_frame (const unsigned char *old, size_t size,
   store_le64 (tail, h);
 }
 
-/* The journal of OLD: magic, length, content, checksum.  */
+/* The journal of OLD: magic, offset, length, content, checksum.  */
 
 unsigned char *
-ppf_journal_encode (const unsigned char *old, size_t size,
+ppf_journal_encode (const unsigned char *old, size_t size, uint64_t offset,
 		    size_t *journal_size)
 {
   unsigned char *j;
@@ -65,7 +66,7 @@ ppf_journal_encode (const unsigned char *old, size_t size,
   if (size > SIZE_MAX - PPF_JOURNAL_OVERHEAD
       || !(j = malloc (size + PPF_JOURNAL_OVERHEAD)))
     return NULL;
-  ppf_journal_frame (old, size, j, j + PPF_JOURNAL_HEAD_SIZE + size);
+  ppf_journal_frame (old, size, offset, j, j + PPF_JOURNAL_HEAD_SIZE + size);
   if (size)
     memcpy (j + PPF_JOURNAL_HEAD_SIZE, old, size);
   *journal_size = size + PPF_JOURNAL_OVERHEAD;
@@ -77,23 +78,39 @@ ppf_journal_encode (const unsigned char *old, size_t size,
    all that (over words, or bytes in a journal of the first version).  */
 
 int
-ppf_journal_decode (const unsigned char *j, size_t size,
+ppf_journal_decode (const unsigned char *j, size_t size, uint64_t *offset,
 		    const unsigned char **old, size_t *old_size)
 {
-  uint64_t length, sum;
+  uint64_t length, sum, at = 0;
+  size_t head;
 
-  if (size < PPF_JOURNAL_OVERHEAD)
-    return 0;
-  if (memcmp (j, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE) == 0)
-    sum = ppf_hash_words (j, size - 8, PPF_HASH_SEED);
-  else if (memcmp (j, PPF_JOURNAL_MAGIC_V1, PPF_JOURNAL_MAGIC_SIZE) == 0)
-    sum = ppf_hash (j, size - 8, PPF_HASH_SEED);
+  if (size >= PPF_JOURNAL_OVERHEAD
+      && memcmp (j, PPF_JOURNAL_MAGIC, PPF_JOURNAL_MAGIC_SIZE) == 0)
+    {
+      sum = ppf_hash_words (j, size - 8, PPF_HASH_SEED);
+      at = load_le64 (j + PPF_JOURNAL_MAGIC_SIZE);
+      head = PPF_JOURNAL_HEAD_SIZE;
+    }
+  else if (size >= PPF_JOURNAL_OVERHEAD - 8
+	   && memcmp (j, PPF_JOURNAL_MAGIC_V2, PPF_JOURNAL_MAGIC_SIZE) == 0)
+    {
+      sum = ppf_hash_words (j, size - 8, PPF_HASH_SEED);
+      head = PPF_JOURNAL_MAGIC_SIZE + 8;
+    }
+  else if (size >= PPF_JOURNAL_OVERHEAD - 8
+	   && memcmp (j, PPF_JOURNAL_MAGIC_V1, PPF_JOURNAL_MAGIC_SIZE) == 0)
+    {
+      sum = ppf_hash (j, size - 8, PPF_HASH_SEED);
+      head = PPF_JOURNAL_MAGIC_SIZE + 8;
+    }
   else
     return 0;
-  length = load_le64 (j + PPF_JOURNAL_MAGIC_SIZE);
-  if (length != size - PPF_JOURNAL_OVERHEAD || load_le64 (j + size - 8) != sum)
+  length = load_le64 (j + head - 8);
+  if (length != size - head - 8 || load_le64 (j + size - 8) != sum
+      || at > UINT64_MAX - length)
     return 0;
-  *old = j + PPF_JOURNAL_MAGIC_SIZE + 8;
+  *offset = at;
+  *old = j + head;
   *old_size = (size_t) length;
   return 1;
 }

@@ -8,13 +8,18 @@
    doc/runtime.md, "Merging, locking and crashes", describes the
    protocol; doc/file-format.md the layout.
 
-   Layout: the magic "PPJOURN2" (8 bytes), the u64 length of the old
+   Layout: the magic "PPJOURN3" (8 bytes), the u64 offset in the
+   profile from which the old content was, the u64 length of the old
    content, that content byte for byte (possibly empty), and the
    checksum of everything before it, FNV-1a 64 over 64-bit words
-   (ppf_hash_words); integers little-endian.  A journal of the first
-   version, magic "PPJOURNL" and FNV-1a byte by byte (ppf_hash), is
-   still read: the word checksum is eight times cheaper, and a journal
-   is written, whole profile and all, at every write.
+   (ppf_hash_words); integers little-endian.  Putting it back means
+   writing the content at the offset and cutting the profile at offset
+   + length: the bytes before the offset were not touched.  A whole
+   rewrite journals from offset 0; a run of the same build rewrites
+   only the counts section of a version 3 profile and journals only it.
+   Journals of earlier versions, which hold the whole profile from
+   offset 0, are still read: "PPJOURN2" without the offset field, and
+   "PPJOURNL", also checksummed FNV-1a byte by byte (ppf_hash).
    A journal is complete exactly when the length, the size and the
    checksum agree: one cut short by a crash never is, so its presence
    alone says nothing, its completeness says "the profile may be torn:
@@ -26,41 +31,46 @@
 #define PATHPROF_PPJOURNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define PPF_JOURNAL_MAGIC "PPJOURN2"  /* 8 bytes, no terminator */
+#define PPF_JOURNAL_MAGIC "PPJOURN3"  /* 8 bytes, no terminator */
+#define PPF_JOURNAL_MAGIC_V2 "PPJOURN2" /* read, never written */
 #define PPF_JOURNAL_MAGIC_V1 "PPJOURNL" /* read, never written */
 #define PPF_JOURNAL_MAGIC_SIZE 8
-/* The bytes a journal adds to the content it holds.  */
-#define PPF_JOURNAL_OVERHEAD (PPF_JOURNAL_MAGIC_SIZE + 8 + 8)
+/* The bytes a journal adds to the content it holds: magic, offset,
+   length, checksum.  */
+#define PPF_JOURNAL_OVERHEAD (PPF_JOURNAL_MAGIC_SIZE + 8 + 8 + 8)
 /* What follows a profile's name to name its journal.  */
 #define PPF_JOURNAL_SUFFIX ".journal"
 
-/* The bytes a journal of the content OLD (SIZE bytes; OLD may be NULL
-   when SIZE is 0) puts around it: HEAD, the magic and the length, goes
-   before OLD, TAIL, the checksum, after it.  A writer writes the three
-   pieces in turn and copies nothing (the runtime, whose journal holds
-   the whole previous profile).  */
-#define PPF_JOURNAL_HEAD_SIZE (PPF_JOURNAL_MAGIC_SIZE + 8)
+/* The bytes a journal of the content OLD (SIZE bytes from OFFSET in the
+   profile; OLD may be NULL when SIZE is 0) puts around it: HEAD, the
+   magic, offset and length, goes before OLD, TAIL, the checksum, after
+   it.  A writer writes the three pieces in turn and copies nothing.  */
+#define PPF_JOURNAL_HEAD_SIZE (PPF_JOURNAL_MAGIC_SIZE + 8 + 8)
 #define PPF_JOURNAL_TAIL_SIZE 8
 void ppf_journal_frame (const unsigned char *old, size_t size,
+			uint64_t offset,
 			unsigned char head[PPF_JOURNAL_HEAD_SIZE],
 			unsigned char tail[PPF_JOURNAL_TAIL_SIZE]);
 
-/* The journal of the content OLD (SIZE bytes; OLD may be NULL when SIZE
-   is 0) in a malloc'd buffer of *JOURNAL_SIZE bytes: the frame's head,
-   OLD and its tail; NULL when out of memory.  */
+/* The journal of the content OLD (SIZE bytes from OFFSET; OLD may be
+   NULL when SIZE is 0) in a malloc'd buffer of *JOURNAL_SIZE bytes: the
+   frame's head, OLD and its tail; NULL when out of memory.  */
 unsigned char *ppf_journal_encode (const unsigned char *old, size_t size,
-				   size_t *journal_size);
+				   uint64_t offset, size_t *journal_size);
 
 /* Whether the SIZE bytes at J are a complete journal: 1, with the
-   content it holds in *OLD (pointing into J) and *OLD_SIZE; 0
-   otherwise, *OLD and *OLD_SIZE untouched.  */
+   offset in the profile of the content it holds in *OFFSET (0 for
+   journals of earlier versions), the content in *OLD (pointing into J)
+   and *OLD_SIZE; 0 otherwise, the outputs untouched.  */
 int ppf_journal_decode (const unsigned char *j, size_t size,
-			const unsigned char **old, size_t *old_size);
+			uint64_t *offset, const unsigned char **old,
+			size_t *old_size);
 
 #ifdef __cplusplus
 }

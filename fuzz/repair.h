@@ -54,7 +54,9 @@ ppfuzz_repair_meta (unsigned char *buf, size_t size)
    says: 0 leave it alone; 1 repair the metas and put the file checksum
    in the last 8 bytes; otherwise repair the metas and, if the walk got
    through every function, put the file checksum right after them and cut
-   the file there (when it fits in MAX_SIZE).  Returns the new size.  */
+   the file there (when it fits in MAX_SIZE).  A file of version 3 has
+   its metas and both its checksums repaired, its size kept.  Returns
+   the new size.  */
 
 static size_t __attribute__ ((unused))
 ppfuzz_repair_file (unsigned char *buf, size_t size, size_t max_size,
@@ -65,6 +67,35 @@ ppfuzz_repair_file (unsigned char *buf, size_t size, size_t max_size,
 
   if (choice == 0)
     return size;
+  if (size >= 16 && ppfuzz_load (buf + 8, 4) >= 3)
+    {
+      /* Version 3: the metas, every one after the header (magic,
+	 version, flags, unit name, num_functions; a plain file's), then
+	 both checksums (ppf_fix_checksums, which follows the layout
+	 itself).  */
+      pos = 16;
+      if (size >= pos + 4 && ppfuzz_load (buf + pos, 4) <= size - pos - 4)
+	{
+	  pos += 4 + ppfuzz_load (buf + pos, 4);
+	  if (size >= pos + 4)
+	    {
+	      num_functions = ppfuzz_load (buf + pos, 4);
+	      pos += 4;
+	      for (i = 0; i < num_functions && size - pos >= 4; i++)
+		{
+		  uint64_t meta_size = ppfuzz_load (buf + pos, 4);
+
+		  pos += 4;
+		  if (meta_size > size - pos)
+		    break;
+		  ppfuzz_repair_meta (buf + pos, meta_size);
+		  pos += meta_size;
+		}
+	    }
+	}
+      ppf_fix_checksums (buf, size);
+      return size;
+    }
   if (size >= pos + 4)
     {
       uint64_t len = ppfuzz_load (buf + pos, 4);

@@ -277,19 +277,13 @@ write_edges (const char *dir)
   buf[7] = 'X';
   write_seed (dir, "edge-bad-magic", buf, size);
   buf[7] = 'F';
-  buf[8] = PPF_VERSION + 1;	/* a later version, checksum made right */
-  {
-    uint64_t h = ppf_file_checksum (buf, size - 8);
-    for (int i = 0; i < 8; i++)
-      buf[size - 8 + i] = (unsigned char) (h >> (8 * i));
-  }
+  buf[8] = PPF_VERSION + 1;	/* a later version, checksums made right */
+  ppf_fix_checksums (buf, size);
   write_seed (dir, "edge-version-next", buf, size);
   buf[8] = PPF_VERSION;
+  ppf_fix_checksums (buf, size);
   {
-    uint64_t h = ppf_file_checksum (buf, size - 8);
     unsigned char *longer = malloc (size + 1);
-    for (int i = 0; i < 8; i++)
-      buf[size - 8 + i] = (unsigned char) (h >> (8 * i));
     if (!longer)
       exit (1);
     memcpy (longer, buf, size);

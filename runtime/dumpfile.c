@@ -351,14 +351,14 @@ struct piece
   size_t size;
 };
 
-/* Write the N PIECES one after the other to FD from offset 0, retrying
+/* Write the N PIECES one after the other to FD from OFFSET, retrying
    short and interrupted writes.  Under the test hook the write stops
    halfway through the whole at HALF_STEP, so that a test can kill the
    process with half of the bytes written.  Returns 0, or -1 with errno
    set.  */
 
 static int
-write_pieces (int fd, const struct piece *pieces, size_t n,
+write_pieces (int fd, uint64_t offset, const struct piece *pieces, size_t n,
 	      enum write_step half_step)
 {
   size_t total = 0, written = 0, k, stop;
@@ -366,7 +366,8 @@ write_pieces (int fd, const struct piece *pieces, size_t n,
   for (k = 0; k < n; k++)
     total += pieces[k].size;
   stop = test_hook_active () ? total / 2 : total;
-  if (lseek (fd, 0, SEEK_SET) == (off_t) -1)
+  if (offset > (uint64_t) INT64_MAX
+      || lseek (fd, (off_t) offset, SEEK_SET) == (off_t) -1)
     return -1;
   for (k = 0; k < n; k++)
     {
@@ -400,15 +401,15 @@ write_pieces (int fd, const struct piece *pieces, size_t n,
   return 0;
 }
 
-/* Write SIZE bytes of BUF to FD from offset 0, as write_pieces.  */
+/* Write SIZE bytes of BUF to FD from OFFSET, as write_pieces.  */
 
 static int
-write_from_start (int fd, const unsigned char *buf, size_t size,
-		  enum write_step half_step)
+write_at (int fd, uint64_t offset, const unsigned char *buf, size_t size,
+	  enum write_step half_step)
 {
   struct piece whole = { buf, size };
 
-  return write_pieces (fd, &whole, 1, half_step);
+  return write_pieces (fd, offset, &whole, 1, half_step);
 }
 
 /* ---------------------------------------------------------------- */
@@ -430,6 +431,7 @@ recover (const char *path, const char *journal_path, int fd)
   unsigned char *j = NULL;
   const unsigned char *old;
   size_t size, old_size;
+  uint64_t offset;
   int jfd, status, saved_errno;
 
   jfd = open (journal_path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -451,10 +453,11 @@ recover (const char *path, const char *journal_path, int fd)
 		     : strerror (saved_errno));
       return -1;
     }
-  if (ppf_journal_decode (j, size, &old, &old_size))
+  if (ppf_journal_decode (j, size, &offset, &old, &old_size))
     {
-      if (write_from_start (fd, old, old_size, STEP_RESTORE_HALF) != 0
-	  || ftruncate (fd, (off_t) old_size) != 0)
+      /* The bytes before OFFSET were not touched by the write.  */
+      if (write_at (fd, offset, old, old_size, STEP_RESTORE_HALF) != 0
+	  || ftruncate (fd, (off_t) (offset + old_size)) != 0)
 	{
 	  pp_rt_message ("%s: a write was interrupted; cannot restore the "
 			 "profile from %s: %s; profile not written", path,
@@ -475,16 +478,18 @@ recover (const char *path, const char *journal_path, int fd)
   return 0;
 }
 
-/* Step 5: replace the content of PATH, open as FD and locked, by NEW
-   (NEW_SIZE bytes), its old content being OLD (OLD_SIZE bytes, what
-   FD held): journal, overwrite, truncate, remove the journal.  Returns
-   0 once the new content is the profile, or -1 after a message, with
-   the old content still the profile (or, if even putting it back
-   failed, still in the journal for the next writer to restore).  */
+/* Step 5: replace the content of PATH, open as FD and locked, from
+   OFFSET on by NEW (NEW_SIZE bytes), what it held from there being OLD
+   (OLD_SIZE bytes, up to its end): journal, overwrite, truncate, remove
+   the journal.  OFFSET is 0 for a whole rewrite, the start of the counts
+   section when only it changes.  Returns 0 once the new content is the
+   profile, or -1 after a message, with the old content still the
+   profile (or, if even putting it back failed, still in the journal for
+   the next writer to restore).  */
 
 static int
 rewrite_in_place (const char *path, const char *journal_path, int fd,
-		  const unsigned char *old, size_t old_size,
+		  uint64_t offset, const unsigned char *old, size_t old_size,
 		  const unsigned char *new, size_t new_size)
 {
   unsigned char head[PPF_JOURNAL_HEAD_SIZE], tail[PPF_JOURNAL_TAIL_SIZE];
@@ -495,7 +500,7 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
   /* The journal is written from the old content in place: copying a
      whole profile into a journal buffer was a third of a short run's
      exit (doc/performance.md).  */
-  ppf_journal_frame (old, old_size, head, tail);
+  ppf_journal_frame (old, old_size, offset, head, tail);
   jfd = open (journal_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
 	      | O_NOCTTY, 0666);
   if (jfd < 0)
@@ -507,7 +512,7 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
   /* close reports delayed write errors on some file systems (NFS): the
      journal must be known complete before the profile is touched.  */
   saved_errno = 0;
-  if (write_pieces (jfd, journal, 3, STEP_JOURNAL_HALF) != 0)
+  if (write_pieces (jfd, 0, journal, 3, STEP_JOURNAL_HALF) != 0)
     {
       saved_errno = errno;
       close (jfd);
@@ -523,14 +528,14 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
     }
   test_point (STEP_JOURNALED);
 
-  if (write_from_start (fd, new, new_size, STEP_PROFILE_HALF) != 0
-      || ftruncate (fd, (off_t) new_size) != 0)
+  if (write_at (fd, offset, new, new_size, STEP_PROFILE_HALF) != 0
+      || ftruncate (fd, (off_t) (offset + new_size)) != 0)
     {
       saved_errno = errno;
       /* Put the old content back: it fitted before, so it fits now on
 	 any file system that overwrites in place.  */
-      if (write_from_start (fd, old, old_size, STEP_NONE) == 0
-	  && ftruncate (fd, (off_t) old_size) == 0)
+      if (write_at (fd, offset, old, old_size, STEP_NONE) == 0
+	  && ftruncate (fd, (off_t) (offset + old_size)) == 0)
 	{
 	  unlink (journal_path);
 	  pp_rt_message ("%s: cannot write: %s; profile not written", path,
@@ -722,6 +727,33 @@ set_time_section (const struct __pathprof_unit *unit, ppf_file *out)
     out->ticks_per_second = hz;
 }
 
+/* UNIT's profile without counts: its header, with the time section of
+   this run, and its functions, whose metas are the unit's own (shared:
+   ppf_file_free leaves them alone).  */
+
+static int
+shell_profile (const struct __pathprof_unit *unit, ppf_file *shell)
+{
+  uint32_t i;
+
+  memset (shell, 0, sizeof *shell);
+  shell->version = PPF_VERSION;
+  shell->unit_name = (char *) unit->unit_name;
+  shell->num_functions = (uint32_t) unit->num_functions;
+  shell->functions = calloc (unit->num_functions ? unit->num_functions : 1,
+			     sizeof *shell->functions);
+  if (!shell->functions)
+    return PPF_ENOMEM;
+  for (i = 0; i < shell->num_functions; i++)
+    {
+      shell->functions[i].meta = (unsigned char *) unit->functions[i]->meta;
+      shell->functions[i].meta_size = (uint32_t) unit->functions[i]->meta_size;
+      shell->functions[i].meta_shared = 1;
+    }
+  set_time_section (unit, shell);
+  return PPF_OK;
+}
+
 /* Make FRESH a new profile of UNIT holding the counts in SNAPS, which are
    differences (ppf_counts_merge_deltas: a take-back with nothing to take
    back from is dropped).  Free with free_fresh_profile.  */
@@ -732,22 +764,12 @@ fresh_profile (const struct __pathprof_unit *unit, struct pp_snapshot *snaps,
 {
   uint32_t i;
 
-  memset (fresh, 0, sizeof *fresh);
-  fresh->version = PPF_VERSION;
-  fresh->unit_name = (char *) unit->unit_name;
-  fresh->num_functions = (uint32_t) unit->num_functions;
-  fresh->functions = calloc (unit->num_functions ? unit->num_functions : 1,
-			     sizeof *fresh->functions);
-  if (!fresh->functions)
+  if (shell_profile (unit, fresh) != PPF_OK)
     return PPF_ENOMEM;
   for (i = 0; i < fresh->num_functions; i++)
     {
-      const struct __pathprof_function *fn = unit->functions[i];
-
-      fresh->functions[i].meta = (unsigned char *) fn->meta;
       ppf_function ours = { NULL, 0, snaps[i].num_counts, snaps[i].counts };
 
-      fresh->functions[i].meta_size = (uint32_t) fn->meta_size;
       if (ppf_counts_merge_deltas (&fresh->functions[i], &ours) != PPF_OK)
 	return PPF_ENOMEM;
     }
@@ -794,6 +816,100 @@ pp_rt_write_end (void)
   memset (&encode_buffer, 0, sizeof encode_buffer);
 }
 
+/* The static part of UNIT's profile (ppf_static_part): its header's
+   bytes in HEAD (HEAD_SIZE of them), where its counts section starts,
+   and the static checksum.  */
+struct static_part
+{
+  ppf_buffer head;
+  size_t head_size;
+  uint64_t size;
+  uint64_t sum;
+};
+
+/* Read exactly SIZE bytes of FD at OFFSET into BUF: 0, or -1 (a read
+   error, errno set, or the file shorter).  */
+
+static int
+read_at (int fd, uint64_t offset, unsigned char *buf, size_t size)
+{
+  size_t done = 0;
+
+  while (done < size)
+    {
+      ssize_t n = pread (fd, buf + done, size - done,
+			 (off_t) (offset + done));
+
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	{
+	  if (n == 0)
+	    errno = EIO;
+	  return -1;
+	}
+      done += (size_t) n;
+    }
+  return 0;
+}
+
+/* Step 4 for a profile of this build (the common case): FD, locked,
+   FILE_SIZE bytes, is a version 3 profile whose header is byte for byte
+   ours and whose static checksum is ours (so are its metas, each of
+   which the checksum covers through its own), and its counts section
+   decodes.  Then SHELL gets the file's counts, runs and ticks,
+   read_buffer the counts section's bytes; returns 1.  Returns 0 for any
+   other file (an empty one, another version, another build, a damaged
+   one), which the whole read then judges; -1 when out of memory.  Only
+   the header, the static checksum and the counts section are read: the
+   metas, most of a profile, are neither read nor checksummed.  */
+
+static int
+read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
+		  ppf_file *shell, size_t *counts_size)
+{
+  unsigned char word[8];
+  uint64_t sum = 0;
+  char err[8];
+  int k;
+
+  if (file_size <= sp->size || file_size - sp->size > SIZE_MAX / 2)
+    return 0;
+  if (read_buffer.capacity < sp->head_size
+      || read_buffer.capacity < file_size - sp->size)
+    {
+      size_t want = sp->head_size > file_size - sp->size
+		    ? sp->head_size : (size_t) (file_size - sp->size);
+      unsigned char *data = realloc (read_buffer.data, want);
+
+      if (!data)
+	return -1;
+      read_buffer.data = data;
+      read_buffer.capacity = want;
+    }
+  if (read_at (fd, 0, read_buffer.data, sp->head_size) != 0
+      || memcmp (read_buffer.data, sp->head.data, sp->head_size) != 0
+      || read_at (fd, sp->size - 8, word, 8) != 0)
+    return 0;
+  for (k = 7; k >= 0; k--)
+    sum = (sum << 8) | word[k];
+  if (sum != sp->sum)
+    return 0;
+  *counts_size = (size_t) (file_size - sp->size);
+  if (read_at (fd, sp->size, read_buffer.data, *counts_size) != 0)
+    return 0;
+  switch (ppf_decode_counts (read_buffer.data, *counts_size, sp->sum, shell,
+			     err, sizeof err))
+    {
+    case PPF_OK:
+      return 1;
+    case PPF_ENOMEM:
+      return -1;
+    default:
+      return 0;
+    }
+}
+
 /* Write UNIT's profile as described at the top of this file.  Returns 0,
    or -1 after a message.  Called with pp_rt_mutex held.  */
 
@@ -803,15 +919,19 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   char *path = NULL, *journal_path = NULL;
   struct pp_snapshot *snaps = NULL;
   ppf_known *known = NULL;
-  ppf_file old, fresh, *out = NULL;
+  ppf_file old, fresh, shell, *out = NULL;
   const unsigned char *old_bytes = NULL;
   size_t old_size = 0, new_size = 0;
   char err[256], why[256];
-  int fd = -1, created = 0, result = -1, status, attempts = 0;
-  uint64_t i;
+  int fd = -1, created = 0, result = -1, status, attempts = 0, counts_only = 0;
+  struct static_part sp;
+  struct stat st;
+  uint64_t i, offset = 0;
 
   memset (&old, 0, sizeof old);
   memset (&fresh, 0, sizeof fresh);
+  memset (&shell, 0, sizeof shell);
+  memset (&sp, 0, sizeof sp);
   if (!check_metas (unit))
     return -1;
   read_test_hook ();
@@ -826,6 +946,18 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   for (i = 0; i < unit->num_functions; i++)
     if (pp_rt_snapshot_take (unit->functions[i], &snaps[i]) != PPF_OK)
       goto no_memory;
+  if (shell_profile (unit, &shell) != PPF_OK)
+    goto no_memory;
+  status = ppf_static_part (&shell, &sp.head, &sp.head_size, &sp.size,
+			    &sp.sum);
+  if (status == PPF_ENOMEM)
+    goto no_memory;
+  if (status != PPF_OK)
+    {
+      pp_rt_message ("%s: internal error: invalid profile structure; "
+		     "profile not written", path);
+      goto out;
+    }
 
   for (;;)
     {
@@ -835,6 +967,23 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       test_point (STEP_LOCKED);
       if (recover (path, journal_path, fd) != 0)
 	goto out;
+      /* A profile of this build: its counts section alone.  */
+      if (fstat (fd, &st) != 0)
+	{
+	  pp_rt_message ("%s: cannot read: %s; profile not written", path,
+			 strerror (errno));
+	  goto out;
+	}
+      counts_only = read_counts_only (fd, (uint64_t) st.st_size, &sp, &shell,
+				      &old_size);
+      if (counts_only < 0)
+	goto no_memory;
+      if (counts_only)
+	{
+	  old_bytes = read_buffer.data;
+	  offset = sp.size;
+	  break;
+	}
       status = ppf_read_fd_into (fd, &read_buffer, &old_size);
       old_bytes = read_buffer.data;
       if (status == PPF_EIO)
@@ -884,7 +1033,21 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 	}
     }
 
-  if (old_size != 0)
+  if (counts_only)
+    {
+      /* The same build: add our counts to the file's, in the counts
+	 section alone.  */
+      for (i = 0; i < unit->num_functions; i++)
+	{
+	  ppf_function ours = { NULL, 0, snaps[i].num_counts,
+				snaps[i].counts };
+
+	  if (ppf_counts_merge_deltas (&shell.functions[i], &ours) != PPF_OK)
+	    goto no_memory;
+	}
+      out = &shell;
+    }
+  else if (old_size != 0)
     {
       /* The same build: add our counts to the file's.  */
       for (i = 0; i < unit->num_functions; i++)
@@ -906,7 +1069,9 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   set_time_section (unit, out);
   if (!run_counted (path) && out->runs < UINT64_MAX)
     out->runs++;
-  status = ppf_encode_into (out, &encode_buffer, &new_size);
+  status = counts_only
+	   ? ppf_encode_counts (out, sp.sum, &encode_buffer, &new_size)
+	   : ppf_encode_into (out, &encode_buffer, &new_size);
   if (status == PPF_ENOMEM)
     goto no_memory;
   if (status != PPF_OK)
@@ -915,7 +1080,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 		     "profile not written", path);
       goto out;
     }
-  if (rewrite_in_place (path, journal_path, fd, old_bytes, old_size,
+  if (rewrite_in_place (path, journal_path, fd, offset, old_bytes, old_size,
 			encode_buffer.data, new_size) != 0)
     goto out;
 
@@ -941,6 +1106,9 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
     }
   ppf_file_free (&old);
   free_fresh_profile (&fresh);
+  shell.unit_name = NULL;	/* the unit's */
+  ppf_file_free (&shell);
+  free (sp.head.data);
   if (snaps)
     for (i = 0; i < unit->num_functions; i++)
       pp_rt_snapshot_free (&snaps[i]);

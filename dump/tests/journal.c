@@ -43,6 +43,7 @@ static const char new_tsv[] =
 
 static char *old_bytes, *new_bytes, *torn_bytes;
 static size_t profile_size;
+static size_t first_diff;	/* the first byte where old and new differ */
 
 /* Make the old, new and torn contents.  */
 
@@ -54,7 +55,7 @@ make_contents (void)
   };
   fixture_function fns[8];
   uint32_t n;
-  size_t new_size, first_diff, split;
+  size_t new_size, split;
 
   n = fixture_a (fns);
   write_profile (test_path ("old.bytes"), "src/fig1.c", 3, fns, n);
@@ -78,30 +79,48 @@ make_contents (void)
   memcpy (torn_bytes + split, old_bytes + split, profile_size - split);
 }
 
-/* Write at PATH the journal of the SIZE bytes CONTENT: "PPJOURNL", the
-   u64 length, the content, the FNV-1a 64 of all that, little-endian;
-   only its first KEEP bytes (a journal cut short) unless KEEP is
-   SIZE_MAX.  */
+/* Write at PATH the journal of the bytes of CONTENT from OFFSET to SIZE:
+   with V3, "PPJOURN3", the u64 offset, the u64 length, those bytes, the
+   FNV-1a 64 of all that over words; otherwise (OFFSET 0) the first
+   version's "PPJOURNL", the length, the content and FNV-1a byte by
+   byte; little-endian; only its first KEEP bytes (a journal cut short)
+   unless KEEP is SIZE_MAX.  */
 
 static void
-write_journal (const char *path, const char *content, size_t size,
-	       size_t keep)
+write_any_journal (const char *path, const char *content, size_t size,
+		   size_t keep, bool v3, size_t offset)
 {
-  size_t total = 8 + 8 + size + 8;
+  size_t length = size - offset, head = v3 ? 24 : 16;
+  size_t total = head + length + 8;
   unsigned char *j = malloc (total);
   uint64_t sum;
 
   if (!j)
     test_abort (path, "out of memory");
-  memcpy (j, "PPJOURNL", 8);
+  memcpy (j, v3 ? "PPJOURN3" : "PPJOURNL", 8);
   for (int i = 0; i < 8; i++)
-    j[8 + i] = (unsigned char) ((uint64_t) size >> (8 * i));
-  memcpy (j + 16, content, size);
-  sum = ppf_hash (j, 16 + size, PPF_HASH_SEED);
+    {
+      if (v3)
+	j[8 + i] = (unsigned char) ((uint64_t) offset >> (8 * i));
+      j[head - 8 + i] = (unsigned char) ((uint64_t) length >> (8 * i));
+    }
+  memcpy (j + head, content + offset, length);
+  sum = v3 ? ppf_hash_words (j, head + length, PPF_HASH_SEED)
+	   : ppf_hash (j, head + length, PPF_HASH_SEED);
   for (int i = 0; i < 8; i++)
-    j[16 + size + i] = (unsigned char) (sum >> (8 * i));
+    j[head + length + i] = (unsigned char) (sum >> (8 * i));
   write_bytes (path, j, keep < total ? keep : total);
   free (j);
+}
+
+/* A journal of the first version of the whole CONTENT (SIZE bytes), cut
+   at KEEP bytes unless that is SIZE_MAX.  */
+
+static void
+write_journal (const char *path, const char *content, size_t size,
+	       size_t keep)
+{
+  write_any_journal (path, content, size, keep, false, 0);
 }
 
 /* The note for a profile read from its journal: WHY, then which file
@@ -202,6 +221,37 @@ test_interrupted (void)
   check_str ("interrupted write in a directory: one note",
 	     journal_note (test_path ("dir/torn.pathprof"),
 			   "its last write was interrupted"), r.err);
+  run_free (&r);
+}
+
+/* A writer of the same build killed mid-write: it journals and rewrites
+   the counts section alone, so the journal holds the old bytes from an
+   offset and the profile the rest.  The journal's copy is the profile's
+   bytes before the offset and the journal's after it.  A profile shorter
+   than the offset cannot be put together: a problem.  */
+
+static void
+test_interrupted_counts (void)
+{
+  static const char *const args[] = { "--tsv", "@counts.pathprof", NULL };
+  run_result r;
+
+  write_bytes (test_path ("counts.pathprof"), torn_bytes, profile_size);
+  write_any_journal (test_path ("counts.pathprof.journal"), old_bytes,
+		     profile_size, SIZE_MAX, true, first_diff);
+  run_dump (&r, NULL, args);
+  check_int ("interrupted counts write: exit status 0", 0, r.status);
+  check_str ("interrupted counts write: the old counts", old_tsv, r.out);
+  check_str ("interrupted counts write: one note",
+	     journal_note (test_path ("counts.pathprof"),
+			   "its last write was interrupted"), r.err);
+  run_free (&r);
+
+  write_bytes (test_path ("counts.pathprof"), torn_bytes, first_diff - 1);
+  run_dump (&r, NULL, args);
+  check_int ("counts journal past the profile: exit status 1", 1, r.status);
+  check_contains ("counts journal past the profile: the message", r.err,
+		  "than the part its journal leaves to it");
   run_free (&r);
 }
 
@@ -465,6 +515,7 @@ main (void)
   write_profile (test_path ("a.pathprof"), "src/fig1.c", 3, fns, n);
   make_contents ();
   test_interrupted ();
+  test_interrupted_counts ();
   test_first_write ();
   test_torn_journal_and_none ();
   test_live_writer ();

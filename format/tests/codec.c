@@ -7,6 +7,7 @@
 #include "ppformat.h"
 #include "unit-test.h"
 #include "sample-profile.h"
+#include "tests/old-versions.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,7 +44,7 @@ poke_u32 (unsigned char *p, uint32_t v)
 static void
 fix_file_checksum (unsigned char *buf, size_t size)
 {
-  poke_u64 (buf + size - 8, ppf_file_checksum (buf, size - 8));
+  ppf_fix_checksums (buf, size);
 }
 
 /* Recompute the checksum of a meta of SIZE bytes at BUF.  */
@@ -628,16 +629,40 @@ test_file (void)
   status = ppf_encode (&f, &buf, &size);
   if (!check_u64 ("sample file encodes", PPF_OK, (uint64_t) status))
     return;
-  check (size > 24 && !memcmp (buf, "PATHPROF\2\0\0\0\0\0\0\0\3\0\0\0\0\0\0\0",
-			       24), "file header bytes",
-	 "expected magic, version 2, flags 0, runs 3 little-endian");
+  /* Version 3: magic, version, flags, the unit name; every meta, the
+     static checksum, then the counts section: runs, each function's
+     counts, the checksum.  */
+  size_t static_at = 30 + 4 + f.functions[0].meta_size + 4
+		     + f.functions[1].meta_size;
+  size_t runs_at = static_at + 8;
+  check (size > 30 && !memcmp (buf, "PATHPROF\3\0\0\0\0\0\0\0\6\0\0\0loop.c"
+				    "\2\0\0\0", 30), "file header bytes",
+	 "expected magic, version 3, flags 0, unit name, 2 functions");
+  check (size > runs_at + 8 && !memcmp (buf + runs_at, "\3\0\0\0\0\0\0\0", 8),
+	 "runs after the static checksum", "expected runs 3 little-endian");
+  {
+    ppf_buffer head = { NULL, 0 };
+    size_t head_size = 0;
+    uint64_t static_size = 0, sum = 0, stored = 0;
+
+    for (int k = 7; k >= 0; k--)
+      stored = (stored << 8) | buf[static_at + (size_t) k];
+    status = ppf_static_part (&f, &head, &head_size, &static_size, &sum);
+    check (status == PPF_OK && head_size == 30 && !memcmp (head.data, buf, 30)
+	   && static_size == static_at + 8 && sum == stored,
+	   "ppf_static_part: the header, where the counts start, the static "
+	   "checksum", "status %d, head %zu, static size %llu, sum %s", status,
+	   head_size, (unsigned long long) static_size,
+	   sum == stored ? "right" : "wrong");
+    free (head.data);
+  }
   status = ppf_decode (buf, size, &d, err, sizeof err);
   check (status == PPF_OK, "sample file decodes", "expected OK, saw %d (%s)",
 	 status, err);
   if (status == PPF_OK)
     {
       check (d.runs == 3 && !strcmp (d.unit_name, "loop.c")
-	     && d.num_functions == 2 && d.version == 2
+	     && d.num_functions == 2 && d.version == 3
 	     && d.functions[0].num_counts == 3
 	     && !memcmp (d.functions[0].counts, counts, sizeof counts)
 	     && d.functions[1].num_counts == 0
@@ -676,14 +701,17 @@ test_file (void)
     const char *part;
   } rules[] = {
     { "bad magic", 0, 0x54415058, 1, "magic" },
-    { "version 3", 8, 3, 1, "version 3" },
+    { "version 4", 8, 4, 1, "version 4" },
     { "file flags", 12, 4, 1, "flags" },
-    { "damaged runs", 16, 9, 0, "checksum" },
-    { "damaged count", 0, 6, 0, "checksum" },
+    { "damaged runs", 0, 9, 0, "checksum mismatch" },
+    { "damaged count", 0, 6, 0, "checksum mismatch" },
+    { "damaged static checksum", 0, 6, 0, "static checksum mismatch" },
   };
-  /* The counts of function 0 start after its meta.  */
-  size_t counts_at = 24 + 4 + 6 + 4 + 4 + f.functions[0].meta_size + 8;
+  /* The counts of function 0 start after runs and its num_counts.  */
+  size_t counts_at = runs_at + 8 + 8;
+  rules[3].offset = runs_at;
   rules[4].offset = counts_at + 8;
+  rules[5].offset = static_at;
   for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
     {
       char name[100];
@@ -744,7 +772,7 @@ test_file (void)
   check_contains ("huge num_counts message", err, "cannot fit");
   /* A damaged meta inside a file: named by function.  */
   memcpy (copy, buf, size);
-  copy[24 + 4 + 6 + 4 + 4 + 20] ^= 0x40;
+  copy[30 + 4 + 20] ^= 0x40;
   fix_file_checksum (copy, size);
   status = ppf_decode (copy, size, &d, err, sizeof err);
   check (status == PPF_EBAD, "damaged meta in a file rejected",
@@ -1176,11 +1204,58 @@ test_buffers (void)
   ppf_file_free (&g);
 }
 
+/* Files of versions 1 and 2 are still read, as the same profile; they
+   re-encode as version 3 (ppf_same_encoding allows for that), and a
+   damaged one is refused.  */
+
+static void
+test_old_versions (void)
+{
+  ppf_count counts[] = { { 1, 5 }, { 4, 1 }, { 7, 2 } };
+  ppf_file f, d;
+  char err[200], name[100];
+
+  sample_file (&f, counts, 3);
+  for (uint32_t version = 1; version <= 2; version++)
+    {
+      size_t size, again_size;
+      unsigned char *buf = encode_old_version (&f, version, &size), *again;
+      int status = ppf_decode (buf, size, &d, err, sizeof err);
+
+      snprintf (name, sizeof name, "a file of version %u is read",
+		(unsigned) version);
+      check (status == PPF_OK && d.version == version
+	     && ppf_same_profile (&f, &d), name, "status %d (%s)", status,
+	     err);
+      if (status == PPF_OK)
+	{
+	  status = ppf_encode (&d, &again, &again_size);
+	  snprintf (name, sizeof name, "version %u re-encodes as version 3, "
+		    "the same profile", (unsigned) version);
+	  check (status == PPF_OK && again[8] == 3
+		 && ppf_same_encoding (buf, size, again, again_size), name,
+		 "status %d", status);
+	  if (status == PPF_OK)
+	    free (again);
+	  ppf_file_free (&d);
+	}
+      buf[size - 20] ^= 1;	/* a count */
+      snprintf (name, sizeof name, "a damaged file of version %u is "
+		"refused", (unsigned) version);
+      status = ppf_decode (buf, size, &d, err, sizeof err);
+      check (status == PPF_EBAD && strstr (err, "checksum mismatch"), name,
+	     "status %d (%s)", status, err);
+      free (buf);
+    }
+  ppf_file_free (&f);
+}
+
 int
 main (void)
 {
   unit_test_init ();
   test_buffers ();
+  test_old_versions ();
   test_hash ();
   test_meta_layout ();
   test_meta_round_trip ();

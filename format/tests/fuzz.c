@@ -163,18 +163,18 @@ make_sample (struct bytes *out, int nfn, int ncounts)
     free (fns[i].meta);
 }
 
-/* Offsets of the metas in an encoded sample with unit name "src/loop.c":
-   the header is 24 bytes, the name 4 + 10, num_functions 4.  */
+/* Offsets of the metas in an encoded sample with unit name "src/loop.c"
+   (version 3): magic, version and flags are 16 bytes, the name 4 + 10,
+   num_functions 4, then each meta after its size.  */
 
 static size_t
 meta_offset (const struct bytes *b, int fn, uint32_t *meta_size)
 {
-  size_t off = 24 + 14 + 4;
+  size_t off = 16 + 14 + 4;
 
   for (int i = 0;; i++)
     {
       uint32_t ms = 0;
-      uint64_t nc = 0;
 
       for (int k = 0; k < 4; k++)
 	ms |= (uint32_t) b->data[off + k] << (8 * k);
@@ -184,9 +184,6 @@ meta_offset (const struct bytes *b, int fn, uint32_t *meta_size)
 	  return off + 4;
 	}
       off += 4 + ms;
-      for (int k = 0; k < 8; k++)
-	nc |= (uint64_t) b->data[off + k] << (8 * k);
-      off += 8 + 16 * nc;
     }
 }
 
@@ -296,8 +293,7 @@ main (void)
 	  for (int i = 0; i < n; i++)
 	    mutate (&b);
 	  if (b.size >= 8 && rng_below (2))
-	    poke_u64 (b.data + b.size - 8,
-		      ppf_file_checksum (b.data, b.size - 8));
+	    ppf_fix_checksums (b.data, b.size);
 	}
       else if (mode == 1)
 	{
@@ -325,8 +321,7 @@ main (void)
 	  memcpy (rebuilt.data + at, meta.data, meta.size);
 	  memcpy (rebuilt.data + at + meta.size, orig->data + at + ms,
 		  orig->size - at - ms);
-	  poke_u64 (rebuilt.data + rebuilt.size - 8,
-		    ppf_file_checksum (rebuilt.data, rebuilt.size - 8));
+	  ppf_fix_checksums (rebuilt.data, rebuilt.size);
 	  free (meta.data);
 	  free (b.data);
 	  b = rebuilt;
@@ -338,8 +333,7 @@ main (void)
 	  size_t at = rng_below (b.size - 8 - 7);
 	  uint64_t v = rng_below (2) ? rng_below (10) : rng ();
 	  poke_u64 (b.data + at, v);
-	  poke_u64 (b.data + b.size - 8,
-		    ppf_file_checksum (b.data, b.size - 8));
+	  ppf_fix_checksums (b.data, b.size);
 	}
       try_decode (&b);
       free (b.data);

@@ -1,10 +1,11 @@
 /* Unit tests of the journal codec (format/ppjournal.c), shared by the
    runtime and pathprof-dump: the byte layout of doc/file-format.md,
-   round trips (an empty content included), and that no damaged journal
+   round trips (an empty content included, and contents from an offset
+   in the profile), and that no damaged journal
    passes for complete: cut at every length, any byte flipped, a byte
    appended, a length that disagrees with the size even under a
    recomputed checksum, another magic; the word checksum against its
-   definition, and a journal of the first version still read.  */
+   definition, and journals of the first two versions still read.  */
 
 #include "ppformat.h"
 #include "ppjournal.h"
@@ -42,48 +43,54 @@ complete (const unsigned char *j, size_t size, int *untouched)
 {
   const unsigned char *old = (const unsigned char *) "x";
   size_t old_size = 12345;
-  int ok = ppf_journal_decode (j, size, &old, &old_size);
+  uint64_t offset = 777;
+  int ok = ppf_journal_decode (j, size, &offset, &old, &old_size);
 
-  *untouched = ok || (old_size == 12345 && old[0] == 'x');
+  *untouched = ok || (old_size == 12345 && old[0] == 'x' && offset == 777);
   return ok;
 }
 
-/* The layout and a round trip of CONTENT (SIZE bytes), named WHAT.  */
+/* The layout and a round trip of CONTENT (SIZE bytes from OFFSET in the
+   profile), named WHAT.  */
 
 static void
 check_round_trip (const char *what, const unsigned char *content,
-		  size_t size)
+		  size_t size, uint64_t offset)
 {
   unsigned char *j;
   const unsigned char *old = NULL;
   size_t j_size = 0, old_size = 0;
+  uint64_t at = 12345;
   char name[200];
 
-  j = ppf_journal_encode (content, size, &j_size);
+  j = ppf_journal_encode (content, size, offset, &j_size);
   snprintf (name, sizeof name, "%s: encodes", what);
   if (!check (j != NULL, name, "expected a journal, saw NULL"))
     return;
-  snprintf (name, sizeof name, "%s: size is content + 24", what);
-  check_u64 (name, size + 24, j_size);
+  snprintf (name, sizeof name, "%s: size is content + 32", what);
+  check_u64 (name, size + 32, j_size);
   snprintf (name, sizeof name, "%s: magic", what);
-  check (j_size >= 8 && !memcmp (j, "PPJOURN2", 8), name,
-	 "expected \"PPJOURN2\", saw \"%.8s\"", (const char *) j);
+  check (j_size >= 8 && !memcmp (j, "PPJOURN3", 8), name,
+	 "expected \"PPJOURN3\", saw \"%.8s\"", (const char *) j);
+  snprintf (name, sizeof name, "%s: offset field", what);
+  check_u64 (name, offset, le64 (j + 8));
   snprintf (name, sizeof name, "%s: length field", what);
-  check_u64 (name, size, le64 (j + 8));
+  check_u64 (name, size, le64 (j + 16));
   snprintf (name, sizeof name, "%s: content byte for byte", what);
-  check (!size || !memcmp (j + 16, content, size), name,
+  check (!size || !memcmp (j + 24, content, size), name,
 	 "expected the content after the length");
   snprintf (name, sizeof name, "%s: checksum of all before it", what);
-  check_u64 (name, ppf_hash_words (j, 16 + size, PPF_HASH_SEED),
-	     le64 (j + 16 + size));
+  check_u64 (name, ppf_hash_words (j, 24 + size, PPF_HASH_SEED),
+	     le64 (j + 24 + size));
   snprintf (name, sizeof name, "%s: decodes as complete", what);
-  if (check (ppf_journal_decode (j, j_size, &old, &old_size), name,
+  if (check (ppf_journal_decode (j, j_size, &at, &old, &old_size), name,
 	     "expected complete"))
     {
       snprintf (name, sizeof name, "%s: decoded content", what);
-      check (old == j + 16 && old_size == size, name,
-	     "expected %zu bytes at offset 16, saw %zu at offset %td", size,
-	     old_size, old - j);
+      check (old == j + 24 && old_size == size && at == offset, name,
+	     "expected %zu bytes at offset 24 for profile offset %llu, saw "
+	     "%zu at offset %td for %llu", size, (unsigned long long) offset,
+	     old_size, old - j, (unsigned long long) at);
     }
   free (j);
 }
@@ -99,7 +106,7 @@ test_damage (void)
   size_t j_size, bad_cuts = 0, bad_flips = 0, touched = 0;
   int untouched;
 
-  j = ppf_journal_encode (content, sizeof content, &j_size);
+  j = ppf_journal_encode (content, sizeof content, 4096, &j_size);
   copy = malloc (j_size + 1);
   if (!j || !copy)
     {
@@ -140,7 +147,7 @@ test_damage (void)
     {
       char name[100];
       memcpy (copy, j, j_size);
-      put_le64 (copy + 8, sizeof content + delta);
+      put_le64 (copy + 16, sizeof content + delta);
       put_le64 (copy + j_size - 8,
 		ppf_hash_words (copy, j_size - 8, PPF_HASH_SEED));
       snprintf (name, sizeof name, "a journal whose length is %s its size "
@@ -158,6 +165,14 @@ test_damage (void)
   check (!complete (copy, j_size, &untouched),
 	 "another magic with a matching checksum is no journal",
 	 "expected refused");
+  touched += !untouched;
+  /* An offset so big that the content would end past 2^64.  */
+  memcpy (copy, j, j_size);
+  put_le64 (copy + 8, UINT64_MAX - 3);
+  put_le64 (copy + j_size - 8,
+	    ppf_hash_words (copy, j_size - 8, PPF_HASH_SEED));
+  check (!complete (copy, j_size, &untouched),
+	 "a journal ending past 2^64 is refused", "expected refused");
   touched += !untouched;
   check_u64 ("a refused journal leaves the outputs alone", 0, touched);
   free (copy);
@@ -179,6 +194,7 @@ test_versions (void)
   unsigned char v1[sizeof content + 24];
   const unsigned char *old = NULL;
   size_t old_size = 0;
+  uint64_t offset = 99;
 
   for (int i = 7; i >= 0; i--)
     word = (word << 8) | data[i];
@@ -196,15 +212,27 @@ test_versions (void)
   memcpy (v1 + 16, content, sizeof content);
   put_le64 (v1 + 16 + sizeof content,
 	    ppf_hash (v1, 16 + sizeof content, PPF_HASH_SEED));
-  check (ppf_journal_decode (v1, sizeof v1, &old, &old_size)
-	 && old_size == sizeof content && !memcmp (old, content, old_size),
+  check (ppf_journal_decode (v1, sizeof v1, &offset, &old, &old_size)
+	 && old_size == sizeof content && !memcmp (old, content, old_size)
+	 && offset == 0,
 	 "a journal of the first version (PPJOURNL, byte checksum) is read",
 	 "refused, or other content");
   put_le64 (v1 + 16 + sizeof content,
 	    ppf_hash_words (v1, 16 + sizeof content, PPF_HASH_SEED));
-  check (!ppf_journal_decode (v1, sizeof v1, &old, &old_size),
+  check (!ppf_journal_decode (v1, sizeof v1, &offset, &old, &old_size),
 	 "a PPJOURNL journal with the word checksum is refused",
 	 "complete");
+  /* The second version: no offset field, the word checksum; the whole
+     profile from offset 0.  */
+  memcpy (v1, "PPJOURN2", 8);
+  put_le64 (v1 + 16 + sizeof content,
+	    ppf_hash_words (v1, 16 + sizeof content, PPF_HASH_SEED));
+  offset = 99;
+  check (ppf_journal_decode (v1, sizeof v1, &offset, &old, &old_size)
+	 && old_size == sizeof content && !memcmp (old, content, old_size)
+	 && offset == 0,
+	 "a journal of the second version (PPJOURN2) is read from offset 0",
+	 "refused, or other content");
 }
 
 int
@@ -213,8 +241,9 @@ main (void)
   static const unsigned char bytes[] = { 'P', 'A', 'T', 'H', 0, 1, 2, 255 };
 
   unit_test_init ();
-  check_round_trip ("8 bytes", bytes, sizeof bytes);
-  check_round_trip ("empty content", NULL, 0);
+  check_round_trip ("8 bytes", bytes, sizeof bytes, 0);
+  check_round_trip ("empty content", NULL, 0, 0);
+  check_round_trip ("8 bytes from offset 1000", bytes, sizeof bytes, 1000);
   {
     /* Lengths that leave bytes after the last word, and that take the
        checksum's four-word turns: the frame's checksum, head then
@@ -223,8 +252,8 @@ main (void)
 
     for (size_t i = 0; i < sizeof more; i++)
       more[i] = (unsigned char) (i * 13 + 5);
-    check_round_trip ("13 bytes", more, 13);
-    check_round_trip ("77 bytes", more, sizeof more);
+    check_round_trip ("13 bytes", more, 13, 0);
+    check_round_trip ("77 bytes", more, sizeof more, 123456);
   }
   test_damage ();
   test_versions ();

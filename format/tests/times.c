@@ -92,11 +92,9 @@ test_round_trip (void)
   check_int ("truncated time refused", PPF_EBAD,
 	     ppf_decode (buf, size - 8 - 4, &d, err, sizeof err));
   /* An unknown unit, checksum fixed.  */
-  size_t unit_at = 24 + 4 + 6;	/* header, unit name "loop.c" */
+  size_t unit_at = 16 + 4 + 6;	/* magic to flags, unit name "loop.c" */
   buf[unit_at] = 7;
-  uint64_t h = ppf_file_checksum (buf, size - 8);
-  for (int k = 0; k < 8; k++)
-    buf[size - 8 + k] = (unsigned char) (h >> (8 * k));
+  ppf_fix_checksums (buf, size);
   check_int ("unknown time unit refused", PPF_EBAD,
 	     ppf_decode (buf, size, &d, err, sizeof err));
   check_contains ("unknown time unit message", err, "time unit 7");
@@ -129,15 +127,13 @@ test_timed_meta_needs_section (void)
      both checksums.  */
   sample_file (&f, counts, 1);
   check_int ("plain encodes", PPF_OK, ppf_encode (&f, &buf, &size));
-  size_t meta_at = 24 + 4 + 6 + 4 + 4;
+  size_t meta_at = 16 + 4 + 6 + 4 + 4;
   buf[meta_at + 16] |= PPF_FN_TIMED;
   uint32_t meta_size = f.functions[0].meta_size;
   uint64_t h = ppf_hash (buf + meta_at + 8, meta_size - 8, PPF_HASH_SEED);
   for (int k = 0; k < 8; k++)
     buf[meta_at + k] = (unsigned char) (h >> (8 * k));
-  h = ppf_file_checksum (buf, size - 8);
-  for (int k = 0; k < 8; k++)
-    buf[size - 8 + k] = (unsigned char) (h >> (8 * k));
+  ppf_fix_checksums (buf, size);
   check_int ("timed meta without section refused", PPF_EBAD,
 	     ppf_decode (buf, size, &d, err, sizeof err));
   check_contains ("timed meta without section message", err,

@@ -12,6 +12,7 @@
    handler for counts made later, without counting a second run.  */
 
 #include "rt-test.h"
+#include "tests/old-versions.h"
 
 static char dir[256], profile[300], err_path[300], out_path[300];
 static struct test_unit tu;
@@ -120,6 +121,52 @@ test_stale (void)
   remove (profile);
 }
 
+/* A profile of this build in an earlier version of the format (2): not
+   bad, not stale: merged, rewritten whole as version 3, with nothing
+   said; the next run adds to the version 3 file.  */
+
+static void
+test_old_version (void)
+{
+  unsigned char *old;
+  size_t size;
+  ppf_file f;
+
+  run_program ("version 2: first run");
+  if (!read_profile ("version 2: setup", profile, &f))
+    return;
+  old = encode_old_version (&f, 2, &size);
+  ppf_file_free (&f);
+  write_file (profile, old, size);
+  free (old);
+  for (uint64_t run = 2; run <= 3; run++)
+    {
+      char what[100];
+
+      snprintf (what, sizeof what, "version %s: run %" PRIu64,
+		run == 2 ? "2" : "3", run);
+      run_program (what);
+      check (!strcmp (file_text (err_path), ""), what,
+	     "expected no message, saw \"%s\"", file_text (err_path));
+      if (read_profile (what, profile, &f))
+	{
+	  check (f.version == 3 && f.runs == run
+		 && profile_count (&f, 0, 1) == 2 * run
+		 && profile_count (&f, 1, 10) == run, what,
+		 "expected version 3, runs %" PRIu64 ", path 1 = %" PRIu64
+		 ", big path 10 = %" PRIu64 "; saw version %u, %" PRIu64
+		 ", %" PRIu64 ", %" PRIu64, run, 2 * run, run,
+		 (unsigned) f.version, f.runs, profile_count (&f, 0, 1),
+		 profile_count (&f, 1, 10));
+	  ppf_file_free (&f);
+	}
+      check (!strcmp (other_files (dir, "u.pathprof"), "io"), what,
+	     "expected nothing beside the profile but io, saw \"%s\"",
+	     other_files (dir, "u.pathprof"));
+    }
+  remove (profile);
+}
+
 /* A file that does not decode: garbage, or a valid file cut short.  */
 
 static void
@@ -173,11 +220,11 @@ test_bad (void)
 
   /* Another version of the format (the u32 after the 8-byte magic).  */
   valid[size - 20] ^= 0x10;
-  valid[8] = 3;
+  valid[8] = 4;
   write_file (profile, valid, size);
   run_program ("wrong version");
   snprintf (expected, sizeof expected, "pathprof: %s: unsupported version "
-	    "3 (this reader knows versions 1 to 2); moved to %s\n", profile,
+	    "4 (this reader knows versions 1 to 3); moved to %s\n", profile,
 	    bad);
   check (!strcmp (file_text (err_path), expected), "wrong version: one "
 	 "message", "expected \"%s\", saw \"%s\"", expected,
@@ -443,6 +490,7 @@ main (void)
   snprintf (err_path, sizeof err_path, "%s/io/stderr.txt", dir);
   snprintf (out_path, sizeof out_path, "%s/io/stdout.txt", dir);
   test_stale ();
+  test_old_version ();
   test_bad ();
   test_directory ();
   test_unwritable ();

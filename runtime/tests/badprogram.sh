@@ -77,11 +77,11 @@ same "garbage: a fresh profile, one run" 1 "$(profile_runs "$file")"
 
 # Another version of the format: the u32 after the 8-byte magic.
 cp "$file" "$work/v1.pathprof"
-printf '\003' | dd of="$file" bs=1 seek=8 conv=notrunc 2> /dev/null
-cp "$file" "$work/v3.pathprof"
+printf '\004' | dd of="$file" bs=1 seek=8 conv=notrunc 2> /dev/null
+cp "$file" "$work/v4.pathprof"
 run "wrong version"
-one_message "wrong version" "pathprof: $file: unsupported version 3 (this reader knows versions 1 to 2); moved to $file.bad"
-cmp -s "$file.bad" "$work/v3.pathprof" \
+one_message "wrong version" "pathprof: $file: unsupported version 4 (this reader knows versions 1 to 3); moved to $file.bad"
+cmp -s "$file.bad" "$work/v4.pathprof" \
   && pass "wrong version: moved to .bad intact" \
   || fail "wrong version: moved to .bad intact" "the file as it was" \
        "a difference"

@@ -35,7 +35,7 @@
 
 #define MAX_IDS 4096
 #define WRITERS 4
-#define JOURNAL_MAGIC "PPJOURN2"
+#define JOURNAL_MAGIC "PPJOURN3"
 
 static char dir[256], profile[300], journal[320], writer_log[320];
 static struct test_unit tu;
@@ -182,8 +182,8 @@ slurp (const char *file, size_t *size)
 
 /* The journal's state, as the runtime's recovery would judge it: 0 none,
    1 present but incomplete (torn), 2 complete.  The layout is
-   doc/runtime.md's: magic, u64 length, old content, u64 FNV-1a 64 of
-   all that before it.  */
+   doc/file-format.md's: magic, u64 offset, u64 length, old content,
+   u64 FNV-1a 64 (over words) of all that before it.  */
 
 static int
 journal_state (void)
@@ -195,19 +195,40 @@ journal_state (void)
 
   if (!j)
     return 0;
-  if (size >= 24 && !memcmp (j, JOURNAL_MAGIC, 8))
+  /* Magic, offset, length, content, checksum.  */
+  if (size >= 32 && !memcmp (j, JOURNAL_MAGIC, 8))
     {
       for (int i = 7; i >= 0; i--)
 	{
-	  length = (length << 8) | j[8 + i];
+	  length = (length << 8) | j[16 + i];
 	  sum = (sum << 8) | j[size - 8 + i];
 	}
-      if (length == size - 24 && sum == ppf_hash_words (j, size - 8,
+      if (length == size - 32 && sum == ppf_hash_words (j, size - 8,
 							 PPF_HASH_SEED))
 	state = 2;
     }
   free (j);
   return state;
+}
+
+/* The offset field of a complete or torn journal (version 3), or
+   UINT64_MAX when there is none.  */
+
+static uint64_t
+journal_offset (void)
+{
+  size_t size;
+  unsigned char *j = slurp (journal, &size);
+  uint64_t offset = UINT64_MAX;
+
+  if (j && size >= 16 && !memcmp (j, JOURNAL_MAGIC, 8))
+    {
+      offset = 0;
+      for (int i = 7; i >= 0; i--)
+	offset = (offset << 8) | j[8 + i];
+    }
+  free (j);
+  return offset;
 }
 
 /* Whether the profile decodes (or does not exist, or is empty: no
@@ -399,6 +420,44 @@ start_afresh (void)
   memset (fates, UNUSED, sizeof fates);
 }
 
+/* A writer killed once it has journalled over a profile of its build:
+   the journal holds the counts section alone, from where the static
+   part ends (ppf_static_part of the profile); over no profile, the
+   whole empty file, from 0.  */
+
+static void
+check_journal_offsets (void)
+{
+  ppf_buffer head = { NULL, 0 };
+  size_t head_size;
+  uint64_t static_size = 0, sum, offset;
+  ppf_file f;
+  char err[256];
+  int id;
+
+  if (ppf_read (profile, &f, err, sizeof err) != PPF_OK
+      || ppf_static_part (&f, &head, &head_size, &static_size, &sum)
+	 != PPF_OK)
+    static_size = 0;
+  ppf_file_free (&f);
+  free (head.data);
+  id = next_id++;
+  reap (id, start_writer (id, "journaled", NULL, -1, -1));
+  offset = journal_offset ();
+  check (static_size > 0 && offset == static_size,
+	 "over a profile of its build, a writer journals the counts section "
+	 "alone", "expected the journal from offset %llu, saw %llu",
+	 (unsigned long long) static_size, (unsigned long long) offset);
+  run_checker ("killed at journaled (offset)", id);
+
+  start_afresh ();
+  id = next_id++;
+  reap (id, start_writer (id, "journaled", NULL, -1, -1));
+  check_u64 ("over no profile, a writer journals the empty file from 0",
+	     0, journal_offset ());
+  run_checker ("killed at journaled (no profile)", id);
+}
+
 /* Part 1 over the profile as it is (none, or one with counts).  */
 
 static void
@@ -533,6 +592,7 @@ main (void)
       kill_at_step ("journaled", 2, 1, 0);
     }
   chosen_steps (20);
+  check_journal_offsets ();
   killed_recovery (10);
   check_contains ("a writer that finds a complete journal says so",
 		  file_text (writer_log), ": a write was interrupted; "
