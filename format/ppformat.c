@@ -231,12 +231,17 @@ put_u32 (struct writer *w, uint32_t v)
 static void
 put_u64 (struct writer *w, uint64_t v)
 {
-  unsigned char b[8];
-  int i;
-
-  for (i = 0; i < 8; i++)
-    b[i] = (unsigned char) (v >> (8 * i));
-  put_bytes (w, b, 8);
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap64 (v);
+#endif
+  if (w->size + 8 <= w->capacity && w->status == PPF_OK)
+    {
+      /* The common case, room reserved: no call.  */
+      memcpy (w->data + w->size, &v, 8);
+      w->size += 8;
+    }
+  else
+    put_bytes (w, &v, 8);
 }
 
 /* Store V as a little-endian u64 at P (patching a field written
@@ -271,6 +276,31 @@ put_str (struct writer *w, const char *s)
 
 /* ------------------------------------------------------------------ */
 /* Reading.                                                           */
+
+/* Decode a little-endian u32 at P.  */
+
+static uint32_t
+load_u32 (const unsigned char *p)
+{
+  return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
+	 | (uint32_t) p[3] << 24;
+}
+
+/* Decode a little-endian u64 at P.  */
+
+static uint64_t
+load_u64 (const unsigned char *p)
+{
+  uint64_t x;
+
+  /* One load on a little-endian host: the counts of a profile are read
+     at every exit.  */
+  memcpy (&x, p, 8);
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  x = __builtin_bswap64 (x);
+#endif
+  return x;
+}
 
 /* A cursor over an input buffer.  Every get checks the bytes that remain;
    the first failure records a message and makes the later gets fail
@@ -368,41 +398,15 @@ get_u32 (struct reader *r, uint32_t *v, const char *what)
 static int
 get_u64 (struct reader *r, uint64_t *v, const char *what)
 {
-  uint64_t x = 0;
-  int i;
-
   if (r->failed)
     return 0;
   if (remaining (r) < 8)
     return truncated (r, what);
-  for (i = 0; i < 8; i++)
-    x |= (uint64_t) r->data[r->pos + i] << (8 * i);
+  *v = load_u64 (r->data + r->pos);
   r->pos += 8;
-  *v = x;
   return 1;
 }
 
-/* Decode a little-endian u32 at P.  */
-
-static uint32_t
-load_u32 (const unsigned char *p)
-{
-  return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
-	 | (uint32_t) p[3] << 24;
-}
-
-/* Decode a little-endian u64 at P.  */
-
-static uint64_t
-load_u64 (const unsigned char *p)
-{
-  uint64_t x = 0;
-  int i;
-
-  for (i = 0; i < 8; i++)
-    x |= (uint64_t) p[i] << (8 * i);
-  return x;
-}
 
 /* Read a string into a malloc'd NUL-terminated copy in *S.  A NUL byte
    inside is rejected: the decoded C string could not hold it, and
@@ -1463,9 +1467,20 @@ static void
 put_counts_section (struct writer *w, const ppf_file *f, uint64_t sum)
 {
   size_t start = w->size;
+  uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
+  uint64_t need = 8 + 8 + 8;
   uint32_t i;
   uint64_t k;
 
+  /* Room for all of it at once (a runtime write encodes the counts
+     section at every exit); a size that cannot be had is no error yet:
+     the puts find out.  */
+  for (i = 0; i < f->num_functions && need < SIZE_MAX / 2; i++)
+    need += 8 + (f->functions[i].num_counts < SIZE_MAX / 64
+		 ? f->functions[i].num_counts * per_count : SIZE_MAX / 2);
+  if (need < SIZE_MAX / 2 && w->status == PPF_OK
+      && !writer_reserve (w, (size_t) need))
+    w->status = PPF_OK;
   put_u64 (w, f->runs);
   if (f->flags & PPF_FILE_TIME)
     put_u64 (w, f->ticks_per_second);

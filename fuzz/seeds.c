@@ -28,6 +28,7 @@
 
 #include "ppformat.h"
 #include "repair.h"
+#include "tests/old-versions.h"
 
 /* Write SIZE bytes at BUF to DIR/NAME (NAME if DIR is NULL); exit on
    failure.  */
@@ -265,6 +266,18 @@ write_edges (const char *dir)
   f.unit_name = "kinds.cc";
   f.num_functions = 2;
   write_file (dir, "edge-all-kinds", &f, &buf, &size);
+  /* The same in the earlier versions of the format, which are still
+     read.  */
+  for (uint32_t version = 1; version <= 2; version++)
+    {
+      size_t old_size;
+      unsigned char *old = encode_old_version (&f, version, &old_size);
+      char name[40];
+
+      snprintf (name, sizeof name, "edge-version-%u", (unsigned) version);
+      write_seed (dir, name, old, old_size);
+      free (old);
+    }
   free (fns[0].meta);
   free (fns[1].meta);
 
