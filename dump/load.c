@@ -54,14 +54,18 @@ note_how_read (const char *path, const dump_read_how *how)
 {
   char note[ERR_SIZE];
 
+  const char *why = how->locked ? "its last write was interrupted"
+		    : how->lock_busy ? "being rewritten (locked for over "
+				       DUMP_LOCK_WAIT_TEXT ")"
+		    : "being rewritten, or its last write was interrupted "
+		      "(the file cannot be locked)";
+
   if (how->from_journal)
     snprintf (note, sizeof note, "%s; read the journal's copy, %s%s (the "
-	      "last complete profile)",
-	      how->locked ? "its last write was interrupted"
-	      : how->lock_busy ? "being rewritten (locked for over "
-				 DUMP_LOCK_WAIT_TEXT ")"
-	      : "being rewritten, or its last write was interrupted (the file "
-		"cannot be locked)", path, PPF_JOURNAL_SUFFIX);
+	      "last complete profile)", why, path, PPF_JOURNAL_SUFFIX);
+  else if (how->from_tail)
+    snprintf (note, sizeof note, "%s; read the journal at its end (the "
+	      "last complete profile)", why);
   else if (how->lock_busy)
     snprintf (note, sizeof note, "locked by a writer for over "
 	      DUMP_LOCK_WAIT_TEXT "; read without the lock");

@@ -190,6 +190,47 @@ decode_journal_copy (const unsigned char *old, size_t old_size,
   return status;
 }
 
+/* If the profile BUF (SIZE bytes) ends with a complete journal (ppjournal.h,
+   "tail journal"), decode into *OUT the profile it was before that
+   write: its bytes before the journal's offset and the journal's
+   content, and set HOW->from_tail; PPF_EBAD with ERR when that is
+   damaged.  Otherwise PPF_OK and HOW->from_tail false, *OUT untouched.  */
+
+static int
+read_tail (const unsigned char *buf, size_t size, const ppf_known *known,
+	   uint32_t num_known, ppf_file *out, dump_read_how *how, char *err,
+	   size_t errlen)
+{
+  const unsigned char *trailer = buf + size - PPF_TAIL_SIZE;
+  uint64_t offset, length;
+  unsigned char *whole;
+  char why[256];
+  int status;
+
+  how->from_tail = false;
+  if (size < PPF_TAIL_SIZE
+      || !ppf_tail_parse (trailer, size, &offset, &length)
+      || !ppf_tail_complete (trailer, trailer - length, (size_t) length))
+    return PPF_OK;
+  how->from_tail = true;
+  whole = malloc ((size_t) (offset + length) + 1);
+  if (!whole)
+    {
+      snprintf (err, errlen, "out of memory");
+      return PPF_ENOMEM;
+    }
+  memcpy (whole, buf, (size_t) offset);
+  memcpy (whole + offset, trailer - length, (size_t) length);
+  why[0] = '\0';
+  status = ppf_decode_known (whole, (size_t) (offset + length), known,
+			     num_known, out, why, sizeof why);
+  free (whole);
+  if (status == PPF_EBAD)
+    snprintf (err, errlen, "its last write was interrupted, and the "
+	      "journal at its end does not make a profile: %s", why);
+  return status;
+}
+
 /* Read the profile at FD, and decode into *OUT the journal's copy if
    the journal at JOURNAL_PATH is complete, the profile's bytes
    otherwise.  With the lock held, once is enough; without it, up to
@@ -256,8 +297,28 @@ read_content (int fd, const char *journal_path, bool locked,
 	  return status;
 	}
       free (j);
-      status = ppf_decode_known (buf, size, known, num_known, out, err,
-				 errlen);
+      status = read_tail (buf, size, known, num_known, out, how, err,
+			  errlen);
+      if (status == PPF_EBAD && how->from_tail)
+	{
+	  free (buf);
+	  return status;
+	}
+      if (!how->from_tail)
+	status = ppf_decode_known (buf, size, known, num_known, out, err,
+				   errlen);
+      if (status == PPF_EBAD)
+	{
+	  /* A journal at its end that its writer did not finish: the
+	     profile before it is whole, as the next writer will make it
+	     (it cuts the rest off).  */
+	  size_t end;
+	  char why[8];
+
+	  if (ppf_decode_prefix (buf, size, out, &end, why, sizeof why)
+	      == PPF_OK)
+	    status = PPF_OK;
+	}
       free (buf);
       if (status == PPF_EBAD && j_errno)
 	{

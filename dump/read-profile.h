@@ -52,6 +52,8 @@ typedef struct dump_read_how
   bool locked;         /* under a shared lock */
   bool lock_busy;      /* not: a writer held the lock past the wait */
   bool from_journal;   /* the journal's copy was read, not the profile */
+  bool from_tail;      /* the same from the journal at the profile's end
+			  (ppjournal.h, "tail journal") */
 } dump_read_how;
 
 /* Read PATH into *OUT as described above; *HOW says how.  Returns as

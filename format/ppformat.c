@@ -1212,10 +1212,34 @@ ppf_decode (const unsigned char *buf, size_t size, ppf_file *out,
    the profile of its own build decodes no meta at all this way; any
    other meta is checked in full.  */
 
+static int decode_file (const unsigned char *buf, size_t size,
+			const ppf_known *known, uint32_t num_known,
+			ppf_file *out, size_t *end, char *err, size_t errlen);
+
 int
 ppf_decode_known (const unsigned char *buf, size_t size,
 		  const ppf_known *known, uint32_t num_known, ppf_file *out,
 		  char *err, size_t errlen)
+{
+  return decode_file (buf, size, known, num_known, out, NULL, err, errlen);
+}
+
+/* A profile followed by other bytes (ppformat.h).  */
+
+int
+ppf_decode_prefix (const unsigned char *buf, size_t size, ppf_file *out,
+		   size_t *end, char *err, size_t errlen)
+{
+  return decode_file (buf, size, NULL, 0, out, end, err, errlen);
+}
+
+/* Decode the file at BUF as ppf_decode_known; with END not null, bytes
+   may follow the file's checksum, and *END says where it ends.  */
+
+static int
+decode_file (const unsigned char *buf, size_t size, const ppf_known *known,
+	     uint32_t num_known, ppf_file *out, size_t *end, char *err,
+	     size_t errlen)
 {
   struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
   struct fn_bound *bounds = NULL;
@@ -1352,7 +1376,9 @@ ppf_decode_known (const unsigned char *buf, size_t size,
 	  goto failed;
 	}
     }
-  if (remaining (&r) != 0)
+  if (end)
+    *end = r.pos;
+  else if (remaining (&r) != 0)
     {
       fail (&r, "%zu bytes after the checksum", remaining (&r));
       goto failed;
@@ -1617,7 +1643,7 @@ ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,
 
 int
 ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
-		   ppf_file *f, char *err, size_t errlen)
+		   ppf_file *f, size_t *end, char *err, size_t errlen)
 {
   struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
   uint64_t checksum;
@@ -1646,6 +1672,8 @@ ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
     {
       if (checksum != ppf_hash_words (buf, body_size, sum))
 	fail (&r, "checksum mismatch (the file is damaged)");
+      else if (end)
+	*end = r.pos;
       else if (remaining (&r) != 0)
 	fail (&r, "%zu bytes after the checksum", remaining (&r));
     }

@@ -342,13 +342,19 @@ int ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size);
    one, SIZE bytes at BUF, into F, whose header and metas are set: the
    counts of each function (which must be empty) and runs and ticks;
    PPF_EBAD with a message when it is not exactly a counts section of
-   F's functions with that seed.  */
+   F's functions with that seed, or, with END not null, when it does not
+   start with one (*END is then where it ends).  */
 int ppf_static_part (const ppf_file *f, ppf_buffer *head, size_t *head_size,
 		     uint64_t *static_size, uint64_t *sum);
 int ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,
 		       size_t *size);
 int ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
-		       ppf_file *f, char *err, size_t errlen);
+		       ppf_file *f, size_t *end, char *err, size_t errlen);
+/* ppf_decode of a file at BUF that other bytes may follow: *END is
+   where it ends.  What a runtime killed while it journalled at the end
+   of a profile leaves (ppjournal.h, "tail journal").  */
+int ppf_decode_prefix (const unsigned char *buf, size_t size, ppf_file *out,
+		       size_t *end, char *err, size_t errlen);
 /* Write F to the open file descriptor FD (all of it, retrying short
    writes); PPF_EIO with errno preserved on failure.  */
 int ppf_write_fd (int fd, const ppf_file *f, char *err, size_t errlen);

@@ -115,4 +115,52 @@ ppf_journal_decode (const unsigned char *j, size_t size, uint64_t *offset,
   return 1;
 }
 
+/* The checksum of a tail journal's content OLD (SIZE bytes) for the
+   trailer whose first 16 bytes are HEAD.  */
+
+static uint64_t
+tail_checksum (const unsigned char *head, const unsigned char *old,
+	       size_t size)
+{
+  return ppf_hash_words (old, size, ppf_hash_words (head, 16, PPF_HASH_SEED));
+}
+
+/* The trailer of a tail journal of OLD (ppjournal.h).  */
+
+void
+ppf_tail_frame (const unsigned char *old, size_t size, uint64_t offset,
+		unsigned char trailer[PPF_TAIL_SIZE])
+{
+  store_le64 (trailer, offset);
+  store_le64 (trailer + 8, size);
+  store_le64 (trailer + 16, tail_checksum (trailer, old, size));
+  memcpy (trailer + 24, PPF_TAIL_MAGIC, 8);
+}
+
+int
+ppf_tail_parse (const unsigned char trailer[PPF_TAIL_SIZE],
+		uint64_t file_size, uint64_t *offset, uint64_t *length)
+{
+  uint64_t at = load_le64 (trailer), len = load_le64 (trailer + 8), start;
+
+  if (memcmp (trailer + 24, PPF_TAIL_MAGIC, 8) != 0
+      || file_size < PPF_TAIL_SIZE || len > file_size - PPF_TAIL_SIZE)
+    return 0;
+  /* The content starts at START, at or after AT + LEN.  */
+  start = file_size - PPF_TAIL_SIZE - len;
+  if (len > start || at > start - len)
+    return 0;
+  *offset = at;
+  *length = len;
+  return 1;
+}
+
+int
+ppf_tail_complete (const unsigned char trailer[PPF_TAIL_SIZE],
+		   const unsigned char *old, size_t length)
+{
+  return load_le64 (trailer + 8) == length
+	 && load_le64 (trailer + 16) == tail_checksum (trailer, old, length);
+}
+
 #pragma GCC visibility pop

@@ -72,6 +72,41 @@ int ppf_journal_decode (const unsigned char *j, size_t size,
 			uint64_t *offset, const unsigned char **old,
 			size_t *old_size);
 
+/* The tail journal.  A run of the same build rewrites only the counts
+   section of a version 3 profile, at the profile's end; it journals the
+   old counts after them, in the profile itself, which spares creating
+   and removing NAME.pathprof.journal (for a short process most of its
+   exit's time: doc/performance.md, "The exit of a short process").
+   Layout, ending the file: the old content (LENGTH bytes, from OFFSET
+   in the profile), then a trailer of PPF_TAIL_SIZE bytes: u64 OFFSET,
+   u64 LENGTH, the u64 checksum of the content (FNV-1a over words,
+   seeded with the same over the trailer's first 16 bytes), and the
+   magic "PPJTAIL3".  The content starts at or after OFFSET + LENGTH, so
+   that writing the new counts at OFFSET never touches it; a hole may
+   lie between (the new counts may be longer than the old).
+
+   The writer appends the journal, writes the new counts at OFFSET, and
+   cuts the file at their end, which removes the journal: that cut
+   commits.  A file that ends with a complete tail journal is put back
+   by writing the content at OFFSET and cutting the file after it.  A
+   journal cut short leaves the profile whole, followed by bytes that
+   are not one: they are cut off (ppf_decode_prefix says where the
+   profile ends).  */
+#define PPF_TAIL_MAGIC "PPJTAIL3"
+#define PPF_TAIL_SIZE 32
+void ppf_tail_frame (const unsigned char *old, size_t size, uint64_t offset,
+		     unsigned char trailer[PPF_TAIL_SIZE]);
+/* Whether TRAILER, the last PPF_TAIL_SIZE bytes of a file of FILE_SIZE
+   bytes, closes a tail journal: the magic, and a content that lies
+   between OFFSET + LENGTH and the trailer; then *OFFSET and *LENGTH.
+   Whether the content is whole is ppf_tail_complete's question.  */
+int ppf_tail_parse (const unsigned char trailer[PPF_TAIL_SIZE],
+		    uint64_t file_size, uint64_t *offset, uint64_t *length);
+/* Whether OLD, the LENGTH bytes before TRAILER, are what it was written
+   after (its checksum).  */
+int ppf_tail_complete (const unsigned char trailer[PPF_TAIL_SIZE],
+		       const unsigned char *old, size_t length);
+
 #ifdef __cplusplus
 }
 #endif

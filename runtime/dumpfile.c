@@ -478,6 +478,133 @@ recover (const char *path, const char *journal_path, int fd)
   return 0;
 }
 
+/* Read exactly SIZE bytes of FD at OFFSET into BUF: 0, or -1 (a read
+   error, errno set, or the file shorter).  */
+
+static int
+read_at (int fd, uint64_t offset, unsigned char *buf, size_t size)
+{
+  size_t done = 0;
+
+  while (done < size)
+    {
+      ssize_t n = pread (fd, buf + done, size - done,
+			 (off_t) (offset + done));
+
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	{
+	  if (n == 0)
+	    errno = EIO;
+	  return -1;
+	}
+      done += (size_t) n;
+    }
+  return 0;
+}
+
+/* Step 3 for a journal at the profile's end (ppjournal.h, "tail
+   journal"): if PATH, open as FD and locked, ends with a complete one,
+   put its content back and cut the file after it.  Returns 0, or -1
+   after a message if that fails (the journal then stays for the next
+   writer).  A tail that is not a complete journal is left to step 4,
+   which cuts off whatever follows the profile.  */
+
+static int
+recover_tail (const char *path, int fd)
+{
+  unsigned char trailer[PPF_TAIL_SIZE], *old;
+  uint64_t offset, length;
+  struct stat st;
+
+  if (fstat (fd, &st) != 0 || st.st_size < PPF_TAIL_SIZE
+      || read_at (fd, (uint64_t) st.st_size - PPF_TAIL_SIZE, trailer,
+		  PPF_TAIL_SIZE) != 0
+      || !ppf_tail_parse (trailer, (uint64_t) st.st_size, &offset, &length)
+      || length > SIZE_MAX / 2 || !(old = malloc (length ? length : 1)))
+    return 0;
+  if (read_at (fd, (uint64_t) st.st_size - PPF_TAIL_SIZE - length, old,
+	       (size_t) length) != 0
+      || !ppf_tail_complete (trailer, old, (size_t) length))
+    {
+      free (old);
+      return 0;
+    }
+  if (write_at (fd, offset, old, (size_t) length, STEP_RESTORE_HALF) != 0
+      || ftruncate (fd, (off_t) (offset + length)) != 0)
+    {
+      pp_rt_message ("%s: a write was interrupted; cannot restore the "
+		     "profile from the journal at its end: %s; profile not "
+		     "written", path, strerror (errno));
+      free (old);
+      return -1;
+    }
+  pp_rt_message ("%s: a write was interrupted; profile restored from the "
+		 "journal at its end", path);
+  free (old);
+  return 0;
+}
+
+/* Step 5 when only the counts section changes, from OFFSET to the end
+   of PATH (open as FD and locked): OLD (OLD_SIZE bytes) is there, NEW
+   (NEW_SIZE bytes) replaces it.  The old counts are journalled at the
+   profile's end, past both (ppjournal.h, "tail journal"), the new ones
+   written at OFFSET, and the cut after them commits.  Returns 0, or -1
+   after a message with the old counts still the profile's (or, if even
+   putting them back failed, in the journal for the next writer).  */
+
+static int
+rewrite_counts (const char *path, int fd, uint64_t offset,
+		const unsigned char *old, size_t old_size,
+		const unsigned char *new, size_t new_size)
+{
+  unsigned char trailer[PPF_TAIL_SIZE];
+  struct piece journal[2] = { { old, old_size }, { trailer, sizeof trailer } };
+  uint64_t at = offset + (old_size > new_size ? old_size : new_size);
+  int saved_errno;
+
+  ppf_tail_frame (old, old_size, offset, trailer);
+  if (write_pieces (fd, at, journal, 2, STEP_JOURNAL_HALF) != 0)
+    {
+      /* The profile is as it was; what was appended goes.  */
+      saved_errno = errno;
+      if (ftruncate (fd, (off_t) (offset + old_size)) != 0)
+	{
+	  /* The next writer cuts it off (step 4).  */
+	}
+      pp_rt_message ("%s: cannot write its journal: %s; profile not "
+		     "written", path, strerror (saved_errno));
+      return -1;
+    }
+  test_point (STEP_JOURNALED);
+  if (write_at (fd, offset, new, new_size, STEP_PROFILE_HALF) != 0)
+    {
+      saved_errno = errno;
+      if (write_at (fd, offset, old, old_size, STEP_NONE) == 0
+	  && ftruncate (fd, (off_t) (offset + old_size)) == 0)
+	pp_rt_message ("%s: cannot write: %s; profile not written", path,
+		       strerror (saved_errno));
+      else
+	pp_rt_message ("%s: cannot write: %s; profile not written (the "
+		       "journal at its end keeps the previous profile for "
+		       "the next run)", path, strerror (saved_errno));
+      return -1;
+    }
+  test_point (STEP_WRITTEN);
+  /* The cut removes the journal: from here the new counts are the
+     profile's.  */
+  if (ftruncate (fd, (off_t) (offset + new_size)) != 0)
+    {
+      pp_rt_message ("%s: cannot cut the journal off: %s; profile not "
+		     "written (the journal at its end keeps the previous "
+		     "profile for the next run)", path, strerror (errno));
+      return -1;
+    }
+  test_point (STEP_COMMITTED);
+  return 0;
+}
+
 /* Step 5: replace the content of PATH, open as FD and locked, from
    OFFSET on by NEW (NEW_SIZE bytes), what it held from there being OLD
    (OLD_SIZE bytes, up to its end): journal, overwrite, truncate, remove
@@ -497,6 +624,8 @@ rewrite_in_place (const char *path, const char *journal_path, int fd,
 			      { tail, sizeof tail } };
   int jfd, saved_errno;
 
+  if (offset)
+    return rewrite_counts (path, fd, offset, old, old_size, new, new_size);
   /* The journal is written from the old content in place: copying a
      whole profile into a journal buffer was a third of a short run's
      exit (doc/performance.md).  */
@@ -827,32 +956,6 @@ struct static_part
   uint64_t sum;
 };
 
-/* Read exactly SIZE bytes of FD at OFFSET into BUF: 0, or -1 (a read
-   error, errno set, or the file shorter).  */
-
-static int
-read_at (int fd, uint64_t offset, unsigned char *buf, size_t size)
-{
-  size_t done = 0;
-
-  while (done < size)
-    {
-      ssize_t n = pread (fd, buf + done, size - done,
-			 (off_t) (offset + done));
-
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n <= 0)
-	{
-	  if (n == 0)
-	    errno = EIO;
-	  return -1;
-	}
-      done += (size_t) n;
-    }
-  return 0;
-}
-
 /* Step 4 for a profile of this build (the common case): FD, locked,
    FILE_SIZE bytes, is a version 3 profile whose header is byte for byte
    ours and whose static checksum is ours (so are its metas, each of
@@ -870,6 +973,7 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
 {
   unsigned char word[8];
   uint64_t sum = 0;
+  size_t end = 0;
   char err[8];
   int k;
 
@@ -899,15 +1003,33 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
   if (read_at (fd, sp->size, read_buffer.data, *counts_size) != 0)
     return 0;
   switch (ppf_decode_counts (read_buffer.data, *counts_size, sp->sum, shell,
-			     err, sizeof err))
+			     &end, err, sizeof err))
     {
     case PPF_OK:
-      return 1;
+      break;
     case PPF_ENOMEM:
       return -1;
     default:
       return 0;
     }
+  if (end < *counts_size)
+    {
+      /* Bytes after the profile: a journal at its end that a writer
+	 killed while writing it left unfinished (a complete one was put
+	 back at step 3).  The profile is whole without them.  */
+      if (ftruncate (fd, (off_t) (sp->size + end)) != 0)
+	{
+	  for (uint32_t i = 0; i < shell->num_functions; i++)
+	    {
+	      free (shell->functions[i].counts);
+	      shell->functions[i].counts = NULL;
+	      shell->functions[i].num_counts = 0;
+	    }
+	  return 0;
+	}
+      *counts_size = end;
+    }
+  return 1;
 }
 
 /* Write UNIT's profile as described at the top of this file.  Returns 0,
@@ -943,9 +1065,14 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   known = known_metas (unit);
   if (!path || !journal_path || !snaps || !known)
     goto no_memory;
+  pp_rt_snapshot_unit_begin (unit);
   for (i = 0; i < unit->num_functions; i++)
     if (pp_rt_snapshot_take (unit->functions[i], &snaps[i]) != PPF_OK)
-      goto no_memory;
+      {
+	pp_rt_snapshot_unit_end ();
+	goto no_memory;
+      }
+  pp_rt_snapshot_unit_end ();
   if (shell_profile (unit, &shell) != PPF_OK)
     goto no_memory;
   status = ppf_static_part (&shell, &sp.head, &sp.head_size, &sp.size,
@@ -965,7 +1092,8 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       if (fd < 0)
 	goto out;
       test_point (STEP_LOCKED);
-      if (recover (path, journal_path, fd) != 0)
+      if (recover (path, journal_path, fd) != 0
+	  || recover_tail (path, fd) != 0)
 	goto out;
       /* A profile of this build: its counts section alone.  */
       if (fstat (fd, &st) != 0)

@@ -132,6 +132,8 @@ struct pp_snapshot
 
 void pp_rt_snapshot_begin (void);
 void pp_rt_snapshot_end (void);
+void pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit);
+void pp_rt_snapshot_unit_end (void);
 int pp_rt_snapshot_take (struct __pathprof_function *fn,
 			 struct pp_snapshot *snap);
 void pp_rt_snapshot_subtract (struct __pathprof_function *fn,

@@ -42,6 +42,7 @@ struct scan
   uintptr_t first_page;		/* address of the page holding counters[0] */
   size_t page_size;
   unsigned char *vec;		/* mincore's answer, one byte a page */
+  int shared_vec;		/* VEC is the unit's (not to be freed) */
 };
 
 /* Whether the system has no swap area, as /proc/swaps said during the
@@ -95,8 +96,80 @@ no_swap (void)
   return lines;
 }
 
+/* The pages of all the dense arrays of the unit being written
+   (pp_rt_snapshot_unit_begin): one mincore for the unit, so that the
+   arrays of a few pages, which have none of their own, are not read
+   either where the run never wrote them (a page fault each: a short
+   gawk run took a hundred of them).  VEC is NULL outside.  Protected by
+   pp_rt_mutex.  */
+static struct
+{
+  uintptr_t first_page, end;
+  size_t page_size;
+  unsigned char *vec;
+} unit_pages;
+
+/* The write of UNIT's functions begins: their pages' residency, read
+   once, for the scans until pp_rt_snapshot_unit_end.  errno is left as
+   the program had it.  */
+
+void
+pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit)
+{
+  int saved_errno = errno;
+  long page = sysconf (_SC_PAGESIZE);
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  size_t bytes;
+  uint64_t i;
+
+  pp_rt_snapshot_unit_end ();
+  if (page <= 0 || (page & (page - 1)) != 0)
+    return;
+  for (i = 0; i < unit->num_functions; i++)
+    {
+      const struct __pathprof_function *fn = unit->functions[i];
+
+      if (!fn || !fn->counters || !fn->num_dense
+	  || fn->num_dense > SIZE_MAX / sizeof (uint64_t))
+	continue;
+      if ((uintptr_t) fn->counters < lo)
+	lo = (uintptr_t) fn->counters;
+      if ((uintptr_t) (fn->counters + fn->num_dense) > hi)
+	hi = (uintptr_t) (fn->counters + fn->num_dense);
+    }
+  if (lo >= hi)
+    return;
+  unit_pages.page_size = (size_t) page;
+  unit_pages.first_page = lo & ~(uintptr_t) (page - 1);
+  bytes = ((hi - unit_pages.first_page) + unit_pages.page_size - 1)
+	  & ~(unit_pages.page_size - 1);
+  unit_pages.end = unit_pages.first_page + bytes;
+  /* A unit's arrays are its object's .bss, together; a range much wider
+     than that (arrays of several objects' units) is not worth a map.  */
+  if (bytes / unit_pages.page_size > ((size_t) 1 << 24) || !no_swap ()
+      || !(unit_pages.vec = malloc (bytes / unit_pages.page_size)))
+    goto out;
+  if (mincore ((void *) unit_pages.first_page, bytes, unit_pages.vec) != 0)
+    {
+      free (unit_pages.vec);
+      unit_pages.vec = NULL;
+    }
+ out:
+  errno = saved_errno;
+}
+
+/* The unit's write is over.  */
+
+void
+pp_rt_snapshot_unit_end (void)
+{
+  free (unit_pages.vec);
+  memset (&unit_pages, 0, sizeof unit_pages);
+}
+
 /* Prepare SC for scanning FN's counters.  Arrays of a few pages are read
-   whole; errno is left as the program had it.  */
+   whole, unless the unit's map (above) covers them; errno is left as the
+   program had it.  */
 
 static void
 scan_start (struct scan *sc, const struct __pathprof_function *fn)
@@ -109,6 +182,17 @@ scan_start (struct scan *sc, const struct __pathprof_function *fn)
   memset (sc, 0, sizeof *sc);
   sc->counters = fn->counters;
   sc->num_dense = fn->num_dense;
+  if (unit_pages.vec && fn->counters && fn->num_dense
+      && fn->num_dense <= SIZE_MAX / sizeof (uint64_t)
+      && (uintptr_t) fn->counters >= unit_pages.first_page
+      && (uintptr_t) (fn->counters + fn->num_dense) <= unit_pages.end)
+    {
+      sc->page_size = unit_pages.page_size;
+      sc->first_page = unit_pages.first_page;
+      sc->vec = unit_pages.vec;
+      sc->shared_vec = 1;
+      return;
+    }
   if (page <= 0 || (page & (page - 1)) != 0
       || fn->num_dense < 4 * (uint64_t) page / sizeof (uint64_t)
       || fn->num_dense > SIZE_MAX / sizeof (uint64_t))
@@ -131,7 +215,8 @@ scan_start (struct scan *sc, const struct __pathprof_function *fn)
 static void
 scan_end (struct scan *sc)
 {
-  free (sc->vec);
+  if (!sc->shared_vec)
+    free (sc->vec);
   sc->vec = NULL;
 }
 
@@ -410,11 +495,14 @@ int
 pp_rt_unit_has_counts (const struct __pathprof_unit *unit)
 {
   uint64_t i;
+  int found = 0;
 
-  for (i = 0; i < unit->num_functions; i++)
-    if (unit->functions[i] && pp_rt_function_has_counts (unit->functions[i]))
-      return 1;
-  return 0;
+  pp_rt_snapshot_unit_begin (unit);
+  for (i = 0; i < unit->num_functions && !found; i++)
+    found = unit->functions[i]
+	    && pp_rt_function_has_counts (unit->functions[i]);
+  pp_rt_snapshot_unit_end ();
+  return found;
 }
 
 /* Zero every count of UNIT.  */

@@ -389,7 +389,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
 		    : err[0] ? err : "cannot be read");
       return 1;
     }
-  if (how.from_journal)
+  if (how.from_journal || how.from_tail)
     report (path, "its last write was interrupted or is in flight; read "
 	    "the journal's copy (the last complete profile)");
   else if (how.lock_busy)

@@ -24,6 +24,7 @@
    them out.  */
 
 #include "dump-test.h"
+#include "ppjournal.h"
 
 #include <fcntl.h>
 #include <time.h>
@@ -253,6 +254,55 @@ test_interrupted_counts (void)
   check_contains ("counts journal past the profile: the message", r.err,
 		  "than the part its journal leaves to it");
   run_free (&r);
+}
+
+/* A writer of the same build journals the counts it replaces at the
+   profile's end (ppjournal.h, "tail journal").  Killed once that journal
+   is complete, with the counts torn: the profile before the write is
+   read, with a note.  Killed while writing the journal: the profile is
+   whole, and read as it is, without a note.  */
+
+static void
+test_tail_journal (void)
+{
+  static const char *const args[] = { "--tsv", "@tail.pathprof", NULL };
+  size_t length = profile_size - first_diff, size;
+  unsigned char trailer[PPF_TAIL_SIZE];
+  char *file = malloc (profile_size + length + PPF_TAIL_SIZE), note[512];
+  run_result r;
+
+  if (!file)
+    test_abort ("tail journal", "out of memory");
+  memcpy (file, torn_bytes, profile_size);
+  memcpy (file + profile_size, old_bytes + first_diff, length);
+  ppf_tail_frame ((const unsigned char *) old_bytes + first_diff, length,
+		  first_diff, trailer);
+  memcpy (file + profile_size + length, trailer, PPF_TAIL_SIZE);
+  size = profile_size + length + PPF_TAIL_SIZE;
+  write_bytes (test_path ("tail.pathprof"), file, size);
+  run_dump (&r, NULL, args);
+  check_int ("journal at the end: exit status 0", 0, r.status);
+  check_str ("journal at the end: the counts before the write", old_tsv,
+	     r.out);
+  snprintf (note, sizeof note, "pathprof-dump: %s: its last write was "
+	    "interrupted; read the journal at its end (the last complete "
+	    "profile)\n", test_path ("tail.pathprof"));
+  check_str ("journal at the end: one note", note, r.err);
+  run_free (&r);
+  check (holds (test_path ("tail.pathprof"), file, size),
+	 "journal at the end: the file is left as it was",
+	 "expected the same bytes");
+
+  /* The journal cut short, after an intact profile.  */
+  memcpy (file, old_bytes, profile_size);
+  write_bytes (test_path ("tail.pathprof"), file, profile_size + length / 2);
+  run_dump (&r, NULL, args);
+  check_int ("journal at the end cut short: exit status 0", 0, r.status);
+  check_str ("journal at the end cut short: the profile's counts", old_tsv,
+	     r.out);
+  check_str ("journal at the end cut short: no note", "", r.err);
+  run_free (&r);
+  free (file);
 }
 
 /* The first write of a profile interrupted: the journal holds the
@@ -516,6 +566,7 @@ main (void)
   make_contents ();
   test_interrupted ();
   test_interrupted_counts ();
+  test_tail_journal ();
   test_first_write ();
   test_torn_journal_and_none ();
   test_live_writer ();

@@ -734,6 +734,16 @@ test_file (void)
   check (status == PPF_EBAD, "trailing byte rejected", "expected %d, saw %d",
 	 PPF_EBAD, status);
   check_contains ("trailing byte message", err, "after the checksum");
+  {
+    size_t end = 0;
+
+    status = ppf_decode_prefix (copy, size + 1, &d, &end, err, sizeof err);
+    check (status == PPF_OK && end == size && d.runs == 3,
+	   "ppf_decode_prefix: the file, and where it ends",
+	   "status %d, end %zu of %zu", status, end, size);
+    if (status == PPF_OK)
+      ppf_file_free (&d);
+  }
 
   /* Count rules.  */
   struct

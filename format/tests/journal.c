@@ -235,6 +235,72 @@ test_versions (void)
 	 "refused, or other content");
 }
 
+/* The journal at a profile's end (ppjournal.h, "tail journal"): a file
+   of PROFILE bytes then the old content then the trailer is complete,
+   with the offset and length back; any bit flipped in the content or
+   the trailer, or a content that would overlap the counts it stands
+   for, is not.  */
+
+static void
+test_tail (void)
+{
+  static const unsigned char content[] = "the counts section, 40 bytes long..";
+  const size_t length = sizeof content, profile = 100;
+  size_t size = profile + length + PPF_TAIL_SIZE, bad = 0;
+  unsigned char *file = calloc (1, size), *copy = malloc (size);
+  uint64_t offset = 0, got_length = 0;
+
+  if (!file || !copy)
+    {
+      check (0, "tail journal: setup", "out of memory");
+      free (file);
+      free (copy);
+      return;
+    }
+  memcpy (file + profile, content, length);
+  ppf_tail_frame (content, length, profile - length, file + profile + length);
+  check (ppf_tail_parse (file + size - PPF_TAIL_SIZE, size, &offset,
+			 &got_length)
+	 && offset == profile - length && got_length == length
+	 && ppf_tail_complete (file + size - PPF_TAIL_SIZE, file + profile,
+			       length),
+	 "a journal at a profile's end is complete",
+	 "offset %llu, length %llu", (unsigned long long) offset,
+	 (unsigned long long) got_length);
+  check (!memcmp (file + size - 8, "PPJTAIL3", 8)
+	 && le64 (file + size - PPF_TAIL_SIZE) == profile - length
+	 && le64 (file + size - PPF_TAIL_SIZE + 8) == length,
+	 "the trailer's layout: offset, length, checksum, magic",
+	 "other bytes");
+  for (size_t i = profile; i < size; i++)
+    for (int bit = 0; bit < 8; bit++)
+      {
+	memcpy (copy, file, size);
+	copy[i] ^= (unsigned char) (1u << bit);
+	if (ppf_tail_parse (copy + size - PPF_TAIL_SIZE, size, &offset,
+			    &got_length)
+	    && ppf_tail_complete (copy + size - PPF_TAIL_SIZE,
+				  copy + size - PPF_TAIL_SIZE - got_length,
+				  (size_t) got_length))
+	  bad++;
+      }
+  check_u64 ("a journal at the end with any bit flipped is incomplete", 0,
+	     bad);
+  /* Content that would start before OFFSET + LENGTH: the new counts
+     could have overwritten it.  */
+  ppf_tail_frame (content, length, profile - length + 1,
+		  file + profile + length);
+  check (!ppf_tail_parse (file + size - PPF_TAIL_SIZE, size, &offset,
+			  &got_length),
+	 "a journal at the end overlapping its counts is refused",
+	 "accepted");
+  check (!ppf_tail_parse (file, PPF_TAIL_SIZE - 1, &offset, &got_length),
+	 "a file shorter than a trailer has no journal at its end",
+	 "accepted");
+  free (file);
+  free (copy);
+}
+
 int
 main (void)
 {
@@ -257,5 +323,6 @@ main (void)
   }
   test_damage ();
   test_versions ();
+  test_tail ();
   return unit_test_report ();
 }
