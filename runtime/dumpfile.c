@@ -366,8 +366,12 @@ write_pieces (int fd, uint64_t offset, const struct piece *pieces, size_t n,
   for (k = 0; k < n; k++)
     total += pieces[k].size;
   stop = test_hook_active () ? total / 2 : total;
-  if (offset > (uint64_t) INT64_MAX
-      || lseek (fd, (off_t) offset, SEEK_SET) == (off_t) -1)
+  if (offset > (uint64_t) INT64_MAX)
+    {
+      errno = EFBIG;
+      return -1;
+    }
+  if (lseek (fd, (off_t) offset, SEEK_SET) == (off_t) -1)
     return -1;
   for (k = 0; k < n; k++)
     {
