@@ -1646,14 +1646,14 @@ ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
 		   ppf_file *f, size_t *end, char *err, size_t errlen)
 {
   struct reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
-  uint64_t checksum;
+  uint64_t checksum, runs = 0, ticks = 0;
   size_t body_size;
   uint32_t i;
 
   r.times = (f->flags & PPF_FILE_TIME) != 0;
-  get_u64 (&r, &f->runs, "runs");
+  get_u64 (&r, &runs, "runs");
   if (r.times)
-    get_u64 (&r, &f->ticks_per_second, "ticks_per_second");
+    get_u64 (&r, &ticks, "ticks_per_second");
   for (i = 0; i < f->num_functions && !r.failed; i++)
     {
       struct fn_bound bound = { 0, NULL };
@@ -1687,6 +1687,10 @@ ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
 	}
       return r.status;
     }
+  /* Only a counts section that decodes changes F's runs and ticks.  */
+  f->runs = runs;
+  if (r.times)
+    f->ticks_per_second = ticks;
   return PPF_OK;
 }
 

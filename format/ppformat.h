@@ -343,7 +343,8 @@ int ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size);
    counts of each function (which must be empty) and runs and ticks;
    PPF_EBAD with a message when it is not exactly a counts section of
    F's functions with that seed, or, with END not null, when it does not
-   start with one (*END is then where it ends).  */
+   start with one (*END is then where it ends); F is then left as it
+   was.  */
 int ppf_static_part (const ppf_file *f, ppf_buffer *head, size_t *head_size,
 		     uint64_t *static_size, uint64_t *sum);
 int ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,

@@ -887,38 +887,6 @@ shell_profile (const struct __pathprof_unit *unit, ppf_file *shell)
   return PPF_OK;
 }
 
-/* Make FRESH a new profile of UNIT holding the counts in SNAPS, which are
-   differences (ppf_counts_merge_deltas: a take-back with nothing to take
-   back from is dropped).  Free with free_fresh_profile.  */
-
-static int
-fresh_profile (const struct __pathprof_unit *unit, struct pp_snapshot *snaps,
-	       ppf_file *fresh)
-{
-  uint32_t i;
-
-  if (shell_profile (unit, fresh) != PPF_OK)
-    return PPF_ENOMEM;
-  for (i = 0; i < fresh->num_functions; i++)
-    {
-      ppf_function ours = { NULL, 0, snaps[i].num_counts, snaps[i].counts };
-
-      if (ppf_counts_merge_deltas (&fresh->functions[i], &ours) != PPF_OK)
-	return PPF_ENOMEM;
-    }
-  return PPF_OK;
-}
-
-/* Release what fresh_profile made (its metas are the unit's).  */
-
-static void
-free_fresh_profile (ppf_file *fresh)
-{
-  for (uint32_t i = 0; fresh->functions && i < fresh->num_functions; i++)
-    free (fresh->functions[i].counts);
-  free (fresh->functions);
-}
-
 /* The buffers a write reads each profile into and encodes each new one
    in, kept from one profile to the next while pp_rt_write_all writes
    them all (pp_rt_write_begin, pp_rt_write_end): allocated and touched
@@ -965,7 +933,8 @@ struct static_part
    ours and whose static checksum is ours (so are its metas, each of
    which the checksum covers through its own), and its counts section
    decodes.  Then SHELL gets the file's counts, runs and ticks,
-   read_buffer the counts section's bytes; returns 1.  Returns 0 for any
+   read_buffer the counts section's bytes; returns 1.  Otherwise SHELL
+   is left as it was.  Returns 0 for any
    other file (an empty one, another version, another build, a damaged
    one), which the whole read then judges; -1 when out of memory.  Only
    the header, the static checksum and the counts section are read: the
@@ -976,7 +945,7 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
 		  ppf_file *shell, size_t *counts_size)
 {
   unsigned char word[8];
-  uint64_t sum = 0;
+  uint64_t sum = 0, runs, ticks;
   size_t end = 0;
   char err[8];
   int k;
@@ -1006,6 +975,8 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
   *counts_size = (size_t) (file_size - sp->size);
   if (read_at (fd, sp->size, read_buffer.data, *counts_size) != 0)
     return 0;
+  runs = shell->runs;
+  ticks = shell->ticks_per_second;
   switch (ppf_decode_counts (read_buffer.data, *counts_size, sp->sum, shell,
 			     &end, err, sizeof err))
     {
@@ -1023,12 +994,15 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
 	 back at step 3).  The profile is whole without them.  */
       if (ftruncate (fd, (off_t) (sp->size + end)) != 0)
 	{
+	  /* The whole read judges the file: the shell as it was.  */
 	  for (uint32_t i = 0; i < shell->num_functions; i++)
 	    {
 	      free (shell->functions[i].counts);
 	      shell->functions[i].counts = NULL;
 	      shell->functions[i].num_counts = 0;
 	    }
+	  shell->runs = runs;
+	  shell->ticks_per_second = ticks;
 	  return 0;
 	}
       *counts_size = end;
@@ -1045,7 +1019,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   char *path = NULL, *journal_path = NULL;
   struct pp_snapshot *snaps = NULL;
   ppf_known *known = NULL;
-  ppf_file old, fresh, shell, *out = NULL;
+  ppf_file old, shell, *out = NULL;
   const unsigned char *old_bytes = NULL;
   size_t old_size = 0, new_size = 0;
   char err[256], why[256];
@@ -1055,7 +1029,6 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   uint64_t i, offset = 0;
 
   memset (&old, 0, sizeof old);
-  memset (&fresh, 0, sizeof fresh);
   memset (&shell, 0, sizeof shell);
   memset (&sp, 0, sizeof sp);
   if (!check_metas (unit))
@@ -1165,38 +1138,16 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
 	}
     }
 
-  if (counts_only)
+  /* Add our counts to the file's: to the counts the shell read from a
+     profile of this build, to those of the whole profile read, or to
+     none (the shell, empty, is then a fresh profile).  */
+  out = !counts_only && old_size != 0 ? &old : &shell;
+  for (i = 0; i < unit->num_functions; i++)
     {
-      /* The same build: add our counts to the file's, in the counts
-	 section alone.  */
-      for (i = 0; i < unit->num_functions; i++)
-	{
-	  ppf_function ours = { NULL, 0, snaps[i].num_counts,
-				snaps[i].counts };
+      ppf_function ours = { NULL, 0, snaps[i].num_counts, snaps[i].counts };
 
-	  if (ppf_counts_merge_deltas (&shell.functions[i], &ours) != PPF_OK)
-	    goto no_memory;
-	}
-      out = &shell;
-    }
-  else if (old_size != 0)
-    {
-      /* The same build: add our counts to the file's.  */
-      for (i = 0; i < unit->num_functions; i++)
-	{
-	  ppf_function ours = { NULL, 0, snaps[i].num_counts,
-				snaps[i].counts };
-
-	  if (ppf_counts_merge_deltas (&old.functions[i], &ours) != PPF_OK)
-	    goto no_memory;
-	}
-      out = &old;
-    }
-  else
-    {
-      if (fresh_profile (unit, snaps, &fresh) != PPF_OK)
+      if (ppf_counts_merge_deltas (&out->functions[i], &ours) != PPF_OK)
 	goto no_memory;
-      out = &fresh;
     }
   set_time_section (unit, out);
   if (!run_counted (path) && out->runs < UINT64_MAX)
@@ -1237,7 +1188,6 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
       close (fd);
     }
   ppf_file_free (&old);
-  free_fresh_profile (&fresh);
   shell.unit_name = NULL;	/* the unit's */
   ppf_file_free (&shell);
   free (sp.head.data);
