@@ -1392,19 +1392,44 @@ decode_file (const unsigned char *buf, size_t size, const ppf_known *known,
   return r.status;
 }
 
+/* How many bytes F's counts section encodes to (a runtime write
+   encodes it at every exit: one allocation); 0 when it does not fit a
+   size_t.  */
+
+static size_t
+counts_section_size (const ppf_file *f)
+{
+  /* Runs, ticks, checksum.  */
+  uint64_t total = 8 + 8 + 8;
+  uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
+  uint32_t i;
+
+  for (i = 0; i < f->num_functions && f->functions; i++)
+    {
+      if (f->functions[i].num_counts > (UINT64_MAX >> 6))
+	return 0;
+      total += 8 + f->functions[i].num_counts * per_count;
+      if (total > SIZE_MAX || total > (UINT64_MAX >> 1))
+	return 0;
+    }
+  return (size_t) total;
+}
+
 /* About how many bytes F encodes to, for one allocation where doubling
-   copied the whole profile again (a runtime write encodes all of it at
-   every exit); 0 when it does not fit a size_t.  */
+   copied the whole profile again; 0 when it does not fit a size_t.  */
 
 static size_t
 encoded_size (const ppf_file *f)
 {
   /* Magic, version, flags, unit name, num_units, time_unit,
-     num_functions, static checksum, runs, ticks, checksum.  */
-  uint64_t total = PPF_MAGIC_SIZE + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 8;
-  uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
+     num_functions, static checksum.  */
+  uint64_t total = PPF_MAGIC_SIZE + 4 + 4 + 4 + 4 + 4 + 4 + 8;
+  size_t counts = counts_section_size (f);
   uint32_t i;
 
+  if (!counts)
+    return 0;
+  total += counts;
   if (f->unit_name)
     total += strlen (f->unit_name);
   if ((f->flags & PPF_FILE_UNITS) && f->units)
@@ -1412,16 +1437,21 @@ encoded_size (const ppf_file *f)
       total += 4 + (f->units[i] ? strlen (f->units[i]) : 0);
   for (i = 0; i < f->num_functions && f->functions; i++)
     {
-      const ppf_function *fn = &f->functions[i];
-
-      if (fn->num_counts > (UINT64_MAX >> 6))
-	return 0;
-      total += 4 + 4 + (uint64_t) fn->meta_size + 8
-	       + fn->num_counts * per_count;
+      total += 4 + 4 + (uint64_t) f->functions[i].meta_size;
       if (total > SIZE_MAX || total > (UINT64_MAX >> 1))
 	return 0;
     }
   return (size_t) total;
+}
+
+/* Room for N bytes in W at once, if N can be had: a size that cannot
+   is no error yet, the puts find out.  */
+
+static void
+reserve_hint (struct writer *w, size_t n)
+{
+  if (n && w->status == PPF_OK && !writer_reserve (w, n))
+    w->status = PPF_OK;
 }
 
 /* Hand W's buffer over to B, and its size to *SIZE if all went well:
@@ -1493,20 +1523,9 @@ static void
 put_counts_section (struct writer *w, const ppf_file *f, uint64_t sum)
 {
   size_t start = w->size;
-  uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
-  uint64_t need = 8 + 8 + 8;
   uint32_t i;
   uint64_t k;
 
-  /* Room for all of it at once (a runtime write encodes the counts
-     section at every exit); a size that cannot be had is no error yet:
-     the puts find out.  */
-  for (i = 0; i < f->num_functions && need < SIZE_MAX / 2; i++)
-    need += 8 + (f->functions[i].num_counts < SIZE_MAX / 64
-		 ? f->functions[i].num_counts * per_count : SIZE_MAX / 2);
-  if (need < SIZE_MAX / 2 && w->status == PPF_OK
-      && !writer_reserve (w, (size_t) need))
-    w->status = PPF_OK;
   put_u64 (w, f->runs);
   if (f->flags & PPF_FILE_TIME)
     put_u64 (w, f->ticks_per_second);
@@ -1550,16 +1569,13 @@ int
 ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size)
 {
   struct writer w = { b->data, 0, b->data ? b->capacity : 0, PPF_OK };
-  size_t estimate, head_size;
+  size_t head_size;
   uint32_t i;
 
   *size = 0;
   if (!header_ok (f))
     return PPF_EBAD;
-  /* A size that cannot be had is no error yet: the puts find out.  */
-  estimate = encoded_size (f);
-  if (estimate && !writer_reserve (&w, estimate))
-    w.status = PPF_OK;
+  reserve_hint (&w, encoded_size (f));
   put_head (&w, f);
   head_size = w.size;
   for (i = 0; i < f->num_functions && w.status == PPF_OK; i++)
@@ -1632,6 +1648,7 @@ ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,
   *size = 0;
   if (!header_ok (f))
     return PPF_EBAD;
+  reserve_hint (&w, counts_section_size (f));
   put_counts_section (&w, f, sum);
   return writer_give (&w, b, size);
 }

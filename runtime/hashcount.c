@@ -612,16 +612,16 @@ pp_rt_hash_private_count (struct __pathprof_function *fn, void *tables,
   errno = saved_errno;
 }
 
-/* Add what a thread's own TABLES counted since the last fold to FN's
-   shared tables, atomically, and remember it as taken.  The thread may
-   go on counting meanwhile: each count is read once, and what lands
-   after the read is in the next fold's difference (threadcount.c's
-   copies are folded the same way).  With pp_rt_mutex held.  */
+/* Settle what a thread's own TABLES counted since the last settling:
+   add it to FN's shared tables, atomically, or, with FN null, drop it;
+   either way remember it as taken.  The thread may go on counting
+   meanwhile: each count is read once, and what lands after the read is
+   in the next difference (threadcount.c's copies are folded the same
+   way).  With pp_rt_mutex held.  */
 
-void
-pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables)
+static void
+settle_private (struct __pathprof_function *fn, struct hash_state *st)
 {
-  struct hash_state *st = tables;
   struct hash_table *t;
   uint64_t j;
 
@@ -632,18 +632,25 @@ pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables)
       for (j = 0; j <= t->mask; j++)
 	{
 	  uint64_t key = __atomic_load_n (&t->slots[j].key, __ATOMIC_ACQUIRE);
-	  uint64_t now, delta;
+	  uint64_t now;
 
 	  if (!key)
 	    continue;
 	  now = __atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED);
-	  delta = now - taken[j];
-	  if (!delta)
-	    continue;
-	  count_slow (fn, key - 1, delta, 0, 1);
+	  if (fn && now != taken[j])
+	    count_slow (fn, key - 1, now - taken[j], 0, 1);
 	  taken[j] = now;
 	}
     }
+}
+
+/* Add what a thread's own TABLES counted since the last fold to FN's
+   shared tables (settle_private).  */
+
+void
+pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables)
+{
+  settle_private (fn, tables);
 }
 
 /* Forget what a thread's own TABLES counted so far: TAKEN = count
@@ -652,17 +659,7 @@ pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables)
 void
 pp_rt_hash_private_forget (void *tables)
 {
-  struct hash_state *st = tables;
-  struct hash_table *t;
-  uint64_t j;
-
-  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
-    {
-      uint64_t *taken = taken_of (t);
-
-      for (j = 0; j <= t->mask; j++)
-	taken[j] = __atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED);
-    }
+  settle_private (NULL, tables);
 }
 
 /* Unmap a thread's own TABLES (their copy is freed).  */
