@@ -144,7 +144,7 @@ ensure_types (void)
 						       TYPE_QUAL_CONST)));
   add_field (&fields, "meta_size", u64);
   add_field (&fields, "runtime", ptr_type_node);
-  add_field (&fields, "cache", build_pointer_type (ptr_type_node));
+  add_field (&fields, "cache", build_pointer_type (u64));
   add_field (&fields, "times", build_pointer_type (u64));
   add_field (&fields, "num_dense", u64);
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
@@ -181,7 +181,7 @@ ensure_types (void)
     = runtime_fn ("__pathprof_count_hashed_timed", fn_ptr, u64, u64);
   pathprof_count_hashed_timed_atomic_fn
     = runtime_fn ("__pathprof_count_hashed_timed_atomic", fn_ptr, u64, u64);
-  tree cache_ptr = build_pointer_type (ptr_type_node);
+  tree cache_ptr = build_pointer_type (u64);
   pathprof_count_hashed_thread_fn
     = runtime_fn ("__pathprof_count_hashed_thread", fn_ptr, u64, cache_ptr);
   pathprof_uncount_hashed_thread_fn
@@ -278,14 +278,14 @@ pathprof_time_by_tsc (void)
 }
 
 /* The slot cache of a function counted in the runtime's hash table:
-   void *[PATHPROF_HASH_CACHE_SIZE] in .bss (pathprof-abi.h).  */
+   uint64_t[PATHPROF_HASH_CACHE_WORDS] in .bss (pathprof-abi.h).  */
 
 tree
 pathprof_cache_decl (void)
 {
   ensure_types ();
-  tree type = build_array_type_nelts (ptr_type_node,
-				      PATHPROF_HASH_CACHE_SIZE);
+  tree type = build_array_type_nelts (uint64_type_node,
+				      PATHPROF_HASH_CACHE_WORDS);
   tree decl = static_var ("__pathprof_cache", type, NULL_TREE, false);
   TREE_ADDRESSABLE (decl) = 1;
   return decl;

@@ -925,8 +925,9 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
 					    when it has no prefix)
      else
        {
-	 slot = cache[(path * M) >> (64 - BITS)];
-	 if (slot != 0 && slot->key == path + 1)
+	 key = path + 1;
+	 slot = (char *) cache + cache[1 + ((key * M) >> (64 - BITS))];
+	 if (slot->key == key)             (an empty entry: cache[0], 0)
 	   slot->count++;                  (relaxed atomic add if atomic)
 	 else if (&__pathprof_count_hashed != 0)
 	   __pathprof_count_hashed (&fn, path);
@@ -1003,32 +1004,47 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 
   tree slot_type = build_pointer_type (uint64_type_node);
   gimple_seq seq = NULL;
+  tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
+						  u64_cst (1)));
   tree hash = create_tmp_reg (uint64_type_node, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (hash, MULT_EXPR, path,
+  gimple_seq_add_stmt (&seq, gimple_build_assign (hash, MULT_EXPR, wanted,
 						  u64_cst (PATHPROF_HASH_MULTIPLIER)));
   tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
   gimple_seq_add_stmt (&seq,
 		       gimple_build_assign (index, RSHIFT_EXPR, hash,
 					    build_int_cst (integer_type_node,
 							   64 - PATHPROF_HASH_CACHE_BITS)));
-  tree entry = create_tmp_reg (ptr_type_node, "__pathprof_entry");
+  tree word = create_tmp_reg (uint64_type_node, "__pathprof_hash");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (word, PLUS_EXPR, index,
+						  u64_cst (1)));
+  tree entry = create_tmp_reg (uint64_type_node, "__pathprof_entry");
   gimple_seq_add_stmt (&seq,
 		       gimple_build_assign (entry,
-					    build4 (ARRAY_REF, ptr_type_node,
-						    unshare_expr (cache), index,
+					    build4 (ARRAY_REF, uint64_type_node,
+						    unshare_expr (cache), word,
 						    NULL_TREE, NULL_TREE)));
+  tree offset = create_tmp_reg (sizetype, "__pathprof_entry");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (offset, NOP_EXPR, entry));
+  /* The cache's own address: the entry is an offset from it, and an
+     empty entry (0) leads to its word 0, which no key equals.  */
+  tree base = thread_base
+	      ? thread_base
+	      : build_fold_addr_expr (build4 (ARRAY_REF, uint64_type_node,
+					      cache, size_zero_node,
+					      NULL_TREE, NULL_TREE));
+  if (!is_gimple_val (base)
+      || !useless_type_conversion_p (slot_type, TREE_TYPE (base)))
+    {
+      tree tmp = create_tmp_reg (slot_type, "__pathprof_cache");
+      gimple_seq_add_stmt (&seq, gimple_build_assign (tmp, NOP_EXPR, base));
+      base = tmp;
+    }
   tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, NOP_EXPR, entry));
-  insert_at_block_end (bb, seq);
-  end_with_cond (bb, NE_EXPR, slot, build_int_cst (slot_type, 0),
-		 profile_probability::very_likely (), key_bb, miss_bb);
-
-  seq = NULL;
+  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, POINTER_PLUS_EXPR,
+						  base, offset));
   tree key = create_tmp_reg (uint64_type_node, "__pathprof_key");
   gimple_seq_add_stmt (&seq, gimple_build_assign (key, slot_field (slot, 0)));
-  tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
-						  u64_cst (1)));
   insert_at_block_end (key_bb, seq);
   end_with_cond (key_bb, EQ_EXPR, key, wanted,
 		 profile_probability::very_likely (), hit_bb, miss_bb);
@@ -1093,8 +1109,8 @@ expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix,
       }
   if (thread_base)
     {
-      tree type = build_array_type_nelts (ptr_type_node,
-					  PATHPROF_HASH_CACHE_SIZE);
+      tree type = build_array_type_nelts (uint64_type_node,
+					  PATHPROF_HASH_CACHE_WORDS);
       cache = build2 (MEM_REF, type, thread_base,
 		      build_int_cst (build_pointer_type (type), 0));
     }

@@ -25,10 +25,12 @@
    The fast path.  A path may live in any table of the chain, and a
    miss in one table costs a probe sequence, so the tables themselves
    are slow to search; in front of them sits a direct-mapped cache of
-   slot pointers, indexed by a multiplicative hash of the path.  The cache
+   slot offsets (from the cache itself; 0 leads to the cache's word 0,
+   always 0, a key no path has), indexed by a multiplicative hash of the
+   path's key.  The cache
    is part of the ABI (pathprof-abi.h): it lives in the instrumented
    object, and the instrumented code probes it inline, so a count whose
-   path is in the cache costs one multiply, two dependent loads, a
+   path is in the cache costs one multiply, two dependent loads, an add, a
    compare and the increment, with no call (measured: a call per path end
    cost pcre2's matcher 48 % against gcov's 10 %, doc/performance.md);
    the runtime is called only on a miss, and does not probe the cache
@@ -118,13 +120,15 @@ mix (uint64_t key)
   return key;
 }
 
-/* PATH's entry in the slot cache.  Fibonacci hashing: the top bits of
-   the product depend on every bit of PATH.  */
+/* The word of the slot cache that holds the entry of the path whose key
+   is KEY (pathprof-abi.h).  Fibonacci hashing: the top bits of the
+   product depend on every bit of KEY.  */
 
 static inline uint64_t
-cache_index (uint64_t path)
+cache_word (uint64_t key)
 {
-  return (path * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS);
+  return 1 + ((key * PATHPROF_HASH_MULTIPLIER)
+	      >> (64 - PATHPROF_HASH_CACHE_BITS));
 }
 
 /* Add AMOUNT to *COUNTER: atomically, or as a plain addition (see the
@@ -290,7 +294,7 @@ probe (struct hash_table *t, uint64_t key, int insert, int *full)
    preserved: mmap may set it, and the program must not see that.  */
 
 static void
-count_in (struct hash_state *st, struct hash_slot **cache, uint64_t path,
+count_in (struct hash_state *st, uint64_t *cache, uint64_t path,
 	  uint64_t amount, uint64_t time, int atomic);
 
 static void
@@ -321,7 +325,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
    CACHE (when not NULL).  */
 
 static void
-count_in (struct hash_state *st, struct hash_slot **cache, uint64_t path,
+count_in (struct hash_state *st, uint64_t *cache, uint64_t path,
 	  uint64_t amount, uint64_t time, int atomic)
 {
   uint64_t key = path + 1;
@@ -346,7 +350,9 @@ count_in (struct hash_state *st, struct hash_slot **cache, uint64_t path,
   /* Release: a thread that finds S in the cache must also see the table
      S lives in, which may be one this thread just mapped.  */
   if (cache)
-    __atomic_store_n (&cache[cache_index (path)], s, __ATOMIC_RELEASE);
+    __atomic_store_n (&cache[cache_word (key)],
+		      (uint64_t) ((uintptr_t) s - (uintptr_t) cache),
+		      __ATOMIC_RELEASE);
   bump (s, amount, time, atomic);
   return;
 
@@ -548,7 +554,7 @@ pp_rt_hash_release (struct __pathprof_function *fn)
   if (!st)
     return;
   if (fn->cache)
-    memset (fn->cache, 0, PATHPROF_HASH_CACHE_SIZE * sizeof *fn->cache);
+    memset (fn->cache, 0, PATHPROF_HASH_CACHE_WORDS * sizeof *fn->cache);
   for (t = st->newest; t; t = older)
     {
       older = t->older;
@@ -600,7 +606,7 @@ pp_rt_hash_private_new (void)
 
 void
 pp_rt_hash_private_count (struct __pathprof_function *fn, void *tables,
-			  struct hash_slot **cache, uint64_t path,
+			  uint64_t *cache, uint64_t path,
 			  uint64_t amount)
 {
   int saved_errno = errno;

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 5
+#define PATHPROF_ABI_VERSION 6
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -38,17 +38,22 @@ struct __pathprof_hash_slot
   uint64_t time;
 };
 
-/* The slot cache of a hashed function: PATHPROF_HASH_CACHE_SIZE pointers
-   to slots, in the object's .bss, indexed by
-     (path * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS)
-   (Fibonacci hashing).  The runtime fills an entry when it counts a path
-   that missed; instrumented code reads the entry of each path it ends,
-   and when the entry holds a slot whose key is path + 1 it adds one to
+/* The slot cache of a hashed function (ABI 6): PATHPROF_HASH_CACHE_WORDS
+   words, in the object's .bss.  Word 0 is always 0; the entry of the
+   path whose key is K (the path number plus one) is word
+     1 + ((K * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS))
+   (Fibonacci hashing of the key), and holds 0 or the byte offset of a
+   slot from the cache itself (the slot's address minus the cache's,
+   modulo 2^64).  The runtime fills an entry when it counts a path that
+   missed; instrumented code reads the entry of each path it ends, adds
+   it to the cache's address, and when the key there is K adds one to
    that slot's count itself, calling __pathprof_count_hashed only on a
-   miss.  An entry may be null or hold another path's slot: that is a
-   miss, never a wrong count.  */
+   miss.  An empty entry leads to word 0, a key no path has, so the probe
+   needs no test for it; an entry holding another path's slot is a miss
+   too, never a wrong count.  */
 #define PATHPROF_HASH_CACHE_BITS 10
 #define PATHPROF_HASH_CACHE_SIZE (1u << PATHPROF_HASH_CACHE_BITS)
+#define PATHPROF_HASH_CACHE_WORDS (1u + PATHPROF_HASH_CACHE_SIZE)
 #define PATHPROF_HASH_MULTIPLIER UINT64_C (0x9e3779b97f4a7c15)
 
 /* One instrumented function.  Its paths 0..NUM_DENSE-1 are counted in
@@ -73,7 +78,7 @@ struct __pathprof_function
   void *runtime;
   /* The slot cache (above) of a hashed function, zero at load; NULL for
      a dense one.  */
-  struct __pathprof_hash_slot **cache;
+  uint64_t *cache;
   /* With a metric (PATHPROF_UNIT_TIME_*): NUM_DENSE time sums indexed by
      path number, in .bss, beside COUNTERS; NULL otherwise (paths counted
      in the hash table keep their times in their slots).  */
@@ -147,7 +152,7 @@ uint64_t *__pathprof_thread_counters (struct __pathprof_function *fn,
 				      uint64_t **slot);
 /* update=per-thread in a hashed function without a metric or a dense
    prefix (ABI 5): *SLOT points to the thread's own slot cache of
-   PATHPROF_HASH_CACHE_SIZE entries, returned by
+   PATHPROF_HASH_CACHE_WORDS words, returned by
    __pathprof_thread_counters as for a dense function (fn->cache without
    memory), whose entries point to slots of the thread's own tables; the
    inline probe reads that CACHE and adds to a slot with a plain add, and
@@ -157,10 +162,10 @@ uint64_t *__pathprof_thread_counters (struct __pathprof_function *fn,
    thread exit.  */
 void __pathprof_count_hashed_thread (struct __pathprof_function *fn,
 				     uint64_t path,
-				     struct __pathprof_hash_slot **cache);
+				     uint64_t *cache);
 void __pathprof_uncount_hashed_thread (struct __pathprof_function *fn,
 				       uint64_t path,
-				       struct __pathprof_hash_slot **cache);
+				       uint64_t *cache);
 
 /* Replacements for calls that end or fork the process image, as GCC's
    gcov has (__gcov_execve...).  The plugin redirects every call to the

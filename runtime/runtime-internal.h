@@ -159,8 +159,8 @@ void pp_rt_hash_take_losses (uint64_t *no_memory, uint64_t *out_of_range);
 void **pp_rt_hash_thread_copies (struct __pathprof_function *fn, int make);
 void *pp_rt_hash_private_new (void);
 void pp_rt_hash_private_count (struct __pathprof_function *fn, void *tables,
-			       struct __pathprof_hash_slot **cache,
-			       uint64_t path, uint64_t amount);
+			       uint64_t *cache, uint64_t path,
+			       uint64_t amount);
 void pp_rt_hash_private_fold (struct __pathprof_function *fn, void *tables);
 void pp_rt_hash_private_forget (void *tables);
 void pp_rt_hash_private_free (void *tables);

@@ -345,7 +345,7 @@ free_copy (struct __pathprof_function *fn)
 {
   struct pp_thread_copy *copy;
   int hashed = !pp_rt_function_dense (fn);
-  uint64_t size = hashed ? PATHPROF_HASH_CACHE_SIZE
+  uint64_t size = hashed ? PATHPROF_HASH_CACHE_WORDS
 		  : fn->times ? 2 * fn->num_paths : fn->num_paths;
   void **head = copies_head (fn, 1);
 
@@ -410,7 +410,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
   errno = saved_errno;
   if (copy)
     return copy->counts;
-  return pp_rt_function_dense (fn) ? fn->counters : (uint64_t *) fn->cache;
+  return pp_rt_function_dense (fn) ? fn->counters : fn->cache;
 }
 
 /* Count AMOUNT (1, or ~0 to take one back) for PATH of FN, a hashed
@@ -421,7 +421,7 @@ __pathprof_thread_counters (struct __pathprof_function *fn, uint64_t **slot)
 
 static void
 count_in_thread (struct __pathprof_function *fn, uint64_t path,
-		 struct __pathprof_hash_slot **cache, uint64_t amount)
+		 uint64_t *cache, uint64_t amount)
 {
   struct pp_thread_copy *copy;
 
@@ -444,7 +444,7 @@ count_in_thread (struct __pathprof_function *fn, uint64_t path,
 void
 __pathprof_count_hashed_thread (struct __pathprof_function *fn,
 				uint64_t path,
-				struct __pathprof_hash_slot **cache)
+				uint64_t *cache)
 {
   count_in_thread (fn, path, cache, 1);
 }
@@ -454,7 +454,7 @@ __pathprof_count_hashed_thread (struct __pathprof_function *fn,
 void
 __pathprof_uncount_hashed_thread (struct __pathprof_function *fn,
 				  uint64_t path,
-				  struct __pathprof_hash_slot **cache)
+				  uint64_t *cache)
 {
   count_in_thread (fn, path, cache, ~(uint64_t) 0);
 }

@@ -320,31 +320,43 @@ out_of_range (void *arg)
     }
 }
 
-/* What instrumented code relies on (pathprof-abi.h): after the runtime
-   counts a path, the path's entry in the function's slot cache holds a
-   slot whose key is path + 1, and a count added to that slot directly,
-   as the inline probe does, is in the profile.  A path with the same
-   cache index takes the entry over; the first path's probe then misses
-   (its key does not match) and goes to the runtime, losing nothing.
-   Unregistering the unit (dlclose) clears the cache, so no probe follows
-   a pointer into an unmapped table.  */
+/* What instrumented code relies on (pathprof-abi.h, ABI 6): after the
+   runtime counts a path, the path's entry in the function's slot cache
+   holds the offset from the cache of a slot whose key is path + 1, and a
+   count added to that slot directly, as the inline probe does, is in the
+   profile.  An empty entry leads to the cache's word 0, which stays 0.
+   A path with the same cache word takes the entry over; the first path's
+   probe then misses (its key does not match) and goes to the runtime,
+   losing nothing.  Unregistering the unit (dlclose) clears the cache, so
+   no probe follows an offset into an unmapped table.  */
 
 static unsigned
-abi_cache_index (uint64_t path)
+abi_cache_word (uint64_t path)
 {
-  return (unsigned) ((path * PATHPROF_HASH_MULTIPLIER)
-		     >> (64 - PATHPROF_HASH_CACHE_BITS));
+  return 1 + (unsigned) (((path + 1) * PATHPROF_HASH_MULTIPLIER)
+			 >> (64 - PATHPROF_HASH_CACHE_BITS));
+}
+
+/* The slot the entry of PATH in CACHE leads to, as the plugin's probe
+   finds it: the cache's word 0 when the entry is empty.  */
+
+static struct __pathprof_hash_slot *
+abi_slot (uint64_t *cache, uint64_t path)
+{
+  return (struct __pathprof_hash_slot *) ((uintptr_t) cache
+					  + cache[abi_cache_word (path)]);
 }
 
 /* Count PATH as the instrumented code does: inline when the cache
-   holds its slot, else through the runtime.  Returns whether it hit.  */
+   leads to its slot, else through the runtime.  Returns whether it
+   hit.  */
 
 static int
 probe_as_plugin (uint64_t path)
 {
-  struct __pathprof_hash_slot *s = tu.cache[abi_cache_index (path)];
+  struct __pathprof_hash_slot *s = abi_slot (tu.cache, path);
 
-  if (s && s->key == path + 1)
+  if (s->key == path + 1)
     {
       s->count++;
       return 1;
@@ -362,15 +374,21 @@ cache_contract (void *arg)
 
   (void) arg;
   start ("cache");
-  while (abi_cache_index (q) != abi_cache_index (p))
+  while (abi_cache_word (q) != abi_cache_word (p))
     q++;
+  check (abi_slot (tu.cache, p) == (void *) tu.cache && tu.cache[0] == 0,
+	 "an empty entry leads to the cache's word 0, which is 0",
+	 "slot %p, cache %p, word 0 %" PRIu64, (void *) abi_slot (tu.cache, p),
+	 (void *) tu.cache, tu.cache[0]);
   hits += probe_as_plugin (p);
   {
-    struct __pathprof_hash_slot *s = tu.cache[abi_cache_index (p)];
+    struct __pathprof_hash_slot *s = abi_slot (tu.cache, p);
 
-    check (s && s->key == p + 1 && s->count == 1,
-	   "the runtime fills the path's cache entry",
-	   "entry %p, key %" PRIu64, (void *) s, s ? s->key : 0);
+    check (s != (void *) tu.cache && s->key == p + 1 && s->count == 1
+	   && tu.cache[0] == 0,
+	   "the runtime fills the path's cache entry, and only it",
+	   "entry %p, key %" PRIu64 ", word 0 %" PRIu64, (void *) s, s->key,
+	   tu.cache[0]);
   }
   for (i = 0; i < 5; i++)
     hits += probe_as_plugin (p);
@@ -388,9 +406,9 @@ cache_contract (void *arg)
       ppf_file_free (&f);
     }
   __pathprof_unregister (&tu.unit);
-  for (i = 0; i < (int) PATHPROF_HASH_CACHE_SIZE && !tu.cache[i]; i++)
+  for (i = 0; i < (int) PATHPROF_HASH_CACHE_WORDS && !tu.cache[i]; i++)
     ;
-  check (i == (int) PATHPROF_HASH_CACHE_SIZE,
+  check (i == (int) PATHPROF_HASH_CACHE_WORDS,
 	 "unregistering clears the slot cache", "entry %d still set", i);
 }
 
@@ -491,11 +509,11 @@ prefix_merge (void *arg)
    return whether it hit.  */
 
 static int
-thread_probe (struct __pathprof_hash_slot **cache, uint64_t path)
+thread_probe (uint64_t *cache, uint64_t path)
 {
-  struct __pathprof_hash_slot *s = cache[abi_cache_index (path)];
+  struct __pathprof_hash_slot *s = abi_slot (cache, path);
 
-  if (s && s->key == path + 1)
+  if (s->key == path + 1)
     {
       s->count++;
       return 1;
@@ -515,7 +533,7 @@ thread_tables (void *arg)
 {
   enum { DISTINCT = 3000 };
   static uint64_t *slot;
-  struct __pathprof_hash_slot **cache;
+  uint64_t *cache;
   ppf_file f;
   long hits = 0;
   int exact = 1, i, round;
@@ -523,10 +541,8 @@ thread_tables (void *arg)
   (void) arg;
   start ("thread-tables");
   tu.unit.flags |= PATHPROF_UNIT_PER_THREAD;
-  cache = (struct __pathprof_hash_slot **)
-    __pathprof_thread_counters (&tu.fn[1], &slot);
-  if (!check (cache && cache != tu.fn[1].cache
-	      && (uint64_t *) cache == slot,
+  cache = __pathprof_thread_counters (&tu.fn[1], &slot);
+  if (!check (cache && cache != tu.fn[1].cache && cache == slot,
 	      "per-thread, hashed: the thread gets a slot cache of its own",
 	      "cache %p, the function's %p, the thread's pointer %p",
 	      (void *) cache, (void *) tu.fn[1].cache, (void *) slot))
@@ -535,10 +551,10 @@ thread_tables (void *arg)
     for (i = 0; i < DISTINCT; i++)
       if (i % 3 >= round)
 	hits += thread_probe (cache, paths[i]);
-  for (i = 0; i < (int) PATHPROF_HASH_CACHE_SIZE; i++)
+  for (i = 0; i < (int) PATHPROF_HASH_CACHE_WORDS; i++)
     if (tu.fn[1].cache[i])
       break;
-  check (i == (int) PATHPROF_HASH_CACHE_SIZE,
+  check (i == (int) PATHPROF_HASH_CACHE_WORDS && cache[0] == 0,
 	 "per-thread, hashed: counting leaves the function's cache alone",
 	 "entry %d set", i);
   if (dump_and_read ("per-thread, hashed: first write", &f))

@@ -45,7 +45,7 @@ struct test_unit
   struct __pathprof_function fn[2];
   struct __pathprof_function *fn_ptrs[2];
   uint64_t counters[LOOP_PATHS];
-  struct __pathprof_hash_slot *cache[PATHPROF_HASH_CACHE_SIZE];
+  uint64_t cache[PATHPROF_HASH_CACHE_WORDS];
   char display[64];
 };
 
