@@ -1007,26 +1007,25 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
   tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
   gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
 						  u64_cst (1)));
-  tree hash = create_tmp_reg (uint64_type_node, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (hash, MULT_EXPR, wanted,
-						  u64_cst (PATHPROF_HASH_MULTIPLIER)));
-  tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
+  /* Fibonacci hashing of the key's low 32 bits: a multiply by an
+     immediate, where a 64-bit multiplier would take a register or an
+     instruction of its own at each probe.  */
+  tree u32 = unsigned_type_node;
+  tree low = create_tmp_reg (u32, "__pathprof_hash");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (low, NOP_EXPR, wanted));
+  tree hash = create_tmp_reg (u32, "__pathprof_hash");
   gimple_seq_add_stmt (&seq,
-		       gimple_build_assign (index, RSHIFT_EXPR, hash,
+		       gimple_build_assign (hash, MULT_EXPR, low,
+					    build_int_cst (u32,
+							   PATHPROF_HASH_MULTIPLIER)));
+  tree top = create_tmp_reg (u32, "__pathprof_hash");
+  gimple_seq_add_stmt (&seq,
+		       gimple_build_assign (top, RSHIFT_EXPR, hash,
 					    build_int_cst (integer_type_node,
-							   64 - PATHPROF_HASH_CACHE_BITS)));
-  tree word = create_tmp_reg (uint64_type_node, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (word, PLUS_EXPR, index,
-						  u64_cst (1)));
-  tree entry = create_tmp_reg (uint64_type_node, "__pathprof_entry");
-  gimple_seq_add_stmt (&seq,
-		       gimple_build_assign (entry,
-					    build4 (ARRAY_REF, uint64_type_node,
-						    unshare_expr (cache), word,
-						    NULL_TREE, NULL_TREE)));
-  tree offset = create_tmp_reg (sizetype, "__pathprof_entry");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (offset, NOP_EXPR, entry));
-  /* The cache's own address: the entry is an offset from it, and an
+							   32 - PATHPROF_HASH_CACHE_BITS)));
+  tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (index, NOP_EXPR, top));
+  /* The cache's own address: an entry is an offset from it, and an
      empty entry (0) leads to its word 0, which no key equals.  */
   tree base = thread_base
 	      ? thread_base
@@ -1040,6 +1039,21 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       gimple_seq_add_stmt (&seq, gimple_build_assign (tmp, NOP_EXPR, base));
       base = tmp;
     }
+  /* The entries, words 1.. of the cache: an array at BASE + 8, so that
+     the word's + 1 is the address's displacement.  */
+  tree entries = build2 (MEM_REF,
+			 build_array_type_nelts (uint64_type_node,
+						 PATHPROF_HASH_CACHE_SIZE),
+			 thread_base ? base : build_fold_addr_expr (cache),
+			 build_int_cst (slot_type, 8));
+  tree entry = create_tmp_reg (uint64_type_node, "__pathprof_entry");
+  gimple_seq_add_stmt (&seq,
+		       gimple_build_assign (entry,
+					    build4 (ARRAY_REF, uint64_type_node,
+						    entries, index,
+						    NULL_TREE, NULL_TREE)));
+  tree offset = create_tmp_reg (sizetype, "__pathprof_entry");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (offset, NOP_EXPR, entry));
   tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
   gimple_seq_add_stmt (&seq, gimple_build_assign (slot, POINTER_PLUS_EXPR,
 						  base, offset));

@@ -122,13 +122,13 @@ mix (uint64_t key)
 
 /* The word of the slot cache that holds the entry of the path whose key
    is KEY (pathprof-abi.h).  Fibonacci hashing: the top bits of the
-   product depend on every bit of KEY.  */
+   32-bit product depend on every bit of KEY's low half.  */
 
 static inline uint64_t
 cache_word (uint64_t key)
 {
-  return 1 + ((key * PATHPROF_HASH_MULTIPLIER)
-	      >> (64 - PATHPROF_HASH_CACHE_BITS));
+  return 1 + (((uint32_t) key * PATHPROF_HASH_MULTIPLIER)
+	      >> (32 - PATHPROF_HASH_CACHE_BITS));
 }
 
 /* Add AMOUNT to *COUNTER: atomically, or as a plain addition (see the

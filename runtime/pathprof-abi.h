@@ -41,8 +41,10 @@ struct __pathprof_hash_slot
 /* The slot cache of a hashed function (ABI 6): PATHPROF_HASH_CACHE_WORDS
    words, in the object's .bss.  Word 0 is always 0; the entry of the
    path whose key is K (the path number plus one) is word
-     1 + ((K * PATHPROF_HASH_MULTIPLIER) >> (64 - PATHPROF_HASH_CACHE_BITS))
-   (Fibonacci hashing of the key), and holds 0 or the byte offset of a
+     1 + (((uint32_t) K * PATHPROF_HASH_MULTIPLIER)
+	  >> (32 - PATHPROF_HASH_CACHE_BITS))
+   (Fibonacci hashing of the key's low 32 bits, in 32-bit arithmetic),
+   and holds 0 or the byte offset of a
    slot from the cache itself (the slot's address minus the cache's,
    modulo 2^64).  The runtime fills an entry when it counts a path that
    missed; instrumented code reads the entry of each path it ends, adds
@@ -54,7 +56,7 @@ struct __pathprof_hash_slot
 #define PATHPROF_HASH_CACHE_BITS 10
 #define PATHPROF_HASH_CACHE_SIZE (1u << PATHPROF_HASH_CACHE_BITS)
 #define PATHPROF_HASH_CACHE_WORDS (1u + PATHPROF_HASH_CACHE_SIZE)
-#define PATHPROF_HASH_MULTIPLIER UINT64_C (0x9e3779b97f4a7c15)
+#define PATHPROF_HASH_MULTIPLIER UINT32_C (0x9e3779b9)
 
 /* One instrumented function.  Its paths 0..NUM_DENSE-1 are counted in
    the dense array COUNTERS, the others (NUM_DENSE..NUM_PATHS-1) in the

@@ -333,8 +333,8 @@ out_of_range (void *arg)
 static unsigned
 abi_cache_word (uint64_t path)
 {
-  return 1 + (unsigned) (((path + 1) * PATHPROF_HASH_MULTIPLIER)
-			 >> (64 - PATHPROF_HASH_CACHE_BITS));
+  return 1 + (((uint32_t) (path + 1) * PATHPROF_HASH_MULTIPLIER)
+	      >> (32 - PATHPROF_HASH_CACHE_BITS));
 }
 
 /* The slot the entry of PATH in CACHE leads to, as the plugin's probe
