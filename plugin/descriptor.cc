@@ -164,6 +164,7 @@ ensure_types (void)
 	     build_pointer_type (build_pointer_type (function_type_node)));
   add_field (&fields, "next", ptr_type_node);
   add_field (&fields, "runtime_flags", u64);
+  add_field (&fields, "runtime_taken", ptr_type_node);
   finish_builtin_struct (unit_type_node, "__pathprof_unit", fields,
 			 NULL_TREE);
 
@@ -514,6 +515,8 @@ pathprof_finish_unit (void *, void *)
   CONSTRUCTOR_APPEND_ELT (elts, field, null_pointer_node);
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, 0));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, null_pointer_node);
   tree unit = static_var ("__pathprof_unit", unit_type_node,
 			  build_constructor (unit_type_node, elts), false);
   TREE_ADDRESSABLE (unit) = 1;

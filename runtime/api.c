@@ -19,7 +19,7 @@ pathprof_dump (void)
 {
   int saved_errno = errno, result;
 
-  result = pp_rt_dump ();
+  result = pp_rt_dump (1);
   errno = saved_errno;
   return result;
 }

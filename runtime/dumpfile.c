@@ -1044,7 +1044,9 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
     goto no_memory;
   pp_rt_snapshot_unit_begin (unit);
   for (i = 0; i < unit->num_functions; i++)
-    if (pp_rt_snapshot_take (unit->functions[i], &snaps[i]) != PPF_OK)
+    if (pp_rt_snapshot_take (unit->functions[i],
+			     pp_rt_unit_taken (unit, i, pp_rt_write_apart),
+			     &snaps[i]) != PPF_OK)
       {
 	pp_rt_snapshot_unit_end ();
 	goto no_memory;

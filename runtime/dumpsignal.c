@@ -241,7 +241,12 @@ dump_thread (void *arg)
 	return NULL;
       pp_rt_lock (&old);
       if (!pp_rt_exiting)
-	pp_rt_write_all ();
+	{
+	  /* The program's threads go on counting: a write apart.  */
+	  pp_rt_write_apart = 1;
+	  pp_rt_write_all ();
+	  pp_rt_write_apart = 0;
+	}
       pp_rt_unlock (&old);
       if (sig)
 	{

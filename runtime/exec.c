@@ -79,7 +79,7 @@ write_before_exec (void)
   int saved_errno = errno;
 
   if (__atomic_load_n (&pp_rt_owner_pid, __ATOMIC_RELAXED) == getpid ())
-    pp_rt_dump ();
+    pp_rt_dump (0);
   errno = saved_errno;
 }
 

@@ -85,6 +85,10 @@ struct hash_table
   uint64_t used;		/* slots whose key is claimed */
   size_t map_size;		/* its own mapping, or 0 for the first table,
 				   which lives in the state's mapping */
+  /* A function's shared table: what writes apart took of each slot, its
+     count and its time (snapshot.c), two words a slot in a mapping of
+     its own made at the first such write; NULL before.  */
+  uint64_t *taken;
   struct hash_slot slots[];
 };
 
@@ -436,8 +440,46 @@ compare_paths (const void *a, const void *b)
    may go on meanwhile; what arrives after a slot is read stays in memory
    for the next write.  PPF_OK or PPF_ENOMEM.  */
 
+/* What remains to be written of slot J of T: its count (or time, with
+   TIME) less what writes apart took of it.  */
+
+static inline uint64_t
+untaken (const struct hash_table *t, uint64_t j, int time)
+{
+  const struct hash_slot *s = &t->slots[j];
+  uint64_t v = __atomic_load_n (time ? &s->time : &s->count,
+				__ATOMIC_RELAXED);
+
+  return t->taken ? v - t->taken[2 * j + time] : v;
+}
+
+/* T's taken counts and times, made if needed; NULL without memory.  */
+
+static uint64_t *
+make_taken (struct hash_table *t)
+{
+  void *p;
+
+  if (t->taken)
+    return t->taken;
+  p = map_zeroed ((size_t) (t->mask + 1) * 2 * sizeof (uint64_t));
+  t->taken = p;
+  return t->taken;
+}
+
+/* Forget what writes apart took of T's slots.  */
+
+static void
+free_taken (struct hash_table *t)
+{
+  if (t->taken)
+    munmap (t->taken, (size_t) (t->mask + 1) * 2 * sizeof (uint64_t));
+  t->taken = NULL;
+}
+
 int
-pp_rt_hash_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
+pp_rt_hash_snapshot (struct __pathprof_function *fn, int apart,
+		     struct pp_snapshot *snap)
 {
   struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
   struct hash_table *newest, *t;
@@ -449,10 +491,14 @@ pp_rt_hash_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
     return PPF_OK;
   newest = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE);
   for (t = newest; t; t = t->older)
-    for (j = 0; j <= t->mask; j++)
-      if (__atomic_load_n (&t->slots[j].key, __ATOMIC_ACQUIRE)
-	  && __atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED))
-	n++;
+    {
+      if (apart)
+	make_taken (t);
+      for (j = 0; j <= t->mask; j++)
+	if (__atomic_load_n (&t->slots[j].key, __ATOMIC_ACQUIRE)
+	    && untaken (t, j, 0))
+	  n++;
+    }
   if (n == 0)
     return PPF_OK;
   snap->takes = calloc (n, sizeof *snap->takes);
@@ -470,14 +516,19 @@ pp_rt_hash_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
       {
 	struct hash_slot *s = &t->slots[j];
 	uint64_t key = __atomic_load_n (&s->key, __ATOMIC_ACQUIRE);
-	uint64_t value = __atomic_load_n (&s->count, __ATOMIC_RELAXED);
+	uint64_t value = untaken (t, j, 0);
 
 	if (!key || !value)
 	  continue;
 	snap->takes[k].counter = &s->count;
 	snap->takes[k].value = value;
 	snap->takes[k].time_counter = &s->time;
-	snap->takes[k].time = __atomic_load_n (&s->time, __ATOMIC_RELAXED);
+	snap->takes[k].time = untaken (t, j, 1);
+	if (apart && t->taken)
+	  {
+	    snap->takes[k].taken = &t->taken[2 * j];
+	    snap->takes[k].time_taken = &t->taken[2 * j + 1];
+	  }
 	snap->counts[k].path = key - 1;
 	snap->counts[k].count = value;
 	snap->counts[k].time = snap->takes[k].time;
@@ -515,13 +566,14 @@ pp_rt_hash_has_counts (const struct __pathprof_function *fn)
     return 0;
   for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
     for (j = 0; j <= t->mask; j++)
-      if (__atomic_load_n (&t->slots[j].count, __ATOMIC_RELAXED))
+      if (untaken (t, j, 0))
 	return 1;
   return 0;
 }
 
 /* Zero every count of FN, keeping the slots (and their keys) so that the
-   cache and the tables stay valid for threads counting meanwhile.  */
+   cache and the tables stay valid for threads counting meanwhile, and
+   forget what writes apart took.  */
 
 void
 pp_rt_hash_zero (struct __pathprof_function *fn)
@@ -533,11 +585,14 @@ pp_rt_hash_zero (struct __pathprof_function *fn)
   if (!st)
     return;
   for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
-    for (j = 0; j <= t->mask; j++)
-      {
-	__atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
-	__atomic_store_n (&t->slots[j].time, 0, __ATOMIC_RELAXED);
-      }
+    {
+      for (j = 0; j <= t->mask; j++)
+	{
+	  __atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
+	  __atomic_store_n (&t->slots[j].time, 0, __ATOMIC_RELAXED);
+	}
+      free_taken (t);
+    }
 }
 
 /* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count
@@ -558,6 +613,7 @@ pp_rt_hash_release (struct __pathprof_function *fn)
   for (t = st->newest; t; t = older)
     {
       older = t->older;
+      free_taken (t);
       if (t->map_size)
 	munmap (t, t->map_size);
     }

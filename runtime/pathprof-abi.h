@@ -104,6 +104,9 @@ struct __pathprof_unit
   /* Private to the runtime; zero at load.  */
   struct __pathprof_unit *next;
   uint64_t runtime_flags;
+  /* Private to the runtime (ABI 6): what writes from another thread
+     than the counting ones took of the dense counters (snapshot.c).  */
+  void *runtime_taken;
 };
 
 /* Called by the object's constructor.  Units of a different

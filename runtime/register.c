@@ -83,6 +83,8 @@ pp_rt_unlock (const sigset_t *old)
 }
 struct __pathprof_unit *pp_rt_units;
 int pp_rt_exiting;
+/* runtime-internal.h.  */
+int pp_rt_write_apart;
 pid_t pp_rt_owner_pid;
 
 static int handlers_installed;
@@ -137,17 +139,19 @@ pp_rt_write_all (void)
   return result;
 }
 
-/* Lock, write every unit, unlock: pathprof_dump, the exec wrappers and
-   the dump thread.  */
+/* Lock, write every unit, unlock: pathprof_dump (a write APART: other
+   threads may be counting; runtime-internal.h) and the exec wrappers.  */
 
 int
-pp_rt_dump (void)
+pp_rt_dump (int apart)
 {
   int result;
   sigset_t old;
 
   pp_rt_lock (&old);
+  pp_rt_write_apart = apart;
   result = pp_rt_write_all ();
+  pp_rt_write_apart = 0;
   pp_rt_unlock (&old);
   return result;
 }
@@ -307,6 +311,7 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	      if (unit->functions[i]
 		  && pp_rt_function_hashed (unit->functions[i]))
 		pp_rt_hash_release (unit->functions[i]);
+	    pp_rt_unit_release_taken (unit);
 	  }
 	break;
       }

@@ -76,8 +76,9 @@ int pp_rt_write_all (void);
    it inherited and make it the owner (register.c).  Called with
    pp_rt_mutex held, before any write.  */
 void pp_rt_adopt_inherited (void);
-/* pathprof_dump without the errno care: lock, write all, unlock.  */
-int pp_rt_dump (void);
+/* pathprof_dump without the errno care: lock, write all (a write apart
+   with APART, below), unlock.  */
+int pp_rt_dump (int apart);
 
 /* dumpsignal.c: read PATHPROF_DUMP_SIGNAL and PATHPROF_DUMP_ON_TERM and,
    if either asks for it, install the handlers and start the dump thread.
@@ -94,7 +95,8 @@ void pp_rt_dump_signals_stop (void);
    what goes into the file (sorted, merged, non-zero); for a hashed
    function TAKES remembers which table slot (or counter of the dense
    prefix) gave how much, so that exactly that can be subtracted after a
-   successful write.  */
+   successful write, or, for a write apart (below), added to what was
+   taken of it.  */
 struct pp_slot_take
 {
   uint64_t *counter;
@@ -102,7 +104,20 @@ struct pp_slot_take
   uint64_t *time_counter;	/* the slot's time, and what was read; NULL
 				   for a dense counter without a time */
   uint64_t time;
+  /* Where a write apart records VALUE and TIME as taken, or NULL: then
+     they are subtracted from COUNTER and TIME_COUNTER.  */
+  uint64_t *taken;
+  uint64_t *time_taken;
 };
+
+/* Whether the write under way is one apart: made by another thread than
+   the ones that count (the dump thread, pathprof_dump), while they may be
+   counting with a plain load, add and store (update=single) or holding a
+   count in a register (store motion).  Such a write must not store to a
+   counter, or the program's next store would undo it: it records what it
+   took beside the counters instead (snapshot.c).  Protected by
+   pp_rt_mutex.  */
+extern int pp_rt_write_apart;
 
 /* Whether FN counts some of its paths in the hash table (pathprof-abi.h):
    those from num_dense on.  */
@@ -128,24 +143,32 @@ struct pp_snapshot
   ppf_count *counts;
   size_t num_takes;
   struct pp_slot_take *takes;
+  /* A dense function's taken counts (then its taken times), where a
+     write apart records what it took; NULL: subtract it.  */
+  uint64_t *taken;
 };
 
 void pp_rt_snapshot_begin (void);
 void pp_rt_snapshot_end (void);
 void pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit);
 void pp_rt_snapshot_unit_end (void);
-int pp_rt_snapshot_take (struct __pathprof_function *fn,
+uint64_t *pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i,
+			     int make);
+void pp_rt_unit_release_taken (struct __pathprof_unit *unit);
+int pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
 			 struct pp_snapshot *snap);
 void pp_rt_snapshot_subtract (struct __pathprof_function *fn,
 			      const struct pp_snapshot *snap);
 void pp_rt_snapshot_free (struct pp_snapshot *snap);
-int pp_rt_function_has_counts (const struct __pathprof_function *fn);
+int pp_rt_function_has_counts (const struct __pathprof_function *fn,
+			       const uint64_t *taken);
 void pp_rt_function_zero (struct __pathprof_function *fn);
 int pp_rt_unit_has_counts (const struct __pathprof_unit *unit);
 void pp_rt_unit_zero (struct __pathprof_unit *unit);
 
-/* hashcount.c: the hash table behind fn->runtime.  */
-int pp_rt_hash_snapshot (struct __pathprof_function *fn,
+/* hashcount.c: the hash table behind fn->runtime.  With APART, slots
+   record what the write takes beside them (pp_rt_write_apart).  */
+int pp_rt_hash_snapshot (struct __pathprof_function *fn, int apart,
 			 struct pp_snapshot *snap);
 int pp_rt_hash_has_counts (const struct __pathprof_function *fn);
 void pp_rt_hash_zero (struct __pathprof_function *fn);

@@ -9,6 +9,16 @@
    nothing is subtracted, and a later write (pathprof_dump, exit) tries
    again with everything.
 
+   A write apart (pp_rt_write_apart: the dump thread, pathprof_dump)
+   subtracts nothing: the thread it runs beside may be adding to a
+   counter with a plain load and store, or holding it in a register
+   across a loop (store motion), and its next store would put back what
+   was subtracted, to be written a second time.  It records what it took
+   in a mirror of the counters instead (the unit's taken counts,
+   allocated at its first write apart), and every write takes a
+   counter's value less its taken count.  Either way what remains to be
+   written is counter - taken.
+
    Dense counters (fn->counters, paths 0..num_dense-1) are here; the
    paths of a hashed function from num_dense on are delegated to
    hashcount.c, which knows the table layout.  A hashed function with a
@@ -268,33 +278,87 @@ next_nonzero (const struct scan *sc, uint64_t i)
   return n;
 }
 
-/* Take the non-zero counts of FN's dense counters into SNAP's counts,
-   by path.  PPF_OK or PPF_ENOMEM.  */
+/* A dense array and its taken counts, scanned together: a counter that
+   differs from its taken count is non-zero in one of them (a counter can
+   be back at 0 with a count taken: a take-back of partial-paths after a
+   write apart).  */
+struct pair_scan
+{
+  struct scan counts, taken;
+  int has_taken;
+  uint64_t next_count, next_taken;	/* the next non-zero of each */
+};
+
+static void
+pair_start (struct pair_scan *ps, const struct __pathprof_function *fn,
+	    const uint64_t *taken)
+{
+  memset (ps, 0, sizeof *ps);
+  scan_start (&ps->counts, fn);
+  ps->next_count = next_nonzero (&ps->counts, 0);
+  ps->next_taken = fn->num_dense;
+  if (taken)
+    {
+      struct __pathprof_function mirror = *fn;
+
+      mirror.counters = (uint64_t *) taken;
+      scan_start (&ps->taken, &mirror);
+      ps->has_taken = 1;
+      ps->next_taken = next_nonzero (&ps->taken, 0);
+    }
+}
+
+/* The first index from I on where the counter or its taken count is
+   non-zero, or num_dense; I never goes back.  */
+
+static uint64_t
+pair_next (struct pair_scan *ps, uint64_t i)
+{
+  if (ps->next_count < i)
+    ps->next_count = next_nonzero (&ps->counts, i);
+  if (ps->has_taken && ps->next_taken < i)
+    ps->next_taken = next_nonzero (&ps->taken, i);
+  return ps->next_count < ps->next_taken ? ps->next_count : ps->next_taken;
+}
+
+static void
+pair_end (struct pair_scan *ps)
+{
+  scan_end (&ps->counts);
+  if (ps->has_taken)
+    scan_end (&ps->taken);
+}
+
+/* Take what remains to be written of FN's dense counters (each counter
+   less its TAKEN count, or itself when TAKEN is NULL) into SNAP's
+   counts, by path, the non-zero ones.  PPF_OK or PPF_ENOMEM.  */
 
 static int
-dense_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
+dense_snapshot (struct __pathprof_function *fn, uint64_t *taken,
+		struct pp_snapshot *snap)
 {
   uint64_t i, n = 0, k = 0;
-  struct scan sc;
+  uint64_t *taken_times = taken && fn->times ? taken + fn->num_dense : NULL;
+  struct pair_scan ps;
 
   memset (snap, 0, sizeof *snap);
-  scan_start (&sc, fn);
-  for (i = next_nonzero (&sc, 0); i < fn->num_dense;
-       i = next_nonzero (&sc, i + 1))
+  pair_start (&ps, fn, taken);
+  for (i = pair_next (&ps, 0); i < fn->num_dense; i = pair_next (&ps, i + 1))
     n++;
+  pair_end (&ps);
   if (n == 0 || n > SIZE_MAX / sizeof *snap->counts
       || !(snap->counts = malloc (n * sizeof *snap->counts)))
-    {
-      scan_end (&sc);
-      return n == 0 ? PPF_OK : PPF_ENOMEM;
-    }
+    return n == 0 ? PPF_OK : PPF_ENOMEM;
   /* A counter that became non-zero since the first pass waits for the
      next write.  */
-  for (i = next_nonzero (&sc, 0); i < fn->num_dense && k < n;
-       i = next_nonzero (&sc, i + 1))
+  pair_start (&ps, fn, taken);
+  for (i = pair_next (&ps, 0); i < fn->num_dense && k < n;
+       i = pair_next (&ps, i + 1))
     {
       uint64_t value = __atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED);
 
+      if (taken)
+	value -= taken[i];
       if (value)
 	{
 	  snap->counts[k].path = i;
@@ -302,12 +366,13 @@ dense_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
 	  snap->counts[k].time = 0;
 	  if (fn->times)
 	    snap->counts[k].time = __atomic_load_n (&fn->times[i],
-						    __ATOMIC_RELAXED);
+						    __ATOMIC_RELAXED)
+				   - (taken_times ? taken_times[i] : 0);
 	  k++;
 	}
     }
   snap->num_counts = k;
-  scan_end (&sc);
+  pair_end (&ps);
   return PPF_OK;
 }
 
@@ -326,8 +391,8 @@ sat_add (uint64_t x, uint64_t y)
    the result or, on PPF_ENOMEM, empty.  */
 
 static int
-join_prefix (struct __pathprof_function *fn, struct pp_snapshot *dense,
-	     struct pp_snapshot *hashed)
+join_prefix (struct __pathprof_function *fn, uint64_t *taken,
+	     struct pp_snapshot *dense, struct pp_snapshot *hashed)
 {
   size_t num_takes = hashed->num_takes + dense->num_counts;
   uint64_t num_counts = hashed->num_counts + dense->num_counts;
@@ -358,6 +423,12 @@ join_prefix (struct __pathprof_function *fn, struct pp_snapshot *dense,
       takes[t].value = dense->counts[i].count;
       takes[t].time_counter = fn->times ? &fn->times[path] : NULL;
       takes[t].time = dense->counts[i].time;
+      if (taken)
+	{
+	  takes[t].taken = &taken[path];
+	  takes[t].time_taken = fn->times ? &taken[fn->num_dense + path]
+					  : NULL;
+	}
     }
   i = 0;
   while (i < dense->num_counts || j < hashed->num_counts)
@@ -384,27 +455,34 @@ join_prefix (struct __pathprof_function *fn, struct pp_snapshot *dense,
   return PPF_OK;
 }
 
-/* Take FN's non-zero counts into SNAP (see above).  PPF_OK or
-   PPF_ENOMEM.  */
+/* Take what remains to be written of FN's counts into SNAP (see
+   above), with TAKEN its dense counters' taken counts (or NULL: none
+   yet).  In a write apart, SNAP remembers where to record what it
+   took.  PPF_OK or PPF_ENOMEM.  */
 
 int
-pp_rt_snapshot_take (struct __pathprof_function *fn, struct pp_snapshot *snap)
+pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
+		     struct pp_snapshot *snap)
 {
   struct pp_snapshot dense;
   int status;
 
   if (!pp_rt_function_hashed (fn))
-    return dense_snapshot (fn, snap);
-  status = pp_rt_hash_snapshot (fn, snap);
+    {
+      status = dense_snapshot (fn, taken, snap);
+      snap->taken = pp_rt_write_apart ? taken : NULL;
+      return status;
+    }
+  status = pp_rt_hash_snapshot (fn, pp_rt_write_apart, snap);
   if (status != PPF_OK || fn->num_dense == 0)
     return status;
-  status = dense_snapshot (fn, &dense);
+  status = dense_snapshot (fn, taken, &dense);
   if (status != PPF_OK)
     {
       pp_rt_snapshot_free (snap);
       return status;
     }
-  return join_prefix (fn, &dense, snap);
+  return join_prefix (fn, pp_rt_write_apart ? taken : NULL, &dense, snap);
 }
 
 /* Subtract what SNAP took from FN's counters, after a successful
@@ -417,7 +495,15 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
   uint64_t i;
   size_t j;
 
-  if (!pp_rt_function_hashed (fn))
+  if (!pp_rt_function_hashed (fn) && snap->taken)
+    for (i = 0; i < snap->num_counts; i++)
+      {
+	snap->taken[snap->counts[i].path] += snap->counts[i].count;
+	if (fn->times)
+	  snap->taken[fn->num_dense + snap->counts[i].path]
+	    += snap->counts[i].time;
+      }
+  else if (!pp_rt_function_hashed (fn))
     for (i = 0; i < snap->num_counts; i++)
       {
 	__atomic_fetch_sub (&fn->counters[snap->counts[i].path],
@@ -429,11 +515,16 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
   else
     for (j = 0; j < snap->num_takes; j++)
       {
-	__atomic_fetch_sub (snap->takes[j].counter, snap->takes[j].value,
-			    __ATOMIC_RELAXED);
-	if (snap->takes[j].time_counter)
-	  __atomic_fetch_sub (snap->takes[j].time_counter,
-			      snap->takes[j].time, __ATOMIC_RELAXED);
+	const struct pp_slot_take *t = &snap->takes[j];
+
+	if (t->taken)
+	  *t->taken += t->value;
+	else
+	  __atomic_fetch_sub (t->counter, t->value, __ATOMIC_RELAXED);
+	if (t->time_taken)
+	  *t->time_taken += t->time;
+	else if (t->time_counter)
+	  __atomic_fetch_sub (t->time_counter, t->time, __ATOMIC_RELAXED);
       }
 }
 
@@ -447,20 +538,122 @@ pp_rt_snapshot_free (struct pp_snapshot *snap)
   memset (snap, 0, sizeof *snap);
 }
 
-/* Whether FN has a non-zero count.  */
+/* ------------------------------------------------------------------ */
+/* The taken counts of a unit's dense counters (writes apart, above):
+   one anonymous mapping per unit, made at its first write apart, whose
+   pages only become memory where counts were taken.  It begins with
+   its size and, per function, the index of its taken counts (then its
+   taken times) in WORDS, or NONE.  */
+
+#define NONE UINT64_MAX
+
+struct unit_taken
+{
+  size_t map_size;
+  uint64_t num_functions;
+  uint64_t *words;
+  uint64_t index[];
+};
+
+/* The taken counts of the I-th function of UNIT, or NULL.  */
+
+static const uint64_t *
+unit_taken (const struct __pathprof_unit *unit, uint64_t i)
+{
+  const struct unit_taken *ut = unit->runtime_taken;
+
+  if (!ut || i >= ut->num_functions || ut->index[i] == NONE)
+    return NULL;
+  return ut->words + ut->index[i];
+}
+
+/* FN's taken counts, the I-th function of UNIT, made with MAKE (in a
+   write apart) if the unit has none yet; NULL when there are none (or
+   no memory, and then the write subtracts, as any other).  */
+
+uint64_t *
+pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i, int make)
+{
+  struct unit_taken *ut = unit->runtime_taken;
+  uint64_t words = 0, k;
+  size_t head, size;
+
+  if (!ut && make)
+    {
+      for (k = 0; k < unit->num_functions; k++)
+	{
+	  const struct __pathprof_function *fn = unit->functions[k];
+	  uint64_t n;
+
+	  if (!fn || !fn->counters || !fn->num_dense)
+	    continue;
+	  if (fn->num_dense > SIZE_MAX / 32)
+	    return NULL;
+	  n = fn->times ? 2 * fn->num_dense : fn->num_dense;
+	  if (n > SIZE_MAX / 16 - words)
+	    return NULL;
+	  words += n;
+	}
+      if (unit->num_functions > SIZE_MAX / 16)
+	return NULL;
+      head = sizeof *ut + unit->num_functions * sizeof (uint64_t);
+      size = head + words * sizeof (uint64_t);
+      ut = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (ut == MAP_FAILED)
+	return NULL;
+      ut->map_size = size;
+      ut->num_functions = unit->num_functions;
+      ut->words = (uint64_t *) ((char *) ut + head);
+      words = 0;
+      for (k = 0; k < unit->num_functions; k++)
+	{
+	  const struct __pathprof_function *fn = unit->functions[k];
+
+	  ut->index[k] = NONE;
+	  if (!fn || !fn->counters || !fn->num_dense)
+	    continue;
+	  ut->index[k] = words;
+	  words += fn->times ? 2 * fn->num_dense : fn->num_dense;
+	}
+      unit->runtime_taken = ut;
+    }
+  return (uint64_t *) unit_taken (unit, i);
+}
+
+/* Forget UNIT's taken counts (its counters were zeroed, or it is being
+   unloaded).  */
+
+void
+pp_rt_unit_release_taken (struct __pathprof_unit *unit)
+{
+  struct unit_taken *ut = unit->runtime_taken;
+
+  if (!ut)
+    return;
+  unit->runtime_taken = NULL;
+  munmap (ut, ut->map_size);
+}
+
+/* Whether FN has a count not yet written: a counter other than its
+   TAKEN count (or non-zero, with TAKEN NULL).  */
 
 int
-pp_rt_function_has_counts (const struct __pathprof_function *fn)
+pp_rt_function_has_counts (const struct __pathprof_function *fn,
+			   const uint64_t *taken)
 {
-  struct scan sc;
-  int found;
+  struct pair_scan ps;
+  uint64_t i;
 
   if (pp_rt_function_hashed (fn) && pp_rt_hash_has_counts (fn))
     return 1;
-  scan_start (&sc, fn);
-  found = next_nonzero (&sc, 0) < fn->num_dense;
-  scan_end (&sc);
-  return found;
+  pair_start (&ps, fn, taken);
+  for (i = pair_next (&ps, 0); i < fn->num_dense; i = pair_next (&ps, i + 1))
+    if (!taken
+	|| __atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED) != taken[i])
+      break;
+  pair_end (&ps);
+  return i < fn->num_dense;
 }
 
 /* Zero FN's counts (pathprof_reset, and a child after fork).  Only the
@@ -489,7 +682,7 @@ pp_rt_function_zero (struct __pathprof_function *fn)
   scan_end (&sc);
 }
 
-/* Whether any function of UNIT has a non-zero count.  */
+/* Whether any function of UNIT has a count not yet written.  */
 
 int
 pp_rt_unit_has_counts (const struct __pathprof_unit *unit)
@@ -500,12 +693,13 @@ pp_rt_unit_has_counts (const struct __pathprof_unit *unit)
   pp_rt_snapshot_unit_begin (unit);
   for (i = 0; i < unit->num_functions && !found; i++)
     found = unit->functions[i]
-	    && pp_rt_function_has_counts (unit->functions[i]);
+	    && pp_rt_function_has_counts (unit->functions[i],
+					  unit_taken (unit, i));
   pp_rt_snapshot_unit_end ();
   return found;
 }
 
-/* Zero every count of UNIT.  */
+/* Zero every count of UNIT, and forget what was taken of them.  */
 
 void
 pp_rt_unit_zero (struct __pathprof_unit *unit)
@@ -515,4 +709,6 @@ pp_rt_unit_zero (struct __pathprof_unit *unit)
   for (i = 0; i < unit->num_functions; i++)
     if (unit->functions[i])
       pp_rt_function_zero (unit->functions[i]);
+  pp_rt_unit_release_taken (unit);
 }
+

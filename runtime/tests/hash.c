@@ -297,6 +297,113 @@ dump_while_counting (void *arg)
   ppf_file_free (&f);
 }
 
+/* Count as code compiled with update=single does, until told to stop:
+   path 3 of the dense function held in a register and stored at every
+   iteration (GCC's store motion), reloaded every 1000; path 5 with a
+   plain load, add and store; hashed paths through the inline probe of
+   the slot cache with a plain add (pathprof-abi.h) or the plain entry
+   point.  Report how many iterations in *ARG.  */
+
+static void *
+single_worker (void *arg)
+{
+  uint64_t *done = arg, i, held = 0;
+
+  for (i = 0; !__atomic_load_n (&stop_counting, __ATOMIC_RELAXED); i++)
+    {
+      uint64_t path = paths[i % 100], key = path + 1;
+      struct __pathprof_hash_slot *s;
+
+      if (i % 1000 == 0)
+	held = __atomic_load_n (&tu.counters[3], __ATOMIC_RELAXED);
+      __atomic_store_n (&tu.counters[3], ++held, __ATOMIC_RELAXED);
+      __atomic_store_n (&tu.counters[5],
+			__atomic_load_n (&tu.counters[5], __ATOMIC_RELAXED)
+			+ 1, __ATOMIC_RELAXED);
+      s = (struct __pathprof_hash_slot *)
+	((uintptr_t) tu.cache
+	 + tu.cache[1 + (((uint32_t) key * PATHPROF_HASH_MULTIPLIER)
+			 >> (32 - PATHPROF_HASH_CACHE_BITS))]);
+      if (s->key == key)
+	__atomic_store_n (&s->count,
+			  __atomic_load_n (&s->count, __ATOMIC_RELAXED) + 1,
+			  __ATOMIC_RELAXED);
+      else
+	__pathprof_count_hashed (&tu.fn[1], path);
+    }
+  *done = i;
+  return NULL;
+}
+
+/* The same, for N iterations from this thread.  */
+
+static void
+count_single (uint64_t n)
+{
+  for (uint64_t i = 0; i < n; i++)
+    {
+      __atomic_store_n (&tu.counters[3], tu.counters[3] + 1,
+			__ATOMIC_RELAXED);
+      __atomic_store_n (&tu.counters[5], tu.counters[5] + 1,
+			__ATOMIC_RELAXED);
+      __pathprof_count_hashed (&tu.fn[1], paths[i % 100]);
+    }
+}
+
+/* Dumps apart (pathprof_dump, as the dump thread's) while a thread
+   counts as update=single code does: a dump must not subtract from a
+   counter such a thread adds to with a plain load and store, or holds
+   in a register, since its next store would put the subtracted counts
+   back, to be written twice.  The file must hold exactly what was
+   counted; then the main thread counts more and exits, and the exit's
+   write (which subtracts) must add exactly that.  The expected total is
+   left in EXPECTED_FILE for the parent.  */
+
+static char expected_file[300];
+
+static void
+dump_apart_while_counting_single (void *arg)
+{
+  pthread_t tid;
+  uint64_t done = 0, dense3 = 0, dense5 = 0, hashed = 0, k;
+  ppf_file f;
+  FILE *out;
+
+  (void) arg;
+  start ("apart");
+  tu.unit.flags = 0;		/* update=single */
+  pthread_create (&tid, NULL, single_worker, &done);
+  for (int dumps = 0; dumps < 20; dumps++)
+    {
+      struct timespec ts = { 0, 2000000 };
+
+      pathprof_dump ();
+      nanosleep (&ts, NULL);
+    }
+  __atomic_store_n (&stop_counting, 1, __ATOMIC_RELAXED);
+  pthread_join (tid, NULL);
+  if (!dump_and_read ("dumps apart: profile", &f))
+    return;
+  dense3 = profile_count (&f, 0, 3);
+  dense5 = profile_count (&f, 0, 5);
+  for (k = 0; k < f.functions[1].num_counts; k++)
+    hashed += f.functions[1].counts[k].count;
+  check (dense3 == done && dense5 == done && hashed == done,
+	 "21 dumps apart while a thread counts as update=single code: "
+	 "nothing lost or doubled, a count held in a register included",
+	 "expected %" PRIu64 " of each, saw %" PRIu64 " (held), %" PRIu64
+	 " (plain add), %" PRIu64 " (hashed)", done, dense3, dense5, hashed);
+  printf ("note: %" PRIu64 " iterations during the dumps apart\n", done);
+  ppf_file_free (&f);
+  count_single (777);
+  out = fopen (expected_file, "w");
+  if (out)
+    {
+      fprintf (out, "%" PRIu64 "\n", done + 777);
+      fclose (out);
+    }
+}
+
 /* A path number out of range is ignored and reported at the next
    write.  */
 
@@ -463,8 +570,8 @@ prefix_merge (void *arg)
       ppf_file_free (&f);
     }
   for (zero = 1, i = 0; i < PREFIX; i++)
-    zero &= prefix[i] == 0;
-  check (zero, "prefix: a write subtracts what it took from the array",
+    zero &= prefix[i] == (uint64_t) i + 1;
+  check (zero, "prefix: a write apart leaves the array as it was",
 	 "counters %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64, prefix[0],
 	 prefix[1], prefix[2], prefix[3]);
 
@@ -646,6 +753,32 @@ main (void)
   check (exited_with (status, 0), "plain threads run exits normally",
 	 "expected exit 0, saw status %d", status);
   run_child (dump_while_counting, NULL, NULL, NULL);
+  __atomic_store_n (&stop_counting, 0, __ATOMIC_RELAXED);
+  snprintf (expected_file, sizeof expected_file, "%s/apart.expected", dir);
+  status = run_child (dump_apart_while_counting_single, NULL, NULL, NULL);
+  if (check (exited_with (status, 0), "dumps apart run exits normally",
+	     "expected exit 0, saw status %d", status))
+    {
+      ppf_file f;
+      uint64_t expected = strtoull (file_text (expected_file), NULL, 10);
+      uint64_t hashed = 0, k;
+
+      snprintf (profile, sizeof profile, "%s/apart.pathprof", dir);
+      if (read_profile ("dumps apart, then the exit", profile, &f))
+	{
+	  for (k = 0; k < f.functions[1].num_counts; k++)
+	    hashed += f.functions[1].counts[k].count;
+	  check (expected > 777 && profile_count (&f, 0, 3) == expected
+		 && profile_count (&f, 0, 5) == expected
+		 && hashed == expected,
+		 "the exit's write after writes apart adds exactly what "
+		 "was counted since",
+		 "expected %" PRIu64 " of each, saw %" PRIu64 ", %" PRIu64
+		 ", %" PRIu64, expected, profile_count (&f, 0, 3),
+		 profile_count (&f, 0, 5), hashed);
+	  ppf_file_free (&f);
+	}
+    }
   snprintf (err, sizeof err, "%s/range.err", dir);
   run_child (out_of_range, NULL, err, NULL);
   check_contains ("out-of-range paths are reported", file_text (err),

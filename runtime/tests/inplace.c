@@ -31,7 +31,7 @@ program (void *arg)
   if (arg)
     {
       pathprof_dump ();
-      tu.counters[1] = 1;
+      tu.counters[1]++;
     }
 }
 

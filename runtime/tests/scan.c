@@ -72,16 +72,16 @@ test_scan (void)
   fn.num_paths = n;
   fn.num_dense = n;
 
-  check (!pp_rt_function_has_counts (&fn), "untouched array has no counts",
+  check (!pp_rt_function_has_counts (&fn, NULL), "untouched array has no counts",
 	 "has_counts said yes");
   for (i = 0; i < sizeof where / sizeof *where; i++)
     c[where[i]] = i + 1;
   sink = c[20 * per_page + 7];
   (void) sink;
-  check (pp_rt_function_has_counts (&fn), "has_counts finds a count",
+  check (pp_rt_function_has_counts (&fn, NULL), "has_counts finds a count",
 	 "has_counts said no");
 
-  if (pp_rt_snapshot_take (&fn, &snap) != PPF_OK)
+  if (pp_rt_snapshot_take (&fn, NULL, &snap) != PPF_OK)
     {
       check (0, "snapshot", "pp_rt_snapshot_take failed");
       return;
@@ -94,8 +94,65 @@ test_scan (void)
 	 sizeof where / sizeof *where, snap.num_counts);
   pp_rt_snapshot_subtract (&fn, &snap);
   pp_rt_snapshot_free (&snap);
-  check (!pp_rt_function_has_counts (&fn), "subtracting the snapshot "
+  check (!pp_rt_function_has_counts (&fn, NULL), "subtracting the snapshot "
 	 "zeroes the array", "a count is left");
+
+  /* A write apart records what it took in a mirror of the counters
+     and stores nothing to them.  */
+  {
+    uint64_t *taken = calloc (n, sizeof *taken);
+
+    if (taken)
+      {
+	c[4 * per_page] = 5;
+	pp_rt_write_apart = 1;
+	ok = pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK
+	     && snap.num_counts == 1 && snap.counts[0].count == 5;
+	if (ok)
+	  pp_rt_snapshot_subtract (&fn, &snap);
+	pp_rt_snapshot_free (&snap);
+	check (ok && c[4 * per_page] == 5 && taken[4 * per_page] == 5
+	       && !pp_rt_function_has_counts (&fn, taken),
+	       "a write apart takes into the mirror, not the counter",
+	       "counter %" PRIu64 ", taken %" PRIu64, c[4 * per_page],
+	       taken[4 * per_page]);
+	c[4 * per_page] += 2;
+	pp_rt_write_apart = 0;
+	ok = pp_rt_function_has_counts (&fn, taken)
+	     && pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK
+	     && snap.num_counts == 1 && snap.counts[0].count == 2;
+	if (ok)
+	  pp_rt_snapshot_subtract (&fn, &snap);
+	pp_rt_snapshot_free (&snap);
+	check (ok && c[4 * per_page] == 5 && taken[4 * per_page] == 5
+	       && !pp_rt_function_has_counts (&fn, taken),
+	       "after a write apart, the next takes the difference and a "
+	       "write in the counting thread subtracts it",
+	       "counter %" PRIu64 ", taken %" PRIu64, c[4 * per_page],
+	       taken[4 * per_page]);
+	/* A take-back (partial-paths) after a write apart can bring a
+	   counter back to 0 with a count taken: that is -1 to write.  */
+	c[4 * per_page] = 0;
+	c[40 * per_page + 5] = 0;
+	taken[4 * per_page] = 0;
+	c[7] = 1;
+	pp_rt_write_apart = 1;
+	ok = pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK;
+	if (ok)
+	  pp_rt_snapshot_subtract (&fn, &snap);
+	pp_rt_snapshot_free (&snap);
+	c[7] = 0;
+	ok = ok && pp_rt_function_has_counts (&fn, taken)
+	     && pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK
+	     && snap.num_counts == 1 && snap.counts[0].path == 7
+	     && snap.counts[0].count == UINT64_MAX;
+	pp_rt_write_apart = 0;
+	pp_rt_snapshot_free (&snap);
+	check (ok, "a counter back at 0 with a count taken is a take-back to "
+	       "write", "not found, or not as -1");
+	free (taken);
+      }
+  }
 
   if (!have_swap ())
     {
@@ -111,7 +168,7 @@ test_scan (void)
 
   c[33 * per_page] = 9;
   pp_rt_function_zero (&fn);
-  check (c[33 * per_page] == 0 && !pp_rt_function_has_counts (&fn),
+  check (c[33 * per_page] == 0 && !pp_rt_function_has_counts (&fn, NULL),
 	 "zeroing clears the counts", "a count is left");
   if (!have_swap ())
     check (resident (c, 50) == 0, "zeroing writes no untouched page",

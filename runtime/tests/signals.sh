@@ -15,7 +15,11 @@
 #   the process (status 143); SIGINT likewise (130), started with its
 #   default action (programs/launch.c -x); a SIGINT that the shell made
 #   the server ignore stays ignored; without the variable SIGTERM writes
-#   nothing (status 143), as with gcov.
+#   nothing (status 143), as with gcov;
+# - a server that counts without pause, a count kept in a register
+#   across a loop (store motion): after USR1 dumps while it counts and a
+#   clean stop, its counts are exact (a dump from the dump thread must
+#   not subtract from counters the program stores to).
 # Every wait polls (10 ms) with a timeout; nothing depends on timing.
 . "$(dirname "$0")/lib.shinc"
 
@@ -31,9 +35,10 @@ if ! build_program launch || ! build_program profinfo "$lib" \
 fi
 unset PATHPROF_DUMP_SIGNAL PATHPROF_DUMP_ON_TERM PATHPROF_PREFIX
 
-# start [-l] [-f] NAME [VAR=VALUE...]: start the server in the background
-# with those variables, profiles under $work/NAME; -l: through launch -x,
-# which restores SIGINT's default action; -f: with its fork argument.
+# start [-l] [-f] [-b] NAME [VAR=VALUE...]: start the server in the
+# background with those variables, profiles under $work/NAME; -l: through
+# launch -x, which restores SIGINT's default action; -f: with its fork
+# argument; -b: with its busy argument.
 # Sets $pid, $ready and $stop, and waits until it is ready.
 start () {
   launcher= fork=
@@ -41,6 +46,7 @@ start () {
     case $1 in
       -l) launcher=$work/launch; shift ;;
       -f) fork=fork; shift ;;
+      -b) fork=busy; shift ;;
       *) break ;;
     esac
   done
@@ -103,6 +109,32 @@ wait_until 10 tick_sum_above usr1 "$first" \
        "$(tick_sum usr1)"
 for i in 1 2 3 4 5; do kill -USR1 "$pid"; done
 check_clean_stop usr1 1
+
+# A busy server: dumps while it counts, then a clean stop.
+busy_dumped () {
+  [ -n "$(profile_tsv "$work/busy")" ]
+}
+# busy_sum FUNCTION: the total of FUNCTION's path counts, exactly.
+busy_sum () {
+  profile_tsv "$work/busy" -f "$1" | awk '{ s += $3 } END { printf "%.0f\n", s }'
+}
+start -b busy PATHPROF_DUMP_SIGNAL=USR1
+kill -USR1 "$pid"
+wait_until 10 busy_dumped \
+  && pass "busy: USR1 dumps while the server counts" \
+  || fail "busy: USR1 dumps while the server counts" "a profile" "none"
+for i in 1 2 3 4 5; do
+  kill -USR1 "$pid"
+  sleep 0.05
+done
+stop_server
+spins=$(sed -n 's/^spins //p' "$work/busy.out")
+same "busy: a clean stop exits 0, no message" "0 " \
+  "$status $(cat "$work/busy.err")"
+same "busy: load8's count (kept in a register) is exact after the dumps" \
+  "$((spins * 100000))" "$(busy_sum load8)"
+same "busy: spin's paths are exact after the dumps" \
+  "$((spins * 100001))" "$(busy_sum spin)"
 
 # Other spellings.
 for spelling in sigusr2:USR2 10:USR1; do

@@ -4,10 +4,14 @@
    iterations, until the file STOP exists; then it prints "ticks N" and
    exits normally.  With "fork", it forks first and both processes loop
    (the child writes its pid into READY.child); each prints its own
-   line.
+   line.  With "busy", it loops without sleeping: each iteration calls
+   spin, whose loop of SPIN steps calls the one-path load8, which GCC
+   inlines and whose count it keeps in a register across the loop (store
+   motion), as update=single allows; then it prints "spins N".
 
-   Usage: server READY STOP [fork].  */
+   Usage: server READY STOP [fork|busy].  */
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -25,6 +29,27 @@ tick (long i)
     sink -= 1;
   else
     sink ^= i;
+}
+
+#define SPIN 100000
+
+static inline uint64_t
+load8 (const unsigned char *p)
+{
+  uint64_t v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static uint64_t
+spin (const unsigned char *buf)
+{
+  uint64_t s = 0;
+
+  for (long i = 0; i < SPIN; i++)
+    s += load8 (buf + (i & 63));
+  return s;
 }
 
 /* Create the file PATH, empty, or holding the number N if N > 0.  */
@@ -66,6 +91,18 @@ main (int argc, char **argv)
     }
   if (child != 0 && create (argv[1], 0) != 0)
     return 4;
+  if (argc > 3 && !strcmp (argv[3], "busy"))
+    {
+      static unsigned char buf[128];
+
+      while (access (argv[2], F_OK) != 0)
+	{
+	  sink += (long) spin (buf);
+	  i++;
+	}
+      printf ("spins %ld\n", i);
+      return 0;
+    }
   while (access (argv[2], F_OK) != 0)
     {
       tick (i++);
