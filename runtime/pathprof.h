@@ -11,8 +11,10 @@ extern "C" {
 #endif
 
 /* Merge the counts gathered since the last dump (or reset) into every
-   loaded module's .pathprof file, then zero them: a later dump, including
-   the one at exit, adds only what was counted after this call.  Nothing
+   loaded module's .pathprof file, and remember them as written (the
+   counters themselves are left alone, for threads may be counting): a
+   later dump, including the one at exit, adds only what was counted
+   after this call.  Nothing
    is counted twice and nothing is lost.  Returns 0, or -1 if some file
    could not be written (a message went to stderr).  */
 int pathprof_dump (void);
