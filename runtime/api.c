@@ -24,8 +24,9 @@ pathprof_dump (void)
   return result;
 }
 
-/* Zero every count of every registered unit.  The run is still counted
-   when the units are written.  */
+/* Forget every count of every registered unit, without storing to the
+   counters (threads may be counting: snapshot.c).  The run is still
+   counted when the units are written.  */
 
 void
 pathprof_reset (void)
@@ -36,7 +37,7 @@ pathprof_reset (void)
 
   pp_rt_lock (&old);
   for (unit = pp_rt_units; unit; unit = unit->next)
-    pp_rt_unit_zero (unit);
+    pp_rt_unit_forget (unit);
   pp_rt_unlock (&old);
   errno = saved_errno;
 }

@@ -595,6 +595,38 @@ pp_rt_hash_zero (struct __pathprof_function *fn)
     }
 }
 
+/* Forget FN's counts so far without storing to its slots (pathprof_reset:
+   threads may be counting): each slot's taken count and time become its
+   own.  A table without memory for them is zeroed instead.  */
+
+void
+pp_rt_hash_forget (struct __pathprof_function *fn)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+  struct hash_table *t;
+  uint64_t j;
+
+  if (!st)
+    return;
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
+    for (j = 0; j <= t->mask; j++)
+      {
+	struct hash_slot *s = &t->slots[j];
+
+	if (make_taken (t))
+	  {
+	    t->taken[2 * j] = __atomic_load_n (&s->count, __ATOMIC_RELAXED);
+	    t->taken[2 * j + 1] = __atomic_load_n (&s->time,
+						   __ATOMIC_RELAXED);
+	  }
+	else
+	  {
+	    __atomic_store_n (&s->count, 0, __ATOMIC_RELAXED);
+	    __atomic_store_n (&s->time, 0, __ATOMIC_RELAXED);
+	  }
+      }
+}
+
 /* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count
    in FN any more: its module is being unloaded (dlclose), not at exit,
    when other threads may still run.  */

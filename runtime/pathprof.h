@@ -19,7 +19,9 @@ extern "C" {
    could not be written (a message went to stderr).  */
 int pathprof_dump (void);
 
-/* Zero all in-memory counts of every loaded module.  */
+/* Forget all in-memory counts of every loaded module: the next dump
+   adds only what is counted after this call (the counters themselves
+   are left alone, for threads may be counting).  */
 void pathprof_reset (void);
 
 #ifdef __cplusplus

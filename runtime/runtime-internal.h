@@ -165,6 +165,7 @@ int pp_rt_function_has_counts (const struct __pathprof_function *fn,
 void pp_rt_function_zero (struct __pathprof_function *fn);
 int pp_rt_unit_has_counts (const struct __pathprof_unit *unit);
 void pp_rt_unit_zero (struct __pathprof_unit *unit);
+void pp_rt_unit_forget (struct __pathprof_unit *unit);
 
 /* hashcount.c: the hash table behind fn->runtime.  With APART, slots
    record what the write takes beside them (pp_rt_write_apart).  */
@@ -172,6 +173,7 @@ int pp_rt_hash_snapshot (struct __pathprof_function *fn, int apart,
 			 struct pp_snapshot *snap);
 int pp_rt_hash_has_counts (const struct __pathprof_function *fn);
 void pp_rt_hash_zero (struct __pathprof_function *fn);
+void pp_rt_hash_forget (struct __pathprof_function *fn);
 void pp_rt_hash_release (struct __pathprof_function *fn);
 /* Counts dropped since the last call (no memory for a table, or a path
    number out of range); reported by the next write.  */

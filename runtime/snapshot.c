@@ -656,19 +656,16 @@ pp_rt_function_has_counts (const struct __pathprof_function *fn,
   return i < fn->num_dense;
 }
 
-/* Zero FN's counts (pathprof_reset, and a child after fork).  Only the
-   non-zero ones are stored to: a store to a page of .bss the run never
-   touched would give the process a private copy of it.  */
+/* Zero FN's dense counters.  Only the non-zero ones are stored to: a
+   store to a page of .bss the run never touched would give the process
+   a private copy of it.  */
 
-void
-pp_rt_function_zero (struct __pathprof_function *fn)
+static void
+dense_zero (struct __pathprof_function *fn)
 {
   uint64_t i;
   struct scan sc;
 
-  if (pp_rt_function_hashed (fn))
-    pp_rt_hash_zero (fn);
-  pp_rt_threads_forget (fn);
   scan_start (&sc, fn);
   for (i = next_nonzero (&sc, 0); i < fn->num_dense;
        i = next_nonzero (&sc, i + 1))
@@ -680,6 +677,61 @@ pp_rt_function_zero (struct __pathprof_function *fn)
 	__atomic_store_n (&fn->times[i], 0, __ATOMIC_RELAXED);
     }
   scan_end (&sc);
+}
+
+/* Zero FN's counts (a child after fork, a process that adopts inherited
+   counts: one thread).  */
+
+void
+pp_rt_function_zero (struct __pathprof_function *fn)
+{
+  if (pp_rt_function_hashed (fn))
+    pp_rt_hash_zero (fn);
+  pp_rt_threads_forget (fn);
+  dense_zero (fn);
+}
+
+/* Forget FN's counts so far without storing to its counters (threads
+   may be counting, with plain stores or counts held in registers, which
+   would put zeroed counts back): each dense counter's TAKEN count
+   becomes its value, and so does each slot's.  Without TAKEN (no
+   memory), the dense counters are zeroed.  */
+
+static void
+function_forget (struct __pathprof_function *fn, uint64_t *taken)
+{
+  struct pair_scan ps;
+  uint64_t i;
+
+  if (pp_rt_function_hashed (fn))
+    pp_rt_hash_forget (fn);
+  pp_rt_threads_forget (fn);
+  if (!taken)
+    {
+      dense_zero (fn);
+      return;
+    }
+  pair_start (&ps, fn, taken);
+  for (i = pair_next (&ps, 0); i < fn->num_dense; i = pair_next (&ps, i + 1))
+    {
+      taken[i] = __atomic_load_n (&fn->counters[i], __ATOMIC_RELAXED);
+      if (fn->times)
+	taken[fn->num_dense + i] = __atomic_load_n (&fn->times[i],
+						    __ATOMIC_RELAXED);
+    }
+  pair_end (&ps);
+}
+
+/* Forget every count of UNIT so far (pathprof_reset), as above.  */
+
+void
+pp_rt_unit_forget (struct __pathprof_unit *unit)
+{
+  uint64_t i;
+
+  for (i = 0; i < unit->num_functions; i++)
+    if (unit->functions[i])
+      function_forget (unit->functions[i], pp_rt_unit_taken (unit, i, 1));
 }
 
 /* Whether any function of UNIT has a count not yet written.  */
