@@ -571,60 +571,57 @@ pp_rt_hash_has_counts (const struct __pathprof_function *fn)
   return 0;
 }
 
-/* Zero every count of FN, keeping the slots (and their keys) so that the
-   cache and the tables stay valid for threads counting meanwhile, and
-   forget what writes apart took.  */
+/* Zero every count of FN, or with FORGET forget them: each slot's taken
+   count and time become its own, with no store to the slots, which
+   threads may be adding to (pathprof_reset); a table without memory for
+   them is zeroed instead.  Either way the slots and their keys stay, so
+   that the cache and the tables stay valid for threads counting
+   meanwhile.  */
+
+static void
+reset_slots (struct __pathprof_function *fn, int forget)
+{
+  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
+  struct hash_table *t;
+  uint64_t j;
+
+  if (!st)
+    return;
+  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
+    if (forget && make_taken (t))
+      for (j = 0; j <= t->mask; j++)
+	{
+	  t->taken[2 * j] = __atomic_load_n (&t->slots[j].count,
+					     __ATOMIC_RELAXED);
+	  t->taken[2 * j + 1] = __atomic_load_n (&t->slots[j].time,
+						 __ATOMIC_RELAXED);
+	}
+    else
+      {
+	for (j = 0; j <= t->mask; j++)
+	  {
+	    __atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
+	    __atomic_store_n (&t->slots[j].time, 0, __ATOMIC_RELAXED);
+	  }
+	free_taken (t);
+      }
+}
+
+/* Zero every count of FN and what writes apart took (a fork child: one
+   thread).  */
 
 void
 pp_rt_hash_zero (struct __pathprof_function *fn)
 {
-  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
-  struct hash_table *t;
-  uint64_t j;
-
-  if (!st)
-    return;
-  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
-    {
-      for (j = 0; j <= t->mask; j++)
-	{
-	  __atomic_store_n (&t->slots[j].count, 0, __ATOMIC_RELAXED);
-	  __atomic_store_n (&t->slots[j].time, 0, __ATOMIC_RELAXED);
-	}
-      free_taken (t);
-    }
+  reset_slots (fn, 0);
 }
 
-/* Forget FN's counts so far without storing to its slots (pathprof_reset:
-   threads may be counting): each slot's taken count and time become its
-   own.  A table without memory for them is zeroed instead.  */
+/* Forget FN's counts so far (pathprof_reset): reset_slots.  */
 
 void
 pp_rt_hash_forget (struct __pathprof_function *fn)
 {
-  struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
-  struct hash_table *t;
-  uint64_t j;
-
-  if (!st)
-    return;
-  for (t = __atomic_load_n (&st->newest, __ATOMIC_ACQUIRE); t; t = t->older)
-    for (j = 0; j <= t->mask; j++)
-      {
-	struct hash_slot *s = &t->slots[j];
-
-	if (make_taken (t))
-	  {
-	    t->taken[2 * j] = __atomic_load_n (&s->count, __ATOMIC_RELAXED);
-	    t->taken[2 * j + 1] = __atomic_load_n (&s->time,
-						   __ATOMIC_RELAXED);
-	  }
-	else
-	  {
-	    __atomic_store_n (&s->count, 0, __ATOMIC_RELAXED);
-	    __atomic_store_n (&s->time, 0, __ATOMIC_RELAXED);
-	  }
-      }
+  reset_slots (fn, 1);
 }
 
 /* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count
