@@ -916,9 +916,10 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
 
 /* Turn CALL, a count through the runtime's hash table that emit_count
    placed, into a count in the function's dense PREFIX for the paths it
-   covers and otherwise the inline probe of the function's slot CACHE
-   (pathprof-abi.h), with the call only on a miss and only when the
-   runtime is linked (its entry points are weak references):
+   covers and otherwise the inline probe of the slot cache at CACHE (the
+   function's, or with THREAD_BASE the thread's: pathprof-abi.h), with
+   the call only on a miss and only when the runtime is linked (its entry
+   points are weak references):
 
      if (path < P)
        counters[path]++;                   (P: PREFIX->num; no test
@@ -926,7 +927,7 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
      else
        {
 	 key = path + 1;
-	 slot = (char *) cache + cache[1 + ((key * M) >> (64 - BITS))];
+	 slot = (char *) cache + cache[1 + ((uint32_t) key * M >> (32 - BITS))];
 	 if (slot->key == key)             (an empty entry: cache[0], 0)
 	   slot->count++;                  (relaxed atomic add if atomic)
 	 else if (&__pathprof_count_hashed != 0)
@@ -948,6 +949,7 @@ static void
 expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 		     tree thread_base)
 {
+  tree slot_type = build_pointer_type (uint64_type_node);
   tree fndecl = gimple_call_fndecl (call);
   bool atomic = (fndecl == pathprof_count_hashed_atomic_fn
 		 || fndecl == pathprof_uncount_hashed_atomic_fn
@@ -997,12 +999,11 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       insert_at_block_end (prefix_bb, seq);
     }
   basic_block call_bb = to_call->dest;
-  /* BB -> KEY_BB -> MISS_BB -> CALL_BB -> JOIN, then the branches.  */
-  basic_block key_bb = split_edge (to_call);
-  basic_block miss_bb = split_edge (single_succ_edge (key_bb));
-  basic_block hit_bb = split_edge (make_edge (key_bb, join, EDGE_FALLTHRU));
+  /* BB (the probe) -> MISS_BB -> CALL_BB -> JOIN, and BB -> HIT_BB ->
+     JOIN.  */
+  basic_block miss_bb = split_edge (to_call);
+  basic_block hit_bb = split_edge (make_edge (bb, join, EDGE_FALLTHRU));
 
-  tree slot_type = build_pointer_type (uint64_type_node);
   gimple_seq seq = NULL;
   tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
   gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
@@ -1025,27 +1026,12 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 							   32 - PATHPROF_HASH_CACHE_BITS)));
   tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
   gimple_seq_add_stmt (&seq, gimple_build_assign (index, NOP_EXPR, top));
-  /* The cache's own address: an entry is an offset from it, and an
-     empty entry (0) leads to its word 0, which no key equals.  */
-  tree base = thread_base
-	      ? thread_base
-	      : build_fold_addr_expr (build4 (ARRAY_REF, uint64_type_node,
-					      cache, size_zero_node,
-					      NULL_TREE, NULL_TREE));
-  if (!is_gimple_val (base)
-      || !useless_type_conversion_p (slot_type, TREE_TYPE (base)))
-    {
-      tree tmp = create_tmp_reg (slot_type, "__pathprof_cache");
-      gimple_seq_add_stmt (&seq, gimple_build_assign (tmp, NOP_EXPR, base));
-      base = tmp;
-    }
-  /* The entries, words 1.. of the cache: an array at BASE + 8, so that
+  /* The entries, words 1.. of the cache: an array at CACHE + 8, so that
      the word's + 1 is the address's displacement.  */
   tree entries = build2 (MEM_REF,
 			 build_array_type_nelts (uint64_type_node,
 						 PATHPROF_HASH_CACHE_SIZE),
-			 thread_base ? base : build_fold_addr_expr (cache),
-			 build_int_cst (slot_type, 8));
+			 cache, build_int_cst (slot_type, 8));
   tree entry = create_tmp_reg (uint64_type_node, "__pathprof_entry");
   gimple_seq_add_stmt (&seq,
 		       gimple_build_assign (entry,
@@ -1054,13 +1040,15 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 						    NULL_TREE, NULL_TREE)));
   tree offset = create_tmp_reg (sizetype, "__pathprof_entry");
   gimple_seq_add_stmt (&seq, gimple_build_assign (offset, NOP_EXPR, entry));
+  /* An entry is an offset from the cache's own address, and an empty
+     entry (0) leads to its word 0, which no key equals.  */
   tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
   gimple_seq_add_stmt (&seq, gimple_build_assign (slot, POINTER_PLUS_EXPR,
-						  base, offset));
+						  cache, offset));
   tree key = create_tmp_reg (uint64_type_node, "__pathprof_key");
   gimple_seq_add_stmt (&seq, gimple_build_assign (key, slot_field (slot, 0)));
-  insert_at_block_end (key_bb, seq);
-  end_with_cond (key_bb, EQ_EXPR, key, wanted,
+  insert_at_block_end (bb, seq);
+  end_with_cond (bb, EQ_EXPR, key, wanted,
 		 profile_probability::very_likely (), hit_bb, miss_bb);
 
   seq = NULL;
@@ -1076,17 +1064,12 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       fndecl = (fndecl == pathprof_uncount_hashed_fn
 		? pathprof_uncount_hashed_thread_fn
 		: pathprof_count_hashed_thread_fn);
-      tree cache_arg = create_tmp_reg (build_pointer_type (ptr_type_node),
-				       "__pathprof_cache");
       gcall *thread_call = gimple_build_call (fndecl, 3,
 					      gimple_call_arg (call, 0),
 					      gimple_call_arg (call, 1),
-					      cache_arg);
+					      thread_base);
       gimple_set_location (thread_call, gimple_location (call));
       gimple_stmt_iterator call_gsi = gsi_for_stmt (call);
-      gsi_insert_before (&call_gsi,
-			 gimple_build_assign (cache_arg, NOP_EXPR, thread_base),
-			 GSI_SAME_STMT);
       gsi_replace (&call_gsi, thread_call, false);
     }
   tree linked = pathprof_runtime_linked_p (fndecl);
@@ -1096,9 +1079,9 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 }
 
 /* Expand every count through the hash table in FUN (expand_hashed_count)
-   with the function's slot CACHE and dense PREFIX; with update=per-thread
-   (THREAD_BASE, the thread's own slot cache loaded on entry, not null),
-   with the thread's cache and its own tables.  */
+   with the function's slot CACHE (its decl) and dense PREFIX; with
+   update=per-thread (THREAD_BASE, the thread's own slot cache loaded on
+   entry, not null), with the thread's cache and its own tables.  */
 
 static void
 expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix,
@@ -1121,13 +1104,8 @@ expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix,
 		|| fndecl == pathprof_count_hashed_timed_atomic_fn))
 	  calls.safe_push (call);
       }
-  if (thread_base)
-    {
-      tree type = build_array_type_nelts (uint64_type_node,
-					  PATHPROF_HASH_CACHE_WORDS);
-      cache = build2 (MEM_REF, type, thread_base,
-		      build_int_cst (build_pointer_type (type), 0));
-    }
+  /* The cache's address, a GIMPLE value.  */
+  cache = thread_base ? thread_base : build_fold_addr_expr (cache);
   for (gcall *call : calls)
     expand_hashed_count (call, cache, prefix, thread_base);
   if (!calls.is_empty ())

@@ -37,7 +37,7 @@ pathprof_reset (void)
 
   pp_rt_lock (&old);
   for (unit = pp_rt_units; unit; unit = unit->next)
-    pp_rt_unit_forget (unit);
+    pp_rt_unit_reset (unit, 1);
   pp_rt_unlock (&old);
   errno = saved_errno;
 }

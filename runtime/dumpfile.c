@@ -1010,11 +1010,12 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
   return 1;
 }
 
-/* Write UNIT's profile as described at the top of this file.  Returns 0,
-   or -1 after a message.  Called with pp_rt_mutex held.  */
+/* Write UNIT's profile as described at the top of this file, a write
+   APART or not (runtime-internal.h).  Returns 0, or -1 after a message.
+   Called with pp_rt_mutex held.  */
 
 int
-pp_rt_write_unit (struct __pathprof_unit *unit)
+pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
 {
   char *path = NULL, *journal_path = NULL;
   struct pp_snapshot *snaps = NULL;
@@ -1045,7 +1046,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit)
   pp_rt_snapshot_unit_begin (unit);
   for (i = 0; i < unit->num_functions; i++)
     if (pp_rt_snapshot_take (unit->functions[i],
-			     pp_rt_unit_taken (unit, i, pp_rt_write_apart),
+			     pp_rt_unit_taken (unit, i, apart), apart,
 			     &snaps[i]) != PPF_OK)
       {
 	pp_rt_snapshot_unit_end ();

@@ -241,12 +241,7 @@ dump_thread (void *arg)
 	return NULL;
       pp_rt_lock (&old);
       if (!pp_rt_exiting)
-	{
-	  /* The program's threads go on counting: a write apart.  */
-	  pp_rt_write_apart = 1;
-	  pp_rt_write_all ();
-	  pp_rt_write_apart = 0;
-	}
+	pp_rt_write_all (1);	/* apart: the program goes on counting */
       pp_rt_unlock (&old);
       if (sig)
 	{

@@ -571,15 +571,16 @@ pp_rt_hash_has_counts (const struct __pathprof_function *fn)
   return 0;
 }
 
-/* Zero every count of FN, or with FORGET forget them: each slot's taken
-   count and time become its own, with no store to the slots, which
-   threads may be adding to (pathprof_reset); a table without memory for
-   them is zeroed instead.  Either way the slots and their keys stay, so
+/* Zero every count of FN and what writes apart took of them (a fork
+   child: one thread), or with FORGET forget them: each slot's taken count
+   and time become its own, with no store to the slots, which threads may
+   be adding to (pathprof_reset); a table without memory for them is
+   zeroed instead.  Either way the slots and their keys stay, so
    that the cache and the tables stay valid for threads counting
    meanwhile.  */
 
-static void
-reset_slots (struct __pathprof_function *fn, int forget)
+void
+pp_rt_hash_reset (struct __pathprof_function *fn, int forget)
 {
   struct hash_state *st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
   struct hash_table *t;
@@ -605,23 +606,6 @@ reset_slots (struct __pathprof_function *fn, int forget)
 	  }
 	free_taken (t);
       }
-}
-
-/* Zero every count of FN and what writes apart took (a fork child: one
-   thread).  */
-
-void
-pp_rt_hash_zero (struct __pathprof_function *fn)
-{
-  reset_slots (fn, 0);
-}
-
-/* Forget FN's counts so far (pathprof_reset): reset_slots.  */
-
-void
-pp_rt_hash_forget (struct __pathprof_function *fn)
-{
-  reset_slots (fn, 1);
 }
 
 /* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count

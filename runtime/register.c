@@ -83,8 +83,6 @@ pp_rt_unlock (const sigset_t *old)
 }
 struct __pathprof_unit *pp_rt_units;
 int pp_rt_exiting;
-/* runtime-internal.h.  */
-int pp_rt_write_apart;
 pid_t pp_rt_owner_pid;
 
 static int handlers_installed;
@@ -101,17 +99,18 @@ pp_rt_adopt_inherited (void)
   if (pp_rt_owner_pid == pid || pp_rt_owner_pid == 0)
     return;
   for (unit = pp_rt_units; unit; unit = unit->next)
-    pp_rt_unit_zero (unit);
+    pp_rt_unit_reset (unit, 0);
   __atomic_store_n (&pp_rt_owner_pid, pid, __ATOMIC_RELAXED);
 }
 
 /* Write every registered unit that has counts or an uncounted run;
    report counts the hash tables could not record.  Returns 0, or -1 if
-   some unit could not be written (a message said why).  Called with
-   pp_rt_mutex held.  */
+   some unit could not be written (a message said why).  A write APART
+   records what it took (runtime-internal.h).  Called with pp_rt_mutex
+   held.  */
 
 int
-pp_rt_write_all (void)
+pp_rt_write_all (int apart)
 {
   struct __pathprof_unit *unit;
   uint64_t no_memory, out_of_range;
@@ -129,7 +128,7 @@ pp_rt_write_all (void)
   for (unit = pp_rt_units; unit; unit = unit->next)
     pp_rt_threads_fold_unit (unit);
   for (unit = pp_rt_units; unit; unit = unit->next)
-    if (pp_rt_unit_needs_write (unit) && pp_rt_write_unit (unit) != 0)
+    if (pp_rt_unit_needs_write (unit) && pp_rt_write_unit (unit, apart) != 0)
       {
 	result = -1;
 	if (pp_rt_exiting)
@@ -149,9 +148,7 @@ pp_rt_dump (int apart)
   sigset_t old;
 
   pp_rt_lock (&old);
-  pp_rt_write_apart = apart;
-  result = pp_rt_write_all ();
-  pp_rt_write_apart = 0;
+  result = pp_rt_write_all (apart);
   pp_rt_unlock (&old);
   return result;
 }
@@ -171,7 +168,7 @@ write_at_exit (void)
 
   pp_rt_lock (&old);
   pp_rt_exiting = 1;
-  pp_rt_write_all ();
+  pp_rt_write_all (0);
   pp_rt_threads_stop ();
   pp_rt_unlock (&old);
   pp_rt_dump_signals_stop ();
@@ -208,7 +205,7 @@ after_fork_child (void)
   lock_depth = 0;
   for (unit = pp_rt_units; unit; unit = unit->next)
     {
-      pp_rt_unit_zero (unit);
+      pp_rt_unit_reset (unit, 0);
       pp_rt_threads_after_fork (unit);
     }
   pp_rt_exiting = 0;
@@ -299,7 +296,7 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	pp_rt_threads_fold_unit (unit);
 	if (!(pp_rt_exiting && (unit->runtime_flags & PP_RT_EXIT_FAILED))
 	    && pp_rt_unit_needs_write (unit))
-	  pp_rt_write_unit (unit);
+	  pp_rt_write_unit (unit, 0);
 	*link = unit->next;
 	unit->next = NULL;
 	if (!pp_rt_exiting)

@@ -69,9 +69,9 @@ extern int pp_rt_exiting;
    syscall (SYS_fork)); see register.c.  0 before any registration.  */
 extern pid_t pp_rt_owner_pid;
 
-/* Write every registered unit that needs it; -1 if one failed.  Called
-   with pp_rt_mutex held.  */
-int pp_rt_write_all (void);
+/* Write every registered unit that needs it (a write APART: below); -1
+   if one failed.  Called with pp_rt_mutex held.  */
+int pp_rt_write_all (int apart);
 /* If this process was made without the fork handlers, forget the counts
    it inherited and make it the owner (register.c).  Called with
    pp_rt_mutex held, before any write.  */
@@ -110,14 +110,12 @@ struct pp_slot_take
   uint64_t *time_taken;
 };
 
-/* Whether the write under way is one apart: made by another thread than
-   the ones that count (the dump thread, pathprof_dump), while they may be
-   counting with a plain load, add and store (update=single) or holding a
-   count in a register (store motion).  Such a write must not store to a
-   counter, or the program's next store would undo it: it records what it
-   took beside the counters instead (snapshot.c).  Protected by
-   pp_rt_mutex.  */
-extern int pp_rt_write_apart;
+/* A write APART is made by another thread than the ones that count (the
+   dump thread, pathprof_dump), while they may be counting with a plain
+   load, add and store (update=single) or holding a count in a register
+   (store motion).  Such a write must not store to a counter, or the
+   program's next store would undo it: it records what it took beside
+   the counters instead (snapshot.c).  */
 
 /* Whether FN counts some of its paths in the hash table (pathprof-abi.h):
    those from num_dense on.  */
@@ -156,7 +154,7 @@ uint64_t *pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i,
 			     int make);
 void pp_rt_unit_release_taken (struct __pathprof_unit *unit);
 int pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
-			 struct pp_snapshot *snap);
+			 int apart, struct pp_snapshot *snap);
 void pp_rt_snapshot_subtract (struct __pathprof_function *fn,
 			      const struct pp_snapshot *snap);
 void pp_rt_snapshot_free (struct pp_snapshot *snap);
@@ -164,16 +162,15 @@ int pp_rt_function_has_counts (const struct __pathprof_function *fn,
 			       const uint64_t *taken);
 void pp_rt_function_zero (struct __pathprof_function *fn);
 int pp_rt_unit_has_counts (const struct __pathprof_unit *unit);
-void pp_rt_unit_zero (struct __pathprof_unit *unit);
-void pp_rt_unit_forget (struct __pathprof_unit *unit);
+/* Zero UNIT's counts, or with FORGET forget them (pathprof_reset).  */
+void pp_rt_unit_reset (struct __pathprof_unit *unit, int forget);
 
 /* hashcount.c: the hash table behind fn->runtime.  With APART, slots
-   record what the write takes beside them (pp_rt_write_apart).  */
+   record what the write takes beside them (a write apart, above).  */
 int pp_rt_hash_snapshot (struct __pathprof_function *fn, int apart,
 			 struct pp_snapshot *snap);
 int pp_rt_hash_has_counts (const struct __pathprof_function *fn);
-void pp_rt_hash_zero (struct __pathprof_function *fn);
-void pp_rt_hash_forget (struct __pathprof_function *fn);
+void pp_rt_hash_reset (struct __pathprof_function *fn, int forget);
 void pp_rt_hash_release (struct __pathprof_function *fn);
 /* Counts dropped since the last call (no memory for a table, or a path
    number out of range); reported by the next write.  */
@@ -193,7 +190,7 @@ void pp_rt_hash_private_free (void *tables);
 /* threadcount.c: every thread's copies of the counters of a unit
    compiled with update=per-thread.  Fold: add what they counted since
    the last fold to the shared counters, before a write.  Forget: what
-   FN's copies counted so far is not to be written (pp_rt_function_zero
+   FN's copies counted so far is not to be written (pp_rt_unit_reset
    calls it).  After fork: the child's copies of other threads are free
    for reuse.  Release: the unit is unloaded.  Start: make the pthread
    key, at the first registration; stop: delete it, at exit.  All with pp_rt_mutex
@@ -206,9 +203,10 @@ void pp_rt_threads_after_fork (struct __pathprof_unit *unit);
 void pp_rt_threads_release_unit (struct __pathprof_unit *unit);
 
 /* dumpfile.c: write UNIT's profile now (merge with the file, count the
-   run once per process), then subtract what was written from memory.
-   0 on success, -1 after a message.  */
-int pp_rt_write_unit (struct __pathprof_unit *unit);
+   run once per process), then subtract what was written from memory, or
+   in a write APART record it as taken.  0 on success, -1 after a
+   message.  */
+int pp_rt_write_unit (struct __pathprof_unit *unit, int apart);
 void pp_rt_write_begin (void);
 void pp_rt_write_end (void);
 /* Whether UNIT has anything to write: counts, or this process's run not

@@ -9,7 +9,7 @@
    nothing is subtracted, and a later write (pathprof_dump, exit) tries
    again with everything.
 
-   A write apart (pp_rt_write_apart: the dump thread, pathprof_dump)
+   A write apart (runtime-internal.h: the dump thread, pathprof_dump)
    subtracts nothing: the thread it runs beside may be adding to a
    counter with a plain load and store, or holding it in a register
    across a loop (store motion), and its next store would put back what
@@ -457,12 +457,12 @@ join_prefix (struct __pathprof_function *fn, uint64_t *taken,
 
 /* Take what remains to be written of FN's counts into SNAP (see
    above), with TAKEN its dense counters' taken counts (or NULL: none
-   yet).  In a write apart, SNAP remembers where to record what it
+   yet).  In a write APART, SNAP remembers where to record what it
    took.  PPF_OK or PPF_ENOMEM.  */
 
 int
 pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
-		     struct pp_snapshot *snap)
+		     int apart, struct pp_snapshot *snap)
 {
   struct pp_snapshot dense;
   int status;
@@ -470,10 +470,10 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
   if (!pp_rt_function_hashed (fn))
     {
       status = dense_snapshot (fn, taken, snap);
-      snap->taken = pp_rt_write_apart ? taken : NULL;
+      snap->taken = apart ? taken : NULL;
       return status;
     }
-  status = pp_rt_hash_snapshot (fn, pp_rt_write_apart, snap);
+  status = pp_rt_hash_snapshot (fn, apart, snap);
   if (status != PPF_OK || fn->num_dense == 0)
     return status;
   status = dense_snapshot (fn, taken, &dense);
@@ -482,7 +482,7 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
       pp_rt_snapshot_free (snap);
       return status;
     }
-  return join_prefix (fn, pp_rt_write_apart ? taken : NULL, &dense, snap);
+  return join_prefix (fn, apart ? taken : NULL, &dense, snap);
 }
 
 /* Subtract what SNAP took from FN's counters, after a successful
@@ -679,34 +679,23 @@ dense_zero (struct __pathprof_function *fn)
   scan_end (&sc);
 }
 
-/* Zero FN's counts (a child after fork, a process that adopts inherited
-   counts: one thread).  */
-
-void
-pp_rt_function_zero (struct __pathprof_function *fn)
-{
-  if (pp_rt_function_hashed (fn))
-    pp_rt_hash_zero (fn);
-  pp_rt_threads_forget (fn);
-  dense_zero (fn);
-}
-
-/* Forget FN's counts so far without storing to its counters (threads
-   may be counting, with plain stores or counts held in registers, which
-   would put zeroed counts back): each dense counter's TAKEN count
-   becomes its value, and so does each slot's.  Without TAKEN (no
-   memory), the dense counters are zeroed.  */
+/* Zero FN's counts, or with FORGET forget them: each dense counter's
+   TAKEN count becomes its value and each slot's likewise, with no store
+   to them, which threads may be adding to with plain stores or holding
+   in registers (pathprof_reset; zeroed counts would be put back).
+   Zeroing is for a child after fork or a process that adopts inherited
+   counts (one thread), and for forgetting without TAKEN (no memory).  */
 
 static void
-function_forget (struct __pathprof_function *fn, uint64_t *taken)
+reset_function (struct __pathprof_function *fn, uint64_t *taken, int forget)
 {
   struct pair_scan ps;
   uint64_t i;
 
   if (pp_rt_function_hashed (fn))
-    pp_rt_hash_forget (fn);
+    pp_rt_hash_reset (fn, forget);
   pp_rt_threads_forget (fn);
-  if (!taken)
+  if (!forget || !taken)
     {
       dense_zero (fn);
       return;
@@ -722,16 +711,12 @@ function_forget (struct __pathprof_function *fn, uint64_t *taken)
   pair_end (&ps);
 }
 
-/* Forget every count of UNIT so far (pathprof_reset), as above.  */
+/* Zero FN's counts (reset_function).  */
 
 void
-pp_rt_unit_forget (struct __pathprof_unit *unit)
+pp_rt_function_zero (struct __pathprof_function *fn)
 {
-  uint64_t i;
-
-  for (i = 0; i < unit->num_functions; i++)
-    if (unit->functions[i])
-      function_forget (unit->functions[i], pp_rt_unit_taken (unit, i, 1));
+  reset_function (fn, NULL, 0);
 }
 
 /* Whether any function of UNIT has a count not yet written.  */
@@ -751,16 +736,19 @@ pp_rt_unit_has_counts (const struct __pathprof_unit *unit)
   return found;
 }
 
-/* Zero every count of UNIT, and forget what was taken of them.  */
+/* Zero every count of UNIT and drop what was taken of them, or with
+   FORGET forget them (reset_function).  */
 
 void
-pp_rt_unit_zero (struct __pathprof_unit *unit)
+pp_rt_unit_reset (struct __pathprof_unit *unit, int forget)
 {
   uint64_t i;
 
   for (i = 0; i < unit->num_functions; i++)
     if (unit->functions[i])
-      pp_rt_function_zero (unit->functions[i]);
-  pp_rt_unit_release_taken (unit);
+      reset_function (unit->functions[i],
+		      forget ? pp_rt_unit_taken (unit, i, 1) : NULL, forget);
+  if (!forget)
+    pp_rt_unit_release_taken (unit);
 }
 

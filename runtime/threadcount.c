@@ -26,7 +26,7 @@
        put back, free, on their function's list, for the next thread that
        calls the function; so memory is bounded by the most threads that
        ever ran a function at once, however many threads come and go.
-   pathprof_reset and the fork child set TAKEN = COUNTS (pp_rt_function_zero):
+   pathprof_reset and the fork child set TAKEN = COUNTS (pp_rt_unit_reset):
    what was counted so far is forgotten without writing to the copy.  In
    the fork child, the copies of the other threads (which do not exist
    there) are freed for reuse.  When a unit is unloaded (dlclose) its
@@ -479,7 +479,7 @@ pp_rt_threads_fold_unit (struct __pathprof_unit *unit)
 }
 
 /* Forget what every copy of FN counted so far (pathprof_reset, the fork
-   child, through pp_rt_function_zero).  Called with pp_rt_mutex held, or
+   child, through pp_rt_unit_reset).  Called with pp_rt_mutex held, or
    in the child.  */
 
 void

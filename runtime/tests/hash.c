@@ -261,7 +261,7 @@ dump_while_counting (void *arg)
 {
   pthread_t tid[4];
   uint64_t done[4];
-  uint64_t dense = 0, hashed = 0, expected = 0, k;
+  uint64_t dense, hashed, expected = 0;
   int dumps = 0;
   ppf_file f;
 
@@ -284,10 +284,8 @@ dump_while_counting (void *arg)
     }
   if (!dump_and_read ("dumps while counting: profile", &f))
     return;
-  for (k = 0; k < f.functions[0].num_counts; k++)
-    dense += f.functions[0].counts[k].count;
-  for (k = 0; k < f.functions[1].num_counts; k++)
-    hashed += f.functions[1].counts[k].count;
+  dense = profile_total (&f, 0);
+  hashed = profile_total (&f, 1);
   check (dense == expected && hashed == expected && f.runs == 1,
 	 "21 dumps while 4 threads count: nothing lost or doubled",
 	 "expected %" PRIu64 " dense and hashed counts in one run, saw %"
@@ -350,6 +348,17 @@ count_single (uint64_t n)
     }
 }
 
+/* Register a unit named NAME compiled with update=single, and start a
+   thread counting as its code does (single_worker) into *DONE.  */
+
+static void
+start_single_worker (const char *name, pthread_t *tid, uint64_t *done)
+{
+  start (name);
+  tu.unit.flags = 0;
+  pthread_create (tid, NULL, single_worker, done);
+}
+
 /* Dumps apart (pathprof_dump, as the dump thread's) while a thread
    counts as update=single code does: a dump must not subtract from a
    counter such a thread adds to with a plain load and store, or holds
@@ -365,14 +374,12 @@ static void
 dump_apart_while_counting_single (void *arg)
 {
   pthread_t tid;
-  uint64_t done = 0, dense3 = 0, dense5 = 0, hashed = 0, k;
+  uint64_t done = 0, dense3, dense5, hashed;
   ppf_file f;
   FILE *out;
 
   (void) arg;
-  start ("apart");
-  tu.unit.flags = 0;		/* update=single */
-  pthread_create (&tid, NULL, single_worker, &done);
+  start_single_worker ("apart", &tid, &done);
   for (int dumps = 0; dumps < 20; dumps++)
     {
       struct timespec ts = { 0, 2000000 };
@@ -386,8 +393,7 @@ dump_apart_while_counting_single (void *arg)
     return;
   dense3 = profile_count (&f, 0, 3);
   dense5 = profile_count (&f, 0, 5);
-  for (k = 0; k < f.functions[1].num_counts; k++)
-    hashed += f.functions[1].counts[k].count;
+  hashed = profile_total (&f, 1);
   check (dense3 == done && dense5 == done && hashed == done,
 	 "21 dumps apart while a thread counts as update=single code: "
 	 "nothing lost or doubled, a count held in a register included",
@@ -419,9 +425,7 @@ reset_while_counting_single (void *arg)
   ppf_file f;
 
   (void) arg;
-  start ("reset-single");
-  tu.unit.flags = 0;		/* update=single */
-  pthread_create (&tid, NULL, single_worker, &done);
+  start_single_worker ("reset-single", &tid, &done);
   nanosleep (&ts, NULL);
   before3 = __atomic_load_n (&tu.counters[3], __ATOMIC_RELAXED);
   before5 = __atomic_load_n (&tu.counters[5], __ATOMIC_RELAXED);
@@ -792,7 +796,6 @@ main (void)
   check (exited_with (status, 0), "plain threads run exits normally",
 	 "expected exit 0, saw status %d", status);
   run_child (dump_while_counting, NULL, NULL, NULL);
-  __atomic_store_n (&stop_counting, 0, __ATOMIC_RELAXED);
   snprintf (expected_file, sizeof expected_file, "%s/apart.expected", dir);
   status = run_child (dump_apart_while_counting_single, NULL, NULL, NULL);
   if (check (exited_with (status, 0), "dumps apart run exits normally",
@@ -800,25 +803,21 @@ main (void)
     {
       ppf_file f;
       uint64_t expected = strtoull (file_text (expected_file), NULL, 10);
-      uint64_t hashed = 0, k;
 
       snprintf (profile, sizeof profile, "%s/apart.pathprof", dir);
       if (read_profile ("dumps apart, then the exit", profile, &f))
 	{
-	  for (k = 0; k < f.functions[1].num_counts; k++)
-	    hashed += f.functions[1].counts[k].count;
 	  check (expected > 777 && profile_count (&f, 0, 3) == expected
 		 && profile_count (&f, 0, 5) == expected
-		 && hashed == expected,
+		 && profile_total (&f, 1) == expected,
 		 "the exit's write after writes apart adds exactly what "
 		 "was counted since",
 		 "expected %" PRIu64 " of each, saw %" PRIu64 ", %" PRIu64
 		 ", %" PRIu64, expected, profile_count (&f, 0, 3),
-		 profile_count (&f, 0, 5), hashed);
+		 profile_count (&f, 0, 5), profile_total (&f, 1));
 	  ppf_file_free (&f);
 	}
     }
-  __atomic_store_n (&stop_counting, 0, __ATOMIC_RELAXED);
   status = run_child (reset_while_counting_single, NULL, NULL, NULL);
   check (exited_with (status, 0), "reset while counting run exits normally",
 	 "expected exit 0, saw status %d", status);

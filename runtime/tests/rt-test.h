@@ -146,6 +146,20 @@ profile_count (const ppf_file *f, uint32_t fn, uint64_t path)
   return 0;
 }
 
+/* The total of function FN's counts in F, 0 if absent.  */
+
+static uint64_t __attribute__ ((unused))
+profile_total (const ppf_file *f, uint32_t fn)
+{
+  uint64_t k, total = 0;
+
+  if (fn >= f->num_functions)
+    return 0;
+  for (k = 0; k < f->functions[fn].num_counts; k++)
+    total += f->functions[fn].counts[k].count;
+  return total;
+}
+
 /* Read PATH into F; report a failure as the check WHAT.  Returns 1 if
    read.  */
 

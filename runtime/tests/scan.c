@@ -46,6 +46,27 @@ have_swap (void)
   return lines > 1;
 }
 
+/* A write of FN's counts that succeeds: a snapshot with its TAKEN
+   counts, as a write apart with APART, then the record of what it took.
+   Returns whether the snapshot held one count only, COUNT on PATH
+   (UINT64_MAX: -1).  */
+
+static int
+write_one (struct __pathprof_function *fn, uint64_t *taken, int apart,
+	   uint64_t path, uint64_t count)
+{
+  struct pp_snapshot snap;
+  int ok;
+
+  ok = pp_rt_snapshot_take (fn, taken, apart, &snap) == PPF_OK
+       && snap.num_counts == 1 && snap.counts[0].path == path
+       && snap.counts[0].count == count;
+  if (ok)
+    pp_rt_snapshot_subtract (fn, &snap);
+  pp_rt_snapshot_free (&snap);
+  return ok;
+}
+
 static void
 test_scan (void)
 {
@@ -81,7 +102,7 @@ test_scan (void)
   check (pp_rt_function_has_counts (&fn, NULL), "has_counts finds a count",
 	 "has_counts said no");
 
-  if (pp_rt_snapshot_take (&fn, NULL, &snap) != PPF_OK)
+  if (pp_rt_snapshot_take (&fn, NULL, 0, &snap) != PPF_OK)
     {
       check (0, "snapshot", "pp_rt_snapshot_take failed");
       return;
@@ -105,25 +126,15 @@ test_scan (void)
     if (taken)
       {
 	c[4 * per_page] = 5;
-	pp_rt_write_apart = 1;
-	ok = pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK
-	     && snap.num_counts == 1 && snap.counts[0].count == 5;
-	if (ok)
-	  pp_rt_snapshot_subtract (&fn, &snap);
-	pp_rt_snapshot_free (&snap);
+	ok = write_one (&fn, taken, 1, 4 * per_page, 5);
 	check (ok && c[4 * per_page] == 5 && taken[4 * per_page] == 5
 	       && !pp_rt_function_has_counts (&fn, taken),
 	       "a write apart takes into the mirror, not the counter",
 	       "counter %" PRIu64 ", taken %" PRIu64, c[4 * per_page],
 	       taken[4 * per_page]);
 	c[4 * per_page] += 2;
-	pp_rt_write_apart = 0;
 	ok = pp_rt_function_has_counts (&fn, taken)
-	     && pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK
-	     && snap.num_counts == 1 && snap.counts[0].count == 2;
-	if (ok)
-	  pp_rt_snapshot_subtract (&fn, &snap);
-	pp_rt_snapshot_free (&snap);
+	     && write_one (&fn, taken, 0, 4 * per_page, 2);
 	check (ok && c[4 * per_page] == 5 && taken[4 * per_page] == 5
 	       && !pp_rt_function_has_counts (&fn, taken),
 	       "after a write apart, the next takes the difference and a "
@@ -133,21 +144,12 @@ test_scan (void)
 	/* A take-back (partial-paths) after a write apart can bring a
 	   counter back to 0 with a count taken: that is -1 to write.  */
 	c[4 * per_page] = 0;
-	c[40 * per_page + 5] = 0;
 	taken[4 * per_page] = 0;
 	c[7] = 1;
-	pp_rt_write_apart = 1;
-	ok = pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK;
-	if (ok)
-	  pp_rt_snapshot_subtract (&fn, &snap);
-	pp_rt_snapshot_free (&snap);
+	ok = write_one (&fn, taken, 1, 7, 1);
 	c[7] = 0;
 	ok = ok && pp_rt_function_has_counts (&fn, taken)
-	     && pp_rt_snapshot_take (&fn, taken, &snap) == PPF_OK
-	     && snap.num_counts == 1 && snap.counts[0].path == 7
-	     && snap.counts[0].count == UINT64_MAX;
-	pp_rt_write_apart = 0;
-	pp_rt_snapshot_free (&snap);
+	     && write_one (&fn, taken, 1, 7, UINT64_MAX);
 	check (ok, "a counter back at 0 with a count taken is a take-back to "
 	       "write", "not found, or not as -1");
 	free (taken);
