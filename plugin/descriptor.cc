@@ -147,6 +147,7 @@ ensure_types (void)
   add_field (&fields, "cache", build_pointer_type (u64));
   add_field (&fields, "times", build_pointer_type (u64));
   add_field (&fields, "num_dense", u64);
+  add_field (&fields, "flags", u64);
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
 			 NULL_TREE);
 
@@ -302,12 +303,14 @@ addr_as (tree type, tree decl)
 
 /* The struct __pathprof_function of one function: its NUM_DENSE
    COUNTERS (null when 0), its slot CACHE when hashed (or null), its
-   TIMES (or null), NUM_PATHS and its META.  Remembered for the unit.  */
+   TIMES (or null), NUM_PATHS, its FLAGS (PATHPROF_FN_*) and its META.
+   Remembered for the unit.  */
 
 tree
 pathprof_function_decl (tree counters, tree cache, tree times,
 			unsigned HOST_WIDE_INT num_paths,
 			unsigned HOST_WIDE_INT num_dense,
+			unsigned HOST_WIDE_INT flags,
 			const unsigned char *meta, size_t meta_size)
 {
   ensure_types ();
@@ -341,6 +344,8 @@ pathprof_function_decl (tree counters, tree cache, tree times,
 			  : null_pointer_node);
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, num_dense));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, flags));
   tree init = build_constructor (function_type_node, elts);
   tree decl = static_var ("__pathprof_function", function_type_node, init,
 			  false);

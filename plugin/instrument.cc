@@ -841,12 +841,16 @@ slot_field (tree slot, unsigned offset)
 
 /* The dense prefix of a hashed function (pathprof-abi.h): its paths
    below NUM counted in COUNTERS (and their times in TIMES, or null), not
-   through the hash table.  NUM is 0 when there is none.  */
+   through the hash table.  NUM is 0 when there is none.  Or, with
+   MAPPED (the function's record), counters for all its paths that the
+   runtime maps: counted in when their address, the record's COUNTERS,
+   is not null.  */
 struct dense_prefix
 {
   tree counters;
   tree times;
   unsigned HOST_WIDE_INT num;
+  tree mapped;
 };
 
 /* Append to SEQ *REF += AMOUNT, REF a uint64_t lvalue: a relaxed atomic
@@ -897,6 +901,25 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
 	       tree amount, tree elapsed, bool atomic)
 {
   gimple_seq added = NULL;
+  if (prefix->mapped)
+    {
+      /* counters[PATH] through the address BASE the test loaded.  */
+      tree ptr_type = build_pointer_type (uint64_type_node);
+      tree index = create_tmp_reg (sizetype, "__pathprof_offset");
+      gimple_seq_add_stmt (seq, gimple_build_assign (index, NOP_EXPR, path));
+      tree offset = create_tmp_reg (sizetype, "__pathprof_offset");
+      gimple_seq_add_stmt (seq, gimple_build_assign (offset, MULT_EXPR, index,
+						     size_int (8)));
+      tree addr = create_tmp_reg (ptr_type, "__pathprof_mapped");
+      gimple_seq_add_stmt (seq, gimple_build_assign (addr, POINTER_PLUS_EXPR,
+						     prefix->counters, offset));
+      tree ref = build2 (MEM_REF, uint64_type_node, addr,
+			 build_int_cst (ptr_type, 0));
+      TREE_THIS_NOTRAP (ref) = 1;	/* mapped for every path, never unmapped
+					   while the unit is loaded */
+      add_to_ref (seq, ref, amount, atomic);
+      return;
+    }
   if (elapsed)
     add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->times,
 				path, NULL_TREE, NULL_TREE),
@@ -962,7 +985,7 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 			 ? ~(uint64_t) 0 : 1);
   tree path = gimple_call_arg (call, 1);
 
-  if (TREE_CODE (path) == INTEGER_CST
+  if (TREE_CODE (path) == INTEGER_CST && !prefix->mapped
       && wi::ltu_p (wi::to_wide (path), prefix->num))
     {
       /* Known to be in the prefix: the count alone.  */
@@ -973,7 +996,8 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       gsi_remove (&gsi, true);
       return;
     }
-  bool test_prefix = prefix->num != 0 && TREE_CODE (path) != INTEGER_CST;
+  bool test_prefix = ((prefix->num != 0 && TREE_CODE (path) != INTEGER_CST)
+		      || prefix->mapped);
 
   /* BB: what came before; CALL_BB: the call; JOIN: the rest.  */
   basic_block bb = gimple_bb (call);
@@ -992,10 +1016,31 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       to_call = single_succ_edge (bb);
       basic_block prefix_bb
 	= split_edge (make_edge (test_bb, join, EDGE_FALLTHRU));
-      end_with_cond (test_bb, LT_EXPR, path, u64_cst (prefix->num),
-		     profile_probability::likely (), prefix_bb, bb);
+      dense_prefix mapped = *prefix;
+      if (prefix->mapped)
+	{
+	  /* The record's counters, loaded at each count: null until the
+	     runtime maps them (at this function's first miss), never
+	     changed after.  */
+	  tree field = TYPE_FIELDS (TREE_TYPE (prefix->mapped));
+	  mapped.counters = create_tmp_reg (TREE_TYPE (field),
+					    "__pathprof_mapped");
+	  insert_at_block_end (test_bb,
+			       gimple_build_assign (mapped.counters,
+						    build3 (COMPONENT_REF,
+							    TREE_TYPE (field),
+							    prefix->mapped,
+							    field,
+							    NULL_TREE)));
+	  end_with_cond (test_bb, NE_EXPR, mapped.counters,
+			 build_int_cst (TREE_TYPE (field), 0),
+			 profile_probability::very_likely (), prefix_bb, bb);
+	}
+      else
+	end_with_cond (test_bb, LT_EXPR, path, u64_cst (prefix->num),
+		       profile_probability::likely (), prefix_bb, bb);
       gimple_seq seq = NULL;
-      add_to_prefix (&seq, prefix, path, amount, elapsed, atomic);
+      add_to_prefix (&seq, &mapped, path, amount, elapsed, atomic);
       insert_at_block_end (prefix_bb, seq);
     }
   basic_block call_bb = to_call->dest;
@@ -1375,7 +1420,7 @@ instrument_function (function *fun, bool at_cfg)
   /* A hashed function's dense prefix, leaving at least one path to the
      table.  The probes count through the table's entry points, which
      expand_hashed_counts turns into prefix or table counts.  */
-  dense_prefix prefix = { NULL_TREE, NULL_TREE, 0 };
+  dense_prefix prefix = { NULL_TREE, NULL_TREE, 0, NULL_TREE };
   if (hashed)
     prefix.num = MIN (dense_prefix_size (pcfg.measured_weights),
 		      plan.num_paths - 1);
@@ -1385,12 +1430,21 @@ instrument_function (function *fun, bool at_cfg)
       if (em.timed)
 	prefix.times = pathprof_times_decl (prefix.num);
     }
+  /* Mapped counters (max-mapped=): a hashed function without a prefix,
+     a metric or threads' own tables, of few enough paths that an array
+     of all of them is a mapping the runtime can afford to make.  */
+  bool mapped = (hashed && !prefix.num && !em.timed
+		 && !pathprof_opts.per_thread
+		 && plan.num_paths <= pathprof_opts.max_mapped);
   em.fn_desc = pathprof_function_decl (hashed ? prefix.counters : em.counters,
 				       cache,
 				       hashed ? prefix.times : em.times,
 				       plan.num_paths,
 				       hashed ? prefix.num : plan.num_paths,
+				       mapped ? PATHPROF_FN_MAPPED : 0,
 				       meta, meta_size);
+  if (mapped)
+    prefix.mapped = em.fn_desc;
   em.atomic = pathprof_opts.atomic;
   /* update=per-thread: a dense function counts into its thread's copy,
      through BASE (perthread.cc), with plain adds; so does a hashed one,

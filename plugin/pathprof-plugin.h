@@ -32,6 +32,7 @@ struct pathprof_options
   bool verbose;
   bool naive;                   /* placement=naive */
   unsigned long long max_array; /* dense counters up to this many paths */
+  unsigned long long max_mapped; /* above: mapped counters up to this many */
   unsigned long long dense_prefix; /* above: paths counted in an array below
 				   this (a power of 2), or
 				   PATHPROF_DENSE_PREFIX_AUTO */
@@ -123,6 +124,7 @@ tree pathprof_times_decl (unsigned HOST_WIDE_INT num_paths);
 tree pathprof_function_decl (tree counters, tree cache, tree times,
 			     unsigned HOST_WIDE_INT num_paths,
 			     unsigned HOST_WIDE_INT num_dense,
+			     unsigned HOST_WIDE_INT flags,
 			     const unsigned char *meta, size_t meta_size);
 bool pathprof_time_by_tsc (void);
 void pathprof_finish_unit (void *gcc_data, void *user_data);

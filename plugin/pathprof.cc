@@ -38,6 +38,10 @@ static const char pathprof_help[] =
   "  placement=naive      R += Val(e) on every edge (a test oracle)\n"
   "  max-array=N          dense counters for functions of up to N paths,\n"
   "                       the runtime's hash table above (default 524288)\n"
+  "  max-mapped=N         in functions above max-array of up to N paths,\n"
+  "                       counters for every path in memory the runtime\n"
+  "                       maps at the first count, the hash table until\n"
+  "                       then (default 134217728; 0 for none)\n"
   "  dense-prefix=N|auto  in functions above max-array, count the paths\n"
   "                       numbered below N in an array, the hash table\n"
   "                       only for the others (N a power of 2, or 0 for\n"
@@ -169,6 +173,7 @@ static const struct pathprof_key
   { "backedge-runs", true },
   { "metric", true },
   { "max-array", true },
+  { "max-mapped", true },
   { "dense-prefix", true },
   { "numbering", true },
   { "max-paths", true },
@@ -249,6 +254,7 @@ parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   pathprof_opts.max_array = 1 << 19;
+  pathprof_opts.max_mapped = 1 << 27;
   pathprof_opts.dense_prefix = 0;
   pathprof_opts.hot_first = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
@@ -327,6 +333,22 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (!strcmp (key, "max-array"))
 	ok &= parse_count (key, value, &pathprof_opts.max_array);
+      else if (!strcmp (key, "max-mapped"))
+	{
+	  /* 0 is allowed (none), so not parse_count.  */
+	  char *end = NULL;
+	  errno = 0;
+	  unsigned long long n = value && ISDIGIT (*value)
+				 ? strtoull (value, &end, 10) : 0;
+	  if (!end || *end || errno)
+	    {
+	      error ("pathprof: %<max-mapped%> needs a number, not %qs",
+		     value ? value : "");
+	      ok = false;
+	    }
+	  else
+	    pathprof_opts.max_mapped = n;
+	}
       else if (!strcmp (key, "dense-prefix"))
 	{
 	  /* 0 is allowed (no prefix), so not parse_count.  */

@@ -301,16 +301,71 @@ static void
 count_in (struct hash_state *st, uint64_t *cache, uint64_t path,
 	  uint64_t amount, uint64_t time, int atomic);
 
+/* Private flag of a function with mapped counters (pathprof-abi.h): the
+   mapping was tried and could not be made, or is not to be (swap: the
+   exit's scan could not tell the pages the run wrote).  */
+#define FN_MAP_REFUSED ((uint64_t) 1 << 32)
+
+/* FN's mapped counters, mapped now if they are not yet and can be; NULL
+   when they cannot.  Two threads may map at once: one mapping is kept.
+   The address is stored before num_dense, so that a write which sees
+   num_dense sees the counters (snapshot.c reads them in that order).  */
+
+static uint64_t *
+map_counters (struct __pathprof_function *fn)
+{
+  uint64_t *counters = __atomic_load_n (&fn->counters, __ATOMIC_ACQUIRE);
+  uint64_t *expected = NULL;
+  size_t size;
+  void *map;
+
+  if (counters)
+    return counters;
+  if (__atomic_load_n (&fn->flags, __ATOMIC_RELAXED) & FN_MAP_REFUSED)
+    return NULL;
+  if (fn->num_paths > SIZE_MAX / sizeof (uint64_t) || fn->times
+      || !pp_rt_no_swap ())
+    goto refuse;
+  size = fn->num_paths * sizeof (uint64_t);
+  map = mmap (NULL, size, PROT_READ | PROT_WRITE,
+	      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (map == MAP_FAILED)
+    goto refuse;
+  if (!__atomic_compare_exchange_n (&fn->counters, &expected, map, 0,
+				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    {
+      munmap (map, size);
+      return expected;
+    }
+  __atomic_store_n (&fn->num_dense, fn->num_paths, __ATOMIC_RELEASE);
+  return map;
+
+ refuse:
+  __atomic_fetch_or (&fn->flags, FN_MAP_REFUSED, __ATOMIC_RELAXED);
+  return NULL;
+}
+
 static void
 count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
 	    uint64_t time, int atomic)
 {
   int saved_errno = errno;
   struct hash_state *st;
+  uint64_t *counters;
 
   if (path >= fn->num_paths)
     {
       __atomic_fetch_add (&lost_out_of_range, 1, __ATOMIC_RELAXED);
+      goto out;
+    }
+  /* Mapped counters: from the first miss on, every count there (a
+     function without a metric: no time).  */
+  if ((fn->flags & PATHPROF_FN_MAPPED) && (counters = map_counters (fn)))
+    {
+      if (atomic)
+	__atomic_fetch_add (&counters[path], amount, __ATOMIC_RELAXED);
+      else
+	counters[path] += amount;
       goto out;
     }
   st = __atomic_load_n (&fn->runtime, __ATOMIC_ACQUIRE);
@@ -619,6 +674,12 @@ pp_rt_hash_release (struct __pathprof_function *fn)
 					       __ATOMIC_ACQ_REL);
   struct hash_table *t, *older;
 
+  if ((fn->flags & PATHPROF_FN_MAPPED) && fn->counters)
+    {
+      munmap (fn->counters, fn->num_paths * sizeof (uint64_t));
+      fn->num_dense = 0;
+      fn->counters = NULL;
+    }
   if (!st)
     return;
   if (fn->cache)

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 6
+#define PATHPROF_ABI_VERSION 7
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -65,7 +65,19 @@ struct __pathprof_hash_slot
    a hashed one has a dense prefix of NUM_DENSE paths (the plugin's
    dense-prefix=, hot paths numbered first: doc/algorithm.md), or none
    (NUM_DENSE = 0, COUNTERS NULL).  Instrumented code counts a path below
-   NUM_DENSE in COUNTERS itself, never through the hash table.  */
+   NUM_DENSE in COUNTERS itself, never through the hash table.
+
+   A hashed function with PATHPROF_FN_MAPPED in FLAGS (ABI 7: the
+   plugin's max-mapped=) has counters for all its paths that the runtime
+   maps at the function's first miss: COUNTERS is NULL and NUM_DENSE 0 at
+   load; the runtime maps NUM_PATHS words of anonymous memory (pages
+   become memory only where a count is made), stores their address in
+   COUNTERS and then NUM_PATHS in NUM_DENSE, both once.  Instrumented code
+   loads COUNTERS at each path end and counts there when it is not null,
+   through the slot cache otherwise: paths counted before the mapping
+   (or all of them, where it could not be made) stay in the hash table,
+   and a write adds the two.  */
+#define PATHPROF_FN_MAPPED 1u
 struct __pathprof_function
 {
   /* NUM_DENSE counters indexed by path number, in .bss; NULL when
@@ -86,6 +98,8 @@ struct __pathprof_function
      in the hash table keep their times in their slots).  */
   uint64_t *times;
   uint64_t num_dense;
+  /* PATHPROF_FN_* (ABI 7); bits 32 to 63 are private to the runtime.  */
+  uint64_t flags;
 };
 
 /* One instrumented object file.  */

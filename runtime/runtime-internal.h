@@ -118,11 +118,12 @@ struct pp_slot_take
    the counters instead (snapshot.c).  */
 
 /* Whether FN counts some of its paths in the hash table (pathprof-abi.h):
-   those from num_dense on.  */
+   those from num_dense on, or with mapped counters those counted before
+   they were mapped.  */
 static inline int
 pp_rt_function_hashed (const struct __pathprof_function *fn)
 {
-  return fn->num_dense < fn->num_paths;
+  return fn->num_dense < fn->num_paths || (fn->flags & PATHPROF_FN_MAPPED);
 }
 
 /* Whether FN counts all its paths in its array of counters: then
@@ -147,6 +148,8 @@ struct pp_snapshot
 };
 
 void pp_rt_snapshot_begin (void);
+/* Whether the system has no swap area (read once per write).  */
+int pp_rt_no_swap (void);
 void pp_rt_snapshot_end (void);
 void pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit);
 void pp_rt_snapshot_unit_end (void);

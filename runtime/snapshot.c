@@ -52,6 +52,7 @@ struct scan
   uintptr_t first_page;		/* address of the page holding counters[0] */
   size_t page_size;
   unsigned char *vec;		/* mincore's answer, one byte a page */
+  size_t num_pages;		/* VEC's bytes */
   int shared_vec;		/* VEC is the unit's (not to be freed) */
 };
 
@@ -82,8 +83,8 @@ pp_rt_snapshot_end (void)
 /* Whether the system has no swap area: /proc/swaps has its title line
    only.  Unknown counts as swap.  */
 
-static int
-no_swap (void)
+int
+pp_rt_no_swap (void)
 {
   char buf[256];
   int fd, lines = 0;
@@ -139,7 +140,10 @@ pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit)
     {
       const struct __pathprof_function *fn = unit->functions[i];
 
+      /* Mapped counters are far from the object's .bss: each is
+	 scanned with a map of its own.  */
       if (!fn || !fn->counters || !fn->num_dense
+	  || (fn->flags & PATHPROF_FN_MAPPED)
 	  || fn->num_dense > SIZE_MAX / sizeof (uint64_t))
 	continue;
       if ((uintptr_t) fn->counters < lo)
@@ -156,7 +160,7 @@ pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit)
   unit_pages.end = unit_pages.first_page + bytes;
   /* A unit's arrays are its object's .bss, together; a range much wider
      than that (arrays of several objects' units) is not worth a map.  */
-  if (bytes / unit_pages.page_size > ((size_t) 1 << 24) || !no_swap ()
+  if (bytes / unit_pages.page_size > ((size_t) 1 << 24) || !pp_rt_no_swap ()
       || !(unit_pages.vec = malloc (bytes / unit_pages.page_size)))
     goto out;
   if (mincore ((void *) unit_pages.first_page, bytes, unit_pages.vec) != 0)
@@ -200,6 +204,8 @@ scan_start (struct scan *sc, const struct __pathprof_function *fn)
       sc->page_size = unit_pages.page_size;
       sc->first_page = unit_pages.first_page;
       sc->vec = unit_pages.vec;
+      sc->num_pages = (unit_pages.end - unit_pages.first_page)
+		      / unit_pages.page_size;
       sc->shared_vec = 1;
       return;
     }
@@ -211,8 +217,9 @@ scan_start (struct scan *sc, const struct __pathprof_function *fn)
   sc->first_page = (uintptr_t) fn->counters & ~(uintptr_t) (page - 1);
   end = (uintptr_t) (fn->counters + fn->num_dense);
   bytes = ((end - sc->first_page) + sc->page_size - 1) & ~(sc->page_size - 1);
-  if (!no_swap () || !(sc->vec = malloc (bytes / sc->page_size)))
+  if (!pp_rt_no_swap () || !(sc->vec = malloc (bytes / sc->page_size)))
     goto out;
+  sc->num_pages = bytes / sc->page_size;
   if (mincore ((void *) sc->first_page, bytes, sc->vec) != 0)
     {
       free (sc->vec);
@@ -257,7 +264,22 @@ next_nonzero (const struct scan *sc, uint64_t i)
 	    stop = page_end;
 	  if (!(sc->vec[page] & 1))
 	    {
-	      i = stop;
+	      /* The next resident page, eight pages a test: mapped
+		 counters span 10^5 pages, of which a run writes a few.  */
+	      uint64_t word;
+
+	      page++;
+	      while (page < sc->num_pages && (page & 7) && !(sc->vec[page] & 1))
+		page++;
+	      while (page + 8 <= sc->num_pages
+		     && (memcpy (&word, sc->vec + page, 8),
+			 !(word & UINT64_C (0x0101010101010101))))
+		page += 8;
+	      while (page < sc->num_pages && !(sc->vec[page] & 1))
+		page++;
+	      next_page = sc->first_page + page * sc->page_size;
+	      i = page >= sc->num_pages || next_page >= (uintptr_t) (c + n)
+		  ? n : (next_page - (uintptr_t) c) / sizeof *c;
 	      continue;
 	    }
 	}
@@ -327,6 +349,25 @@ pair_end (struct pair_scan *ps)
   scan_end (&ps->counts);
   if (ps->has_taken)
     scan_end (&ps->taken);
+}
+
+/* FN as a write sees it.  Mapped counters (pathprof-abi.h) may be mapped
+   while the write runs: their num_dense is read once, before the
+   counters' address (hashcount.c stores them in the other order), so
+   that the write sees them whole or not at all.  */
+
+static void
+stable_view (const struct __pathprof_function *fn,
+	     struct __pathprof_function *view)
+{
+  *view = *fn;
+  if (fn->flags & PATHPROF_FN_MAPPED)
+    {
+      view->num_dense = __atomic_load_n (&fn->num_dense, __ATOMIC_ACQUIRE);
+      view->counters = view->num_dense
+		       ? __atomic_load_n (&fn->counters, __ATOMIC_RELAXED)
+		       : NULL;
+    }
 }
 
 /* Take what remains to be written of FN's dense counters (each counter
@@ -465,6 +506,7 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
 		     int apart, struct pp_snapshot *snap)
 {
   struct pp_snapshot dense;
+  struct __pathprof_function view;
   int status;
 
   if (!pp_rt_function_hashed (fn))
@@ -473,16 +515,17 @@ pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
       snap->taken = apart ? taken : NULL;
       return status;
     }
+  stable_view (fn, &view);
   status = pp_rt_hash_snapshot (fn, apart, snap);
-  if (status != PPF_OK || fn->num_dense == 0)
+  if (status != PPF_OK || view.num_dense == 0)
     return status;
-  status = dense_snapshot (fn, taken, &dense);
+  status = dense_snapshot (&view, taken, &dense);
   if (status != PPF_OK)
     {
       pp_rt_snapshot_free (snap);
       return status;
     }
-  return join_prefix (fn, apart ? taken : NULL, &dense, snap);
+  return join_prefix (&view, apart ? taken : NULL, &dense, snap);
 }
 
 /* Subtract what SNAP took from FN's counters, after a successful
@@ -555,6 +598,21 @@ struct unit_taken
   uint64_t index[];
 };
 
+/* How many words of taken counts FN has: its dense counters' (and
+   times'), or for mapped counters all its paths', mapped or not yet.  */
+
+static uint64_t
+taken_words (const struct __pathprof_function *fn)
+{
+  if (!fn)
+    return 0;
+  if (fn->flags & PATHPROF_FN_MAPPED)
+    return fn->num_paths;
+  if (!fn->counters || !fn->num_dense)
+    return 0;
+  return fn->times ? 2 * fn->num_dense : fn->num_dense;
+}
+
 /* The taken counts of the I-th function of UNIT, or NULL.  */
 
 static const uint64_t *
@@ -583,13 +641,10 @@ pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i, int make)
       for (k = 0; k < unit->num_functions; k++)
 	{
 	  const struct __pathprof_function *fn = unit->functions[k];
-	  uint64_t n;
+	  uint64_t n = taken_words (fn);
 
-	  if (!fn || !fn->counters || !fn->num_dense)
-	    continue;
-	  if (fn->num_dense > SIZE_MAX / 32)
+	  if (n > SIZE_MAX / 32)
 	    return NULL;
-	  n = fn->times ? 2 * fn->num_dense : fn->num_dense;
 	  if (n > SIZE_MAX / 16 - words)
 	    return NULL;
 	  words += n;
@@ -599,7 +654,7 @@ pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i, int make)
       head = sizeof *ut + unit->num_functions * sizeof (uint64_t);
       size = head + words * sizeof (uint64_t);
       ut = mmap (NULL, size, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (ut == MAP_FAILED)
 	return NULL;
       ut->map_size = size;
@@ -611,10 +666,10 @@ pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i, int make)
 	  const struct __pathprof_function *fn = unit->functions[k];
 
 	  ut->index[k] = NONE;
-	  if (!fn || !fn->counters || !fn->num_dense)
+	  if (!taken_words (fn))
 	    continue;
 	  ut->index[k] = words;
-	  words += fn->times ? 2 * fn->num_dense : fn->num_dense;
+	  words += taken_words (fn);
 	}
       unit->runtime_taken = ut;
     }
@@ -639,14 +694,17 @@ pp_rt_unit_release_taken (struct __pathprof_unit *unit)
    TAKEN count (or non-zero, with TAKEN NULL).  */
 
 int
-pp_rt_function_has_counts (const struct __pathprof_function *fn,
+pp_rt_function_has_counts (const struct __pathprof_function *real_fn,
 			   const uint64_t *taken)
 {
+  struct __pathprof_function view;
+  const struct __pathprof_function *fn = &view;
   struct pair_scan ps;
   uint64_t i;
 
-  if (pp_rt_function_hashed (fn) && pp_rt_hash_has_counts (fn))
+  if (pp_rt_function_hashed (real_fn) && pp_rt_hash_has_counts (real_fn))
     return 1;
+  stable_view (real_fn, &view);
   pair_start (&ps, fn, taken);
   for (i = pair_next (&ps, 0); i < fn->num_dense; i = pair_next (&ps, i + 1))
     if (!taken
@@ -687,14 +745,18 @@ dense_zero (struct __pathprof_function *fn)
    counts (one thread), and for forgetting without TAKEN (no memory).  */
 
 static void
-reset_function (struct __pathprof_function *fn, uint64_t *taken, int forget)
+reset_function (struct __pathprof_function *real_fn, uint64_t *taken,
+		int forget)
 {
+  struct __pathprof_function view;
+  struct __pathprof_function *fn = &view;
   struct pair_scan ps;
   uint64_t i;
 
-  if (pp_rt_function_hashed (fn))
-    pp_rt_hash_reset (fn, forget);
-  pp_rt_threads_forget (fn);
+  if (pp_rt_function_hashed (real_fn))
+    pp_rt_hash_reset (real_fn, forget);
+  pp_rt_threads_forget (real_fn);
+  stable_view (real_fn, &view);
   if (!forget || !taken)
     {
       dense_zero (fn);

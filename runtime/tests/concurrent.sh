@@ -14,7 +14,7 @@ prof=$work/prof
 lib="$PATHPROF_BUILD/libpathprof.a"
 if ! build_program launch || ! build_program profinfo "$lib" \
    || ! cc_plugin "$prof" "$inst/merge.c" -o "$work/merge" "$lib" -lpthread \
-     -fplugin-arg-pathprof-max-array=16384 \
+     -fplugin-arg-pathprof-max-array=16384 -fplugin-arg-pathprof-max-mapped=0 \
    || ! cc_plugin "$prof" -c "$inst/shared-obj.c" -o "$work/shared-obj.o" \
    || ! cc_plugin "$prof" "$inst/shared-a.c" "$work/shared-obj.o" \
      -o "$work/shared-a" "$lib" -lpthread \

@@ -13,7 +13,8 @@
 # All of it with update=single, with update=per-thread (dlmain's
 # thread's own copies: forgotten at the reset, written and released at
 # dlclose), and with update=per-thread in hashed functions (max-array=1:
-# the thread's own slot caches and tables).  Then instrumented/dlsignal.c, a program without pathprof that loads
+# the thread's own slot caches and tables), and with update=single in
+# counters the runtime maps (max-array=1: unmapped at dlclose).  Then instrumented/dlsignal.c, a program without pathprof that loads
 # the module (and so the runtime) with PATHPROF_DUMP_SIGNAL set, unloads
 # it and raises the signal: it must live on (the runtime pinned itself),
 # and the module's profile was written at dlclose.  And
@@ -22,11 +23,14 @@
 # is unloaded, then the thread exits: no call into the unloaded runtime.
 . "$(dirname "$0")/lib.shinc"
 
-for variant in single per-thread per-thread-hashed; do
+for variant in single single-mapped per-thread per-thread-hashed; do
   update=$variant
   extra=
   if [ "$variant" = per-thread-hashed ]; then
     update=per-thread
+    extra=-fplugin-arg-pathprof-max-array=1
+  elif [ "$variant" = single-mapped ]; then
+    update=single
     extra=-fplugin-arg-pathprof-max-array=1
   fi
   prof=$work/prof-$variant

@@ -8,9 +8,12 @@
    range is reported, not stored; a hashed function with a dense prefix
    writes, merges and resets both halves; with update=per-thread, a
    thread's own slot cache and tables count exactly, are folded at each
-   write and forgotten by a reset.  */
+   write and forgotten by a reset; a hashed function with mapped
+   counters maps them at its first miss, counts there from then on and
+   writes, merges and forgets them like any other.  */
 
 #include "rt-test.h"
+#include "runtime-internal.h"
 
 #include <pthread.h>
 #include <time.h>
@@ -653,6 +656,110 @@ prefix_merge (void *arg)
   __pathprof_unregister (&tu.unit);
 }
 
+/* Mapped counters (ABI 7): function 1 with PATHPROF_FN_MAPPED and
+   2^20 paths.  Count PATH as the plugin's code does: in the counters
+   when the runtime has mapped them, through the slot cache otherwise.  */
+
+#define MAPPED_PATHS (UINT64_C (1) << 20)
+
+static void
+count_mapped (uint64_t path)
+{
+  uint64_t *counters = __atomic_load_n (&tu.fn[1].counters,
+					__ATOMIC_ACQUIRE);
+
+  if (counters)
+    counters[path]++;
+  else
+    probe_as_plugin (path);
+}
+
+static void
+mapped_counters (void *arg)
+{
+  ppf_file f;
+  int mapped;
+
+  (void) arg;
+  snprintf (profile, sizeof profile, "%s/mapped.pathprof", dir);
+  tu_big_paths = MAPPED_PATHS;
+  test_unit_init (&tu, profile, "mapped", 0);
+  tu.fn[1].flags = PATHPROF_FN_MAPPED;
+  __pathprof_register (&tu.unit);
+  check (tu.fn[1].counters == NULL && tu.fn[1].num_dense == 0,
+	 "mapped: nothing mapped before the first count",
+	 "counters %p, num_dense %" PRIu64, (void *) tu.fn[1].counters,
+	 tu.fn[1].num_dense);
+  errno = 1234;
+  count_mapped (7);
+  check (errno == 1234, "mapped: the mapping leaves errno alone",
+	 "errno %d", errno);
+  mapped = pp_rt_no_swap ();
+  if (mapped)
+    check (tu.fn[1].counters != NULL && tu.fn[1].num_dense == MAPPED_PATHS
+	   && tu.fn[1].counters[7] == 1,
+	   "mapped: the first miss maps the counters and counts there",
+	   "counters %p, num_dense %" PRIu64, (void *) tu.fn[1].counters,
+	   tu.fn[1].num_dense);
+  else
+    check (tu.fn[1].counters == NULL && tu.fn[1].num_dense == 0,
+	   "mapped: with swap, no mapping (the hash table counts)",
+	   "counters %p", (void *) tu.fn[1].counters);
+  count_mapped (7);
+  count_mapped (7);
+  count_mapped (MAPPED_PATHS - 1);
+  count_mapped (MAPPED_PATHS - 1);
+  count_mapped (123456);
+  if (dump_and_read ("mapped: first write", &f))
+    {
+      check (f.functions[1].num_counts == 3
+	     && profile_count (&f, 1, 7) == 3
+	     && profile_count (&f, 1, 123456) == 1
+	     && profile_count (&f, 1, MAPPED_PATHS - 1) == 2,
+	     "mapped: the counts written exactly",
+	     "%" PRIu64 " counts; 7: %" PRIu64 " (3), 123456: %" PRIu64
+	     " (1), last: %" PRIu64 " (2)", f.functions[1].num_counts,
+	     profile_count (&f, 1, 7), profile_count (&f, 1, 123456),
+	     profile_count (&f, 1, MAPPED_PATHS - 1));
+      ppf_file_free (&f);
+    }
+  if (mapped)
+    check (tu.fn[1].counters[7] == 3,
+	   "mapped: a write apart leaves the counters as they were",
+	   "counter 7 is %" PRIu64, tu.fn[1].counters[7]);
+  count_mapped (7);
+  __pathprof_uncount_hashed (&tu.fn[1], 123456);
+  count_mapped (500000);
+  if (dump_and_read ("mapped: second write", &f))
+    {
+      check (profile_count (&f, 1, 7) == 4
+	     && profile_count (&f, 1, 123456) == 0
+	     && profile_count (&f, 1, 500000) == 1
+	     && profile_count (&f, 1, MAPPED_PATHS - 1) == 2,
+	     "mapped: a second write merges what was counted since, a "
+	     "take-back too",
+	     "7: %" PRIu64 " (4), 123456: %" PRIu64 " (0), 500000: %" PRIu64
+	     " (1), last: %" PRIu64 " (2)", profile_count (&f, 1, 7),
+	     profile_count (&f, 1, 123456), profile_count (&f, 1, 500000),
+	     profile_count (&f, 1, MAPPED_PATHS - 1));
+      ppf_file_free (&f);
+    }
+  count_mapped (7);
+  pathprof_reset ();
+  count_mapped (500000);
+  if (dump_and_read ("mapped: after reset", &f))
+    {
+      check (profile_count (&f, 1, 7) == 4
+	     && profile_count (&f, 1, 500000) == 2,
+	     "mapped: pathprof_reset forgets the counts made before it",
+	     "7: %" PRIu64 " (4), 500000: %" PRIu64 " (2)",
+	     profile_count (&f, 1, 7), profile_count (&f, 1, 500000));
+      ppf_file_free (&f);
+    }
+  __pathprof_unregister (&tu.unit);
+  tu_big_paths = BIG_PATHS;
+}
+
 /* update=per-thread in a hashed function (ABI 5): the thread's slot
    cache, from __pathprof_thread_counters, in front of tables of the
    thread's own.  Count PATH as the plugin's probe of that CACHE does, and
@@ -825,6 +932,9 @@ main (void)
   run_child (out_of_range, NULL, err, NULL);
   check_contains ("out-of-range paths are reported", file_text (err),
 		  "pathprof: 2 path counts ignored: path number out of range");
+  status = run_child (mapped_counters, NULL, NULL, NULL);
+  check (exited_with (status, 0), "mapped counters run exits normally",
+	 "expected exit 0, saw status %d", status);
   status = run_child (cache_contract, NULL, NULL, NULL);
   check (exited_with (status, 0), "cache contract run exits normally",
 	 "expected exit 0, saw status %d", status);

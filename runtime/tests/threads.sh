@@ -3,8 +3,9 @@
 # path of worker) at the same time, 1000000 times each.  Compiled with
 # update=atomic (each thread its own copy of the counters, per-thread) or
 # update=locked (a locked add per count), the counts are exactly 8 x a
-# one-thread run's, with dense counters and with the runtime's hash table
-# (max-array=1).  Then threadlife.c, with both exact modes: dumps while
+# one-thread run's, with dense counters, with the runtime's hash table
+# (max-array=1 max-mapped=0) and with counters the runtime maps
+# (max-array=1; update=atomic keeps the threads' own tables there).  Then threadlife.c, with both exact modes: dumps while
 # threads count, threads still alive at exit, 10000 short-lived threads
 # (exact, and the resident memory does not grow with them: a leaked copy
 # of the counters of threadlife's wide function is 16 KB), fork while
@@ -16,10 +17,13 @@
 
 iterations=1000000
 for mode in atomic locked single; do
-  for storage in dense hashed; do
+  for storage in dense hashed mapped; do
     name=$mode-$storage
+    # update=atomic keeps each thread's own tables: no mapped counters.
+    [ "$mode-$storage" = atomic-mapped ] && continue
     extra=
-    [ "$storage" = hashed ] && extra=-fplugin-arg-pathprof-max-array=1
+    [ "$storage" = hashed ] && extra="-fplugin-arg-pathprof-max-array=1 -fplugin-arg-pathprof-max-mapped=0"
+    [ "$storage" = mapped ] && extra=-fplugin-arg-pathprof-max-array=1
     if ! cc_plugin "$work/p-$name" -fplugin-arg-pathprof-update=$mode $extra \
          "$inst/threads.c" -o "$work/threads-$name" \
          "$PATHPROF_BUILD/libpathprof.a" -lpthread; then
@@ -51,10 +55,13 @@ done
 # threadlife CASE ARG...: the last line "step E O" the program prints
 # must be step's two path counts in the profile.
 for mode in atomic locked; do
-  for storage in dense hashed; do
+  for storage in dense hashed mapped; do
     name=$mode-$storage
+    # update=atomic keeps each thread's own tables: no mapped counters.
+    [ "$mode-$storage" = atomic-mapped ] && continue
     extra=
-    [ "$storage" = hashed ] && extra=-fplugin-arg-pathprof-max-array=1
+    [ "$storage" = hashed ] && extra="-fplugin-arg-pathprof-max-array=1 -fplugin-arg-pathprof-max-mapped=0"
+    [ "$storage" = mapped ] && extra=-fplugin-arg-pathprof-max-array=1
     if ! cc_plugin "$work/life-build" -fplugin-arg-pathprof-update=$mode \
          $extra -I"$src/runtime" "$inst/threadlife.c" \
          -o "$work/threadlife-$name" "$PATHPROF_BUILD/libpathprof.a" \
