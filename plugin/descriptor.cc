@@ -148,6 +148,8 @@ ensure_types (void)
   add_field (&fields, "times", build_pointer_type (u64));
   add_field (&fields, "num_dense", u64);
   add_field (&fields, "flags", u64);
+  add_field (&fields, "mapped",
+	     build_pointer_type (build_pointer_type (u64)));
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
 			 NULL_TREE);
 
@@ -158,6 +160,8 @@ ensure_types (void)
 						TYPE_QUAL_CONST));
   add_field (&fields, "abi_version", u64);
   add_field (&fields, "flags", u64);
+  add_field (&fields, "mapped",
+	     build_pointer_type (build_pointer_type (u64)));
   add_field (&fields, "filename", const_char_ptr);
   add_field (&fields, "unit_name", const_char_ptr);
   add_field (&fields, "num_functions", u64);
@@ -293,6 +297,21 @@ pathprof_cache_decl (void)
   return decl;
 }
 
+/* The variable through which a function with mapped counters reads
+   their address: uint64_t * in .bss, null until the runtime maps them
+   (pathprof-abi.h).  */
+
+tree
+pathprof_mapped_decl (void)
+{
+  ensure_types ();
+  tree decl = static_var ("__pathprof_mapped",
+			  build_pointer_type (uint64_type_node), NULL_TREE,
+			  false);
+  TREE_ADDRESSABLE (decl) = 1;
+  return decl;
+}
+
 /* The address of DECL converted to TYPE, for a static initializer.  */
 
 static tree
@@ -303,14 +322,15 @@ addr_as (tree type, tree decl)
 
 /* The struct __pathprof_function of one function: its NUM_DENSE
    COUNTERS (null when 0), its slot CACHE when hashed (or null), its
-   TIMES (or null), NUM_PATHS, its FLAGS (PATHPROF_FN_*) and its META.
-   Remembered for the unit.  */
+   TIMES (or null), NUM_PATHS, its FLAGS (PATHPROF_FN_*), the variable
+   MAPPED of mapped counters (or null) and its META.  Remembered for the
+   unit.  */
 
 tree
 pathprof_function_decl (tree counters, tree cache, tree times,
 			unsigned HOST_WIDE_INT num_paths,
 			unsigned HOST_WIDE_INT num_dense,
-			unsigned HOST_WIDE_INT flags,
+			unsigned HOST_WIDE_INT flags, tree mapped,
 			const unsigned char *meta, size_t meta_size)
 {
   ensure_types ();
@@ -346,6 +366,10 @@ pathprof_function_decl (tree counters, tree cache, tree times,
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, num_dense));
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, flags));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  mapped ? addr_as (TREE_TYPE (field), mapped)
+			  : null_pointer_node);
   tree init = build_constructor (function_type_node, elts);
   tree decl = static_var ("__pathprof_function", function_type_node, init,
 			  false);

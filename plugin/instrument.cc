@@ -842,9 +842,8 @@ slot_field (tree slot, unsigned offset)
 /* The dense prefix of a hashed function (pathprof-abi.h): its paths
    below NUM counted in COUNTERS (and their times in TIMES, or null), not
    through the hash table.  NUM is 0 when there is none.  Or, with
-   MAPPED (the function's record), counters for all its paths that the
-   runtime maps: counted in when their address, the record's COUNTERS,
-   is not null.  */
+   MAPPED (the variable of their address), counters for all its paths
+   that the runtime maps: counted in when MAPPED is not null.  */
 struct dense_prefix
 {
   tree counters;
@@ -1019,21 +1018,18 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       dense_prefix mapped = *prefix;
       if (prefix->mapped)
 	{
-	  /* The record's counters, loaded at each count: null until the
-	     runtime maps them (at this function's first miss), never
-	     changed after.  */
-	  tree field = TYPE_FIELDS (TREE_TYPE (prefix->mapped));
-	  mapped.counters = create_tmp_reg (TREE_TYPE (field),
-					    "__pathprof_mapped");
+	  /* The counters' address, loaded at each count (one load, from
+	     a variable of its own: the record's field would want the
+	     record's address, which GCC keeps in a register across an
+	     interpreter): null until the runtime maps them (at this
+	     function's first miss), never changed after.  */
+	  tree type = TREE_TYPE (prefix->mapped);
+	  mapped.counters = create_tmp_reg (type, "__pathprof_mapped");
 	  insert_at_block_end (test_bb,
 			       gimple_build_assign (mapped.counters,
-						    build3 (COMPONENT_REF,
-							    TREE_TYPE (field),
-							    prefix->mapped,
-							    field,
-							    NULL_TREE)));
+						    prefix->mapped));
 	  end_with_cond (test_bb, NE_EXPR, mapped.counters,
-			 build_int_cst (TREE_TYPE (field), 0),
+			 build_int_cst (type, 0),
 			 profile_probability::very_likely (), prefix_bb, bb);
 	}
       else
@@ -1436,15 +1432,15 @@ instrument_function (function *fun, bool at_cfg)
   bool mapped = (hashed && !prefix.num && !em.timed
 		 && !pathprof_opts.per_thread
 		 && plan.num_paths <= pathprof_opts.max_mapped);
+  if (mapped)
+    prefix.mapped = pathprof_mapped_decl ();
   em.fn_desc = pathprof_function_decl (hashed ? prefix.counters : em.counters,
 				       cache,
 				       hashed ? prefix.times : em.times,
 				       plan.num_paths,
 				       hashed ? prefix.num : plan.num_paths,
 				       mapped ? PATHPROF_FN_MAPPED : 0,
-				       meta, meta_size);
-  if (mapped)
-    prefix.mapped = em.fn_desc;
+				       prefix.mapped, meta, meta_size);
   em.atomic = pathprof_opts.atomic;
   /* update=per-thread: a dense function counts into its thread's copy,
      through BASE (perthread.cc), with plain adds; so does a hashed one,

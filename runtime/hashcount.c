@@ -308,8 +308,9 @@ count_in (struct hash_state *st, uint64_t *cache, uint64_t path,
 
 /* FN's mapped counters, mapped now if they are not yet and can be; NULL
    when they cannot.  Two threads may map at once: one mapping is kept.
-   The address is stored before num_dense, so that a write which sees
-   num_dense sees the counters (snapshot.c reads them in that order).  */
+   The address is stored (in the record, then in the variable the code
+   reads) before num_dense, so that a write which sees num_dense sees the
+   counters (snapshot.c reads them in that order).  */
 
 static uint64_t *
 map_counters (struct __pathprof_function *fn)
@@ -337,6 +338,8 @@ map_counters (struct __pathprof_function *fn)
       munmap (map, size);
       return expected;
     }
+  if (fn->mapped)
+    __atomic_store_n (fn->mapped, map, __ATOMIC_RELEASE);
   __atomic_store_n (&fn->num_dense, fn->num_paths, __ATOMIC_RELEASE);
   return map;
 
@@ -676,6 +679,8 @@ pp_rt_hash_release (struct __pathprof_function *fn)
 
   if ((fn->flags & PATHPROF_FN_MAPPED) && fn->counters)
     {
+      if (fn->mapped)
+	*fn->mapped = NULL;
       munmap (fn->counters, fn->num_paths * sizeof (uint64_t));
       fn->num_dense = 0;
       fn->counters = NULL;

@@ -72,9 +72,11 @@ struct __pathprof_hash_slot
    maps at the function's first miss: COUNTERS is NULL and NUM_DENSE 0 at
    load; the runtime maps NUM_PATHS words of anonymous memory (pages
    become memory only where a count is made), stores their address in
-   COUNTERS and then NUM_PATHS in NUM_DENSE, both once.  Instrumented code
-   loads COUNTERS at each path end and counts there when it is not null,
-   through the slot cache otherwise: paths counted before the mapping
+   COUNTERS and in *MAPPED, then NUM_PATHS in NUM_DENSE, each once.
+   Instrumented code loads *MAPPED (a variable of its own, read with one
+   load where the record's address would take a register) at each path
+   end and counts there when it is not null, through the slot cache
+   otherwise: paths counted before the mapping
    (or all of them, where it could not be made) stay in the hash table,
    and a write adds the two.  */
 #define PATHPROF_FN_MAPPED 1u
@@ -100,6 +102,10 @@ struct __pathprof_function
   uint64_t num_dense;
   /* PATHPROF_FN_* (ABI 7); bits 32 to 63 are private to the runtime.  */
   uint64_t flags;
+  /* With PATHPROF_FN_MAPPED: the variable, null at load, through which
+     instrumented code reads the mapped counters' address (ABI 7); NULL
+     otherwise.  */
+  uint64_t **mapped;
 };
 
 /* One instrumented object file.  */

@@ -662,11 +662,12 @@ prefix_merge (void *arg)
 
 #define MAPPED_PATHS (UINT64_C (1) << 20)
 
+static uint64_t *mapped_address;	/* the plugin's __pathprof_mapped */
+
 static void
 count_mapped (uint64_t path)
 {
-  uint64_t *counters = __atomic_load_n (&tu.fn[1].counters,
-					__ATOMIC_ACQUIRE);
+  uint64_t *counters = __atomic_load_n (&mapped_address, __ATOMIC_ACQUIRE);
 
   if (counters)
     counters[path]++;
@@ -685,6 +686,7 @@ mapped_counters (void *arg)
   tu_big_paths = MAPPED_PATHS;
   test_unit_init (&tu, profile, "mapped", 0);
   tu.fn[1].flags = PATHPROF_FN_MAPPED;
+  tu.fn[1].mapped = &mapped_address;
   __pathprof_register (&tu.unit);
   check (tu.fn[1].counters == NULL && tu.fn[1].num_dense == 0,
 	 "mapped: nothing mapped before the first count",
@@ -697,12 +699,16 @@ mapped_counters (void *arg)
   mapped = pp_rt_no_swap ();
   if (mapped)
     check (tu.fn[1].counters != NULL && tu.fn[1].num_dense == MAPPED_PATHS
+	   && mapped_address == tu.fn[1].counters
 	   && tu.fn[1].counters[7] == 1,
-	   "mapped: the first miss maps the counters and counts there",
-	   "counters %p, num_dense %" PRIu64, (void *) tu.fn[1].counters,
+	   "mapped: the first miss maps the counters, publishes their "
+	   "address to the code and counts there",
+	   "counters %p, the code's %p, num_dense %" PRIu64,
+	   (void *) tu.fn[1].counters, (void *) mapped_address,
 	   tu.fn[1].num_dense);
   else
-    check (tu.fn[1].counters == NULL && tu.fn[1].num_dense == 0,
+    check (tu.fn[1].counters == NULL && tu.fn[1].num_dense == 0
+	   && mapped_address == NULL,
 	   "mapped: with swap, no mapping (the hash table counts)",
 	   "counters %p", (void *) tu.fn[1].counters);
   count_mapped (7);
