@@ -127,6 +127,23 @@ runtime_fn (const char *name, tree arg1, tree arg2, tree arg3 = NULL_TREE)
   return pathprof_runtime_fn_decl (name, type, true);
 }
 
+/* Check that the record type TYPE has the layout of pathprof-abi.h's
+   struct, as the host compiler laid it out: NUM fields at OFFSETS and
+   SIZE bytes.  For targets whose pointers are the host's (otherwise the
+   host's layout says nothing).  A mismatch is a bug of this file: a
+   field added to one side and not the other.  */
+
+static void
+check_layout (tree type, const size_t *offsets, size_t num, size_t size)
+{
+  if (POINTER_SIZE != sizeof (void *) * CHAR_BIT)
+    return;
+  size_t i = 0;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f), i++)
+    gcc_assert (i < num && (size_t) int_byte_position (f) == offsets[i]);
+  gcc_assert (i == num && (size_t) int_size_in_bytes (type) == size);
+}
+
 /* Build the ABI record types and runtime declarations once.  */
 
 static void
@@ -160,8 +177,6 @@ ensure_types (void)
 						TYPE_QUAL_CONST));
   add_field (&fields, "abi_version", u64);
   add_field (&fields, "flags", u64);
-  add_field (&fields, "mapped",
-	     build_pointer_type (build_pointer_type (u64)));
   add_field (&fields, "filename", const_char_ptr);
   add_field (&fields, "unit_name", const_char_ptr);
   add_field (&fields, "num_functions", u64);
@@ -172,6 +187,25 @@ ensure_types (void)
   add_field (&fields, "runtime_taken", ptr_type_node);
   finish_builtin_struct (unit_type_node, "__pathprof_unit", fields,
 			 NULL_TREE);
+
+  typedef struct __pathprof_function F;
+  static const size_t function_offsets[] = {
+    offsetof (F, counters), offsetof (F, num_paths), offsetof (F, meta),
+    offsetof (F, meta_size), offsetof (F, runtime), offsetof (F, cache),
+    offsetof (F, times), offsetof (F, num_dense), offsetof (F, flags),
+    offsetof (F, mapped)
+  };
+  check_layout (function_type_node, function_offsets,
+		ARRAY_SIZE (function_offsets), sizeof (F));
+  typedef struct __pathprof_unit U;
+  static const size_t unit_offsets[] = {
+    offsetof (U, abi_version), offsetof (U, flags), offsetof (U, filename),
+    offsetof (U, unit_name), offsetof (U, num_functions),
+    offsetof (U, functions), offsetof (U, next), offsetof (U, runtime_flags),
+    offsetof (U, runtime_taken)
+  };
+  check_layout (unit_type_node, unit_offsets, ARRAY_SIZE (unit_offsets),
+		sizeof (U));
 
   tree fn_ptr = build_pointer_type (function_type_node);
   tree unit_ptr = build_pointer_type (unit_type_node);
