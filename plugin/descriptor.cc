@@ -164,7 +164,7 @@ ensure_types (void)
   add_field (&fields, "cache", build_pointer_type (u64));
   add_field (&fields, "times", build_pointer_type (u64));
   add_field (&fields, "num_dense", u64);
-  add_field (&fields, "flags", u64);
+  add_field (&fields, "runtime_flags", u64);
   add_field (&fields, "mapped",
 	     build_pointer_type (build_pointer_type (u64)));
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
@@ -192,7 +192,7 @@ ensure_types (void)
   static const size_t function_offsets[] = {
     offsetof (F, counters), offsetof (F, num_paths), offsetof (F, meta),
     offsetof (F, meta_size), offsetof (F, runtime), offsetof (F, cache),
-    offsetof (F, times), offsetof (F, num_dense), offsetof (F, flags),
+    offsetof (F, times), offsetof (F, num_dense), offsetof (F, runtime_flags),
     offsetof (F, mapped)
   };
   check_layout (function_type_node, function_offsets,
@@ -356,16 +356,15 @@ addr_as (tree type, tree decl)
 
 /* The struct __pathprof_function of one function: its NUM_DENSE
    COUNTERS (null when 0), its slot CACHE when hashed (or null), its
-   TIMES (or null), NUM_PATHS, its FLAGS (PATHPROF_FN_*), the variable
-   MAPPED of mapped counters (or null) and its META.  Remembered for the
-   unit.  */
+   TIMES (or null), NUM_PATHS, the variable MAPPED of mapped counters
+   (or null) and its META.  Remembered for the unit.  */
 
 tree
 pathprof_function_decl (tree counters, tree cache, tree times,
 			unsigned HOST_WIDE_INT num_paths,
 			unsigned HOST_WIDE_INT num_dense,
-			unsigned HOST_WIDE_INT flags, tree mapped,
-			const unsigned char *meta, size_t meta_size)
+			tree mapped, const unsigned char *meta,
+			size_t meta_size)
 {
   ensure_types ();
   tree u64 = uint64_type_node;
@@ -399,7 +398,7 @@ pathprof_function_decl (tree counters, tree cache, tree times,
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, num_dense));
   field = DECL_CHAIN (field);
-  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, flags));
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, 0));
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field,
 			  mapped ? addr_as (TREE_TYPE (field), mapped)

@@ -902,7 +902,9 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
   gimple_seq added = NULL;
   if (prefix->mapped)
     {
-      /* counters[PATH] through the address BASE the test loaded.  */
+      /* counters[PATH] through the address the test loaded (in
+	 PREFIX->counters); a function with a metric has none.  */
+      gcc_checking_assert (!elapsed);
       tree ptr_type = build_pointer_type (uint64_type_node);
       tree index = create_tmp_reg (sizetype, "__pathprof_offset");
       gimple_seq_add_stmt (seq, gimple_build_assign (index, NOP_EXPR, path));
@@ -1015,7 +1017,7 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
       to_call = single_succ_edge (bb);
       basic_block prefix_bb
 	= split_edge (make_edge (test_bb, join, EDGE_FALLTHRU));
-      dense_prefix mapped = *prefix;
+      dense_prefix target = *prefix;
       if (prefix->mapped)
 	{
 	  /* The counters' address, loaded at each count (one load, from
@@ -1024,11 +1026,11 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 	     interpreter): null until the runtime maps them (at this
 	     function's first miss), never changed after.  */
 	  tree type = TREE_TYPE (prefix->mapped);
-	  mapped.counters = create_tmp_reg (type, "__pathprof_mapped");
+	  target.counters = create_tmp_reg (type, "__pathprof_mapped");
 	  insert_at_block_end (test_bb,
-			       gimple_build_assign (mapped.counters,
+			       gimple_build_assign (target.counters,
 						    prefix->mapped));
-	  end_with_cond (test_bb, NE_EXPR, mapped.counters,
+	  end_with_cond (test_bb, NE_EXPR, target.counters,
 			 build_int_cst (type, 0),
 			 profile_probability::very_likely (), prefix_bb, bb);
 	}
@@ -1036,7 +1038,7 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
 	end_with_cond (test_bb, LT_EXPR, path, u64_cst (prefix->num),
 		       profile_probability::likely (), prefix_bb, bb);
       gimple_seq seq = NULL;
-      add_to_prefix (&seq, &mapped, path, amount, elapsed, atomic);
+      add_to_prefix (&seq, &target, path, amount, elapsed, atomic);
       insert_at_block_end (prefix_bb, seq);
     }
   basic_block call_bb = to_call->dest;
@@ -1429,17 +1431,14 @@ instrument_function (function *fun, bool at_cfg)
   /* Mapped counters (max-mapped=): a hashed function without a prefix,
      a metric or threads' own tables, of few enough paths that an array
      of all of them is a mapping the runtime can afford to make.  */
-  bool mapped = (hashed && !prefix.num && !em.timed
-		 && !pathprof_opts.per_thread
-		 && plan.num_paths <= pathprof_opts.max_mapped);
-  if (mapped)
+  if (hashed && !prefix.num && !em.timed && !pathprof_opts.per_thread
+      && plan.num_paths <= pathprof_opts.max_mapped)
     prefix.mapped = pathprof_mapped_decl ();
   em.fn_desc = pathprof_function_decl (hashed ? prefix.counters : em.counters,
 				       cache,
 				       hashed ? prefix.times : em.times,
 				       plan.num_paths,
 				       hashed ? prefix.num : plan.num_paths,
-				       mapped ? PATHPROF_FN_MAPPED : 0,
 				       prefix.mapped, meta, meta_size);
   em.atomic = pathprof_opts.atomic;
   /* update=per-thread: a dense function counts into its thread's copy,

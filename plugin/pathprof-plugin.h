@@ -124,8 +124,8 @@ tree pathprof_times_decl (unsigned HOST_WIDE_INT num_paths);
 tree pathprof_function_decl (tree counters, tree cache, tree times,
 			     unsigned HOST_WIDE_INT num_paths,
 			     unsigned HOST_WIDE_INT num_dense,
-			     unsigned HOST_WIDE_INT flags, tree mapped,
-			     const unsigned char *meta, size_t meta_size);
+			     tree mapped, const unsigned char *meta,
+			     size_t meta_size);
 tree pathprof_mapped_decl (void);
 bool pathprof_time_by_tsc (void);
 void pathprof_finish_unit (void *gcc_data, void *user_data);

@@ -88,25 +88,22 @@ static const char pathprof_help[] =
 
 static struct plugin_info pathprof_info = { "0.1", pathprof_help };
 
-/* Parse VALUE as a positive decimal number for KEY into *OUT; false (with
-   an error given) if it is not one.  */
+/* Parse VALUE as a positive decimal number (or 0 too, with ZERO_OK)
+   for KEY into *OUT; false (with an error given) if it is not one.  */
 
 static bool
-parse_count (const char *key, const char *value, unsigned long long *out)
+parse_count (const char *key, const char *value, unsigned long long *out,
+	     bool zero_ok = false)
 {
-  if (!value || !*value || !ISDIGIT (*value))
-    {
-      error ("pathprof: %<%s%> needs a positive number, not %qs", key,
-	     value ? value : "");
-      return false;
-    }
-  char *end;
+  const char *what = zero_ok ? "a number" : "a positive number";
+  char *end = NULL;
   errno = 0;
-  unsigned long long n = strtoull (value, &end, 10);
-  if (*end || errno || n == 0)
+  unsigned long long n = value && ISDIGIT (*value)
+			 ? strtoull (value, &end, 10) : 0;
+  if (!end || *end || errno || (n == 0 && !zero_ok))
     {
-      error ("pathprof: %<%s%> needs a positive number, not %qs", key,
-	     value);
+      error ("pathprof: %<%s%> needs %s, not %qs", key, what,
+	     value ? value : "");
       return false;
     }
   *out = n;
@@ -334,21 +331,8 @@ parse_arguments (struct plugin_name_args *info)
       else if (!strcmp (key, "max-array"))
 	ok &= parse_count (key, value, &pathprof_opts.max_array);
       else if (!strcmp (key, "max-mapped"))
-	{
-	  /* 0 is allowed (none), so not parse_count.  */
-	  char *end = NULL;
-	  errno = 0;
-	  unsigned long long n = value && ISDIGIT (*value)
-				 ? strtoull (value, &end, 10) : 0;
-	  if (!end || *end || errno)
-	    {
-	      error ("pathprof: %<max-mapped%> needs a number, not %qs",
-		     value ? value : "");
-	      ok = false;
-	    }
-	  else
-	    pathprof_opts.max_mapped = n;
-	}
+	/* 0 for none.  */
+	ok &= parse_count (key, value, &pathprof_opts.max_mapped, true);
       else if (!strcmp (key, "dense-prefix"))
 	{
 	  /* 0 is allowed (no prefix), so not parse_count.  */

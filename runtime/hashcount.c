@@ -301,10 +301,10 @@ static void
 count_in (struct hash_state *st, uint64_t *cache, uint64_t path,
 	  uint64_t amount, uint64_t time, int atomic);
 
-/* Private flag of a function with mapped counters (pathprof-abi.h): the
-   mapping was tried and could not be made, or is not to be (swap: the
-   exit's scan could not tell the pages the run wrote).  */
-#define FN_MAP_REFUSED ((uint64_t) 1 << 32)
+/* fn->runtime_flags of a function with mapped counters (pathprof-abi.h):
+   the mapping was tried and could not be made, or is not to be (swap:
+   the exit's scan could not tell the pages the run wrote).  */
+#define FN_MAP_REFUSED 1u
 
 /* FN's mapped counters, mapped now if they are not yet and can be; NULL
    when they cannot.  Two threads may map at once: one mapping is kept.
@@ -322,7 +322,7 @@ map_counters (struct __pathprof_function *fn)
 
   if (counters)
     return counters;
-  if (__atomic_load_n (&fn->flags, __ATOMIC_RELAXED) & FN_MAP_REFUSED)
+  if (__atomic_load_n (&fn->runtime_flags, __ATOMIC_RELAXED) & FN_MAP_REFUSED)
     return NULL;
   if (fn->num_paths > SIZE_MAX / sizeof (uint64_t) || fn->times
       || !pp_rt_no_swap ())
@@ -338,13 +338,12 @@ map_counters (struct __pathprof_function *fn)
       munmap (map, size);
       return expected;
     }
-  if (fn->mapped)
-    __atomic_store_n (fn->mapped, map, __ATOMIC_RELEASE);
+  __atomic_store_n (fn->mapped, map, __ATOMIC_RELEASE);
   __atomic_store_n (&fn->num_dense, fn->num_paths, __ATOMIC_RELEASE);
   return map;
 
  refuse:
-  __atomic_fetch_or (&fn->flags, FN_MAP_REFUSED, __ATOMIC_RELAXED);
+  __atomic_fetch_or (&fn->runtime_flags, FN_MAP_REFUSED, __ATOMIC_RELAXED);
   return NULL;
 }
 
@@ -363,7 +362,7 @@ count_slow (struct __pathprof_function *fn, uint64_t path, uint64_t amount,
     }
   /* Mapped counters: from the first miss on, every count there (a
      function without a metric: no time).  */
-  if ((fn->flags & PATHPROF_FN_MAPPED) && (counters = map_counters (fn)))
+  if (fn->mapped && (counters = map_counters (fn)))
     {
       if (atomic)
 	__atomic_fetch_add (&counters[path], amount, __ATOMIC_RELAXED);
@@ -677,10 +676,9 @@ pp_rt_hash_release (struct __pathprof_function *fn)
 					       __ATOMIC_ACQ_REL);
   struct hash_table *t, *older;
 
-  if ((fn->flags & PATHPROF_FN_MAPPED) && fn->counters)
+  if (fn->mapped && fn->counters)
     {
-      if (fn->mapped)
-	*fn->mapped = NULL;
+      *fn->mapped = NULL;
       munmap (fn->counters, fn->num_paths * sizeof (uint64_t));
       fn->num_dense = 0;
       fn->counters = NULL;

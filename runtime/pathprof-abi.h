@@ -67,9 +67,9 @@ struct __pathprof_hash_slot
    (NUM_DENSE = 0, COUNTERS NULL).  Instrumented code counts a path below
    NUM_DENSE in COUNTERS itself, never through the hash table.
 
-   A hashed function with PATHPROF_FN_MAPPED in FLAGS (ABI 7: the
-   plugin's max-mapped=) has counters for all its paths that the runtime
-   maps at the function's first miss: COUNTERS is NULL and NUM_DENSE 0 at
+   A hashed function with MAPPED (ABI 7: the plugin's max-mapped=) has
+   counters for all its paths that the runtime maps at the function's
+   first miss: COUNTERS is NULL and NUM_DENSE 0 at
    load; the runtime maps NUM_PATHS words of anonymous memory (pages
    become memory only where a count is made), stores their address in
    COUNTERS and in *MAPPED, then NUM_PATHS in NUM_DENSE, each once.
@@ -79,7 +79,6 @@ struct __pathprof_hash_slot
    otherwise: paths counted before the mapping
    (or all of them, where it could not be made) stay in the hash table,
    and a write adds the two.  */
-#define PATHPROF_FN_MAPPED 1u
 struct __pathprof_function
 {
   /* NUM_DENSE counters indexed by path number, in .bss; NULL when
@@ -100,11 +99,11 @@ struct __pathprof_function
      in the hash table keep their times in their slots).  */
   uint64_t *times;
   uint64_t num_dense;
-  /* PATHPROF_FN_* (ABI 7); bits 32 to 63 are private to the runtime.  */
-  uint64_t flags;
-  /* With PATHPROF_FN_MAPPED: the variable, null at load, through which
-     instrumented code reads the mapped counters' address (ABI 7); NULL
-     otherwise.  */
+  /* Private to the runtime (ABI 7); zero at load.  */
+  uint64_t runtime_flags;
+  /* Of a function with mapped counters (above): the variable, null at
+     load, through which instrumented code reads their address (ABI 7);
+     NULL for other functions.  */
   uint64_t **mapped;
 };
 

@@ -123,7 +123,7 @@ struct pp_slot_take
 static inline int
 pp_rt_function_hashed (const struct __pathprof_function *fn)
 {
-  return fn->num_dense < fn->num_paths || (fn->flags & PATHPROF_FN_MAPPED);
+  return fn->num_dense < fn->num_paths || fn->mapped;
 }
 
 /* Whether FN counts all its paths in its array of counters: then

@@ -143,7 +143,7 @@ pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit)
       /* Mapped counters are far from the object's .bss: each is
 	 scanned with a map of its own.  */
       if (!fn || !fn->counters || !fn->num_dense
-	  || (fn->flags & PATHPROF_FN_MAPPED)
+	  || fn->mapped
 	  || fn->num_dense > SIZE_MAX / sizeof (uint64_t))
 	continue;
       if ((uintptr_t) fn->counters < lo)
@@ -361,7 +361,7 @@ stable_view (const struct __pathprof_function *fn,
 	     struct __pathprof_function *view)
 {
   *view = *fn;
-  if (fn->flags & PATHPROF_FN_MAPPED)
+  if (fn->mapped)
     {
       view->num_dense = __atomic_load_n (&fn->num_dense, __ATOMIC_ACQUIRE);
       view->counters = view->num_dense
@@ -606,7 +606,7 @@ taken_words (const struct __pathprof_function *fn)
 {
   if (!fn)
     return 0;
-  if (fn->flags & PATHPROF_FN_MAPPED)
+  if (fn->mapped)
     return fn->num_paths;
   if (!fn->counters || !fn->num_dense)
     return 0;

@@ -656,7 +656,7 @@ prefix_merge (void *arg)
   __pathprof_unregister (&tu.unit);
 }
 
-/* Mapped counters (ABI 7): function 1 with PATHPROF_FN_MAPPED and
+/* Mapped counters (ABI 7): function 1 with a mapped variable and
    2^20 paths.  Count PATH as the plugin's code does: in the counters
    when the runtime has mapped them, through the slot cache otherwise.  */
 
@@ -685,7 +685,6 @@ mapped_counters (void *arg)
   snprintf (profile, sizeof profile, "%s/mapped.pathprof", dir);
   tu_big_paths = MAPPED_PATHS;
   test_unit_init (&tu, profile, "mapped", 0);
-  tu.fn[1].flags = PATHPROF_FN_MAPPED;
   tu.fn[1].mapped = &mapped_address;
   __pathprof_register (&tu.unit);
   check (tu.fn[1].counters == NULL && tu.fn[1].num_dense == 0,
