@@ -185,6 +185,8 @@ ensure_types (void)
   add_field (&fields, "next", ptr_type_node);
   add_field (&fields, "runtime_flags", u64);
   add_field (&fields, "runtime_taken", ptr_type_node);
+  add_field (&fields, "num_links", u64);
+  add_field (&fields, "links", build_pointer_type (u64));
   finish_builtin_struct (unit_type_node, "__pathprof_unit", fields,
 			 NULL_TREE);
 
@@ -202,7 +204,7 @@ ensure_types (void)
     offsetof (U, abi_version), offsetof (U, flags), offsetof (U, filename),
     offsetof (U, unit_name), offsetof (U, num_functions),
     offsetof (U, functions), offsetof (U, next), offsetof (U, runtime_flags),
-    offsetof (U, runtime_taken)
+    offsetof (U, runtime_taken), offsetof (U, num_links), offsetof (U, links)
   };
   check_layout (unit_type_node, unit_offsets, ARRAY_SIZE (unit_offsets),
 		sizeof (U));
@@ -272,6 +274,23 @@ static_var (const char *prefix, tree type, tree init, bool readonly)
   if (symtab->state >= IPA && !node->analyzed)
     node->analyze ();
   return decl;
+}
+
+/* static_var for the plugin's other files.  */
+
+tree
+pathprof_static_var (const char *prefix, tree type, tree init, bool readonly)
+{
+  ensure_types ();
+  return static_var (prefix, type, init, readonly);
+}
+
+/* The number of function records built so far in this unit.  */
+
+unsigned
+pathprof_num_records (void)
+{
+  return num_function_decls;
 }
 
 /* The dense counter array for a function of NUM_PATHS paths: uint64_t
@@ -579,6 +598,14 @@ pathprof_finish_unit (void *, void *)
   CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, 0));
   field = DECL_CHAIN (field);
   CONSTRUCTOR_APPEND_ELT (elts, field, null_pointer_node);
+  unsigned num_links;
+  tree links = pathprof_links_table (&num_links);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, num_links));
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field,
+			  links ? addr_as (TREE_TYPE (field), links)
+				: null_pointer_node);
   tree unit = static_var ("__pathprof_unit", unit_type_node,
 			  build_constructor (unit_type_node, elts), false);
   TREE_ADDRESSABLE (unit) = 1;

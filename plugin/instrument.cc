@@ -1380,6 +1380,11 @@ instrument_function (function *fun, bool at_cfg)
   tree fndecl = fun->decl;
   if (pathprof_is_own_cdtor (fun))
     return 0;
+  /* What inlined leaves need to know of every body: whether a call of
+     it could stop its caller's path (before the probes, whose runtime
+     calls cannot).  */
+  if (at_cfg)
+    pathprof_note_body (fun);
   /* Even functions we do not count must write the counts before they
      exec: the other functions' paths would be lost.  */
   if (!DECL_EXTERNAL (fndecl))
@@ -1440,6 +1445,8 @@ instrument_function (function *fun, bool at_cfg)
 				       plan.num_paths,
 				       hashed ? prefix.num : plan.num_paths,
 				       prefix.mapped, meta, meta_size);
+  /* The record just built is the unit's last.  */
+  unsigned record = pathprof_num_records () - 1;
   em.atomic = pathprof_opts.atomic;
   /* update=per-thread: a dense function counts into its thread's copy,
      through BASE (perthread.cc), with plain adds; so does a hashed one,
@@ -1516,6 +1523,16 @@ instrument_function (function *fun, bool at_cfg)
   /* Functions left for after omp expansion have no loop tree to trust.  */
   if (at_cfg)
     backedge_runs (fun, &pcfg, &em);
+  /* A caller whose paths an inlined leaf's count may be derived from:
+     its calls' blocks as the plan numbered them, before the probes go
+     in; its paths end at references to these variables.  */
+  if (at_cfg && runs.is_empty () && !em.pending && !em.reg_in_memory)
+    {
+      tree decls[] = { em.counters, cache, prefix.counters, prefix.mapped,
+		       em.fn_desc };
+      pathprof_note_caller (fun, record, decls, ARRAY_SIZE (decls),
+			    plan.num_blocks, plan.reachable);
+    }
   emit_probes (fun, &pcfg, &plan, &em);
   expand_count_ifs (&em);
   expand_loop_runs (&em);
@@ -1525,6 +1542,8 @@ instrument_function (function *fun, bool at_cfg)
   if (thread_base)
     pathprof_load_thread_counters (fun, thread_base, thread_slot, em.fn_desc,
 				   shared_counters);
+  if (plan.num_paths == 1 && !hashed && !em.timed && !thread_base)
+    pathprof_note_leaf (fun, record, em.counters);
 
   if (dump_file)
     {

@@ -50,6 +50,9 @@ struct pathprof_options
   const char *use;              /* use=FILE|DIR as given, or NULL */
   const char *feedback;         /* feedback=FILE|DIR as given, or NULL:
 				   set GCC's profile, do not instrument */
+  bool inlined_leaves;          /* inlined-leaves=yes: one-path functions'
+				   inlined copies counted from their
+				   callers' paths (inlined-leaves.cc) */
   bool partial_paths;           /* partial-paths: count the path in
 				   progress before each call that may not
 				   return, take it back after */
@@ -129,6 +132,25 @@ tree pathprof_function_decl (tree counters, tree cache, tree times,
 tree pathprof_mapped_decl (void);
 bool pathprof_time_by_tsc (void);
 void pathprof_finish_unit (void *gcc_data, void *user_data);
+/* The number of function records built so far in this unit: a record's
+   index is the number before it was built.  */
+unsigned pathprof_num_records (void);
+/* A static variable of ours: PREFIX.N, of TYPE, initialized to INIT
+   (NULL_TREE: zero), read-only when READONLY.  */
+tree pathprof_static_var (const char *prefix, tree type, tree init,
+			  bool readonly);
+
+/* inlined-leaves.cc: one-path functions' inlined copies counted from
+   their callers' paths (runtime ABI 8).  */
+void pathprof_note_body (function *fun);
+void pathprof_note_leaf (function *fun, unsigned record, tree counters);
+void pathprof_note_caller (function *fun, unsigned record, const tree *decls,
+			   unsigned num, unsigned plan_blocks,
+			   const bool *reachable);
+tree pathprof_links_table (unsigned *num);
+unsigned int pathprof_inlined_leaves_pass (function *fun);
+unsigned int pathprof_leaf_calls_pass (function *fun);
+unsigned int pathprof_resolve_leaves_pass (function *fun);
 bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
 extern tree pathprof_count_hashed_fn;

@@ -84,7 +84,12 @@ static const char pathprof_help[] =
   "                       -fprofile-use does with .gcda files\n"
   "  partial-paths        count the path in progress before each call that\n"
   "                       may not return and take it back when it returns,\n"
-  "                       so exit, abort or longjmp in a callee lose no path\n";
+  "                       so exit, abort or longjmp in a callee lose no path\n"
+  "  inlined-leaves=yes|no\n"
+  "                       where a function of one path is inlined, count\n"
+  "                       its runs from the caller's paths through the\n"
+  "                       call's block instead of counting them (yes,\n"
+  "                       default, where that is exact), or count them\n";
 
 static struct plugin_info pathprof_info = { "0.1", pathprof_help };
 
@@ -165,6 +170,7 @@ static const struct pathprof_key
   { "help", false },
   { "verbose", false },
   { "partial-paths", false },
+  { "inlined-leaves", true },
   { "placement", true },
   { "update", true },
   { "backedge-runs", true },
@@ -254,6 +260,7 @@ parse_arguments (struct plugin_name_args *info)
   pathprof_opts.max_mapped = 1 << 27;
   pathprof_opts.dense_prefix = 0;
   pathprof_opts.hot_first = true;
+  pathprof_opts.inlined_leaves = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
   pathprof_opts.profile_dir = profile_data_prefix;
   /* -fprofile-update=atomic or prefer-atomic: exact under threads, each
@@ -286,6 +293,14 @@ parse_arguments (struct plugin_name_args *info)
 	pathprof_opts.verbose = true;
       else if (!strcmp (key, "partial-paths"))
 	pathprof_opts.partial_paths = true;
+      else if (!strcmp (key, "inlined-leaves"))
+	{
+	  static const char *const names[] = { "yes", "no", NULL };
+	  int i = parse_choice (key, value, names);
+	  ok &= i >= 0;
+	  if (i >= 0)
+	    pathprof_opts.inlined_leaves = i == 0;
+	}
       else if (!strcmp (key, "placement"))
 	{
 	  static const char *const names[] = { "optimized", "naive", NULL };
@@ -524,6 +539,18 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pathprof_register_function_pass (info->base_name, "pathprof",
 				   pathprof_instrument_pass, true, "cfg",
 				   PASS_POS_INSERT_AFTER);
+  /* Right after early inlining, before any pass could copy a copy.  */
+  pathprof_register_function_pass (info->base_name, "pathprof-leaves",
+				   pathprof_inlined_leaves_pass, true,
+				   "einline", PASS_POS_INSERT_AFTER);
+  /* At the end of the early passes: the calls of leaves that stay.  */
+  pathprof_register_function_pass (info->base_name, "pathprof-leaf-calls",
+				   pathprof_leaf_calls_pass, true,
+				   "release_ssa", PASS_POS_INSERT_AFTER);
+  /* After IPA, at every level: the deferred copies decided.  */
+  pathprof_register_function_pass (info->base_name, "pathprof-leaves2",
+				   pathprof_resolve_leaves_pass, true,
+				   "adjust_alignment", PASS_POS_INSERT_AFTER);
   /* After the pass: the one restoring the level goes before it.  */
   pathprof_init_o0_cfg (info->base_name);
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,

@@ -1010,6 +1010,42 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
   return 1;
 }
 
+/* Add to DST, a function of the profile being written, the counts SNAP
+   took of it and, with DERIVED not 0, DERIVED more runs of its path 0
+   (an inlined leaf's, leaves.c).  The leaf's own count of path 0 and
+   DERIVED add into one delta first, modulo 2^64 as deltas do, so that
+   the merge sees their sum: a path with a sum of 0 is left out, as the
+   format wants no zero count.  PPF_OK or PPF_ENOMEM.  */
+
+static int
+merge_function (ppf_function *dst, const struct pp_snapshot *snap,
+		uint64_t derived)
+{
+  ppf_function ours = { NULL, 0, snap->num_counts, snap->counts };
+  ppf_count leaf = { 0, derived, 0 };
+  int status;
+
+  if (derived && snap->num_counts <= 1
+      && (snap->num_counts == 0 || snap->counts[0].path == 0))
+    {
+      /* A leaf (one path: always so, registration checked it).  */
+      if (snap->num_counts)
+	{
+	  leaf.count += snap->counts[0].count;
+	  leaf.time = snap->counts[0].time;
+	}
+      ours.num_counts = leaf.count != 0;
+      ours.counts = &leaf;
+      return ppf_counts_merge_deltas (dst, &ours);
+    }
+  status = ppf_counts_merge_deltas (dst, &ours);
+  if (status != PPF_OK || !derived)
+    return status;
+  ours.num_counts = 1;
+  ours.counts = &leaf;
+  return ppf_counts_merge_deltas (dst, &ours);
+}
+
 /* Write UNIT's profile as described at the top of this file, a write
    APART or not (runtime-internal.h).  Returns 0, or -1 after a message.
    Called with pp_rt_mutex held.  */
@@ -1019,6 +1055,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
 {
   char *path = NULL, *journal_path = NULL;
   struct pp_snapshot *snaps = NULL;
+  uint64_t *derived = NULL;
   ppf_known *known = NULL;
   ppf_file old, shell, *out = NULL;
   const unsigned char *old_bytes = NULL;
@@ -1053,6 +1090,11 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
 	goto no_memory;
       }
   pp_rt_snapshot_unit_end ();
+  /* What the counts taken give the inlined leaves (leaves.c): merged
+     below, never put in SNAPS, which must hold only what the counters
+     gave, for pp_rt_snapshot_subtract.  */
+  if (pp_rt_leaves_derive (unit, snaps, path, &derived) != PPF_OK)
+    goto no_memory;
   if (shell_profile (unit, &shell) != PPF_OK)
     goto no_memory;
   status = ppf_static_part (&shell, &sp.head, &sp.head_size, &sp.size,
@@ -1146,12 +1188,9 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
      none (the shell, empty, is then a fresh profile).  */
   out = !counts_only && old_size != 0 ? &old : &shell;
   for (i = 0; i < unit->num_functions; i++)
-    {
-      ppf_function ours = { NULL, 0, snaps[i].num_counts, snaps[i].counts };
-
-      if (ppf_counts_merge_deltas (&out->functions[i], &ours) != PPF_OK)
-	goto no_memory;
-    }
+    if (merge_function (&out->functions[i], &snaps[i],
+			derived ? derived[i] : 0) != PPF_OK)
+      goto no_memory;
   set_time_section (unit, out);
   if (!run_counted (path) && out->runs < UINT64_MAX)
     out->runs++;
@@ -1198,6 +1237,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
     for (i = 0; i < unit->num_functions; i++)
       pp_rt_snapshot_free (&snaps[i]);
   free (snaps);
+  free (derived);
   free (known);
   if (!writing_all)
     pp_rt_write_end ();

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 7
+#define PATHPROF_ABI_VERSION 8
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -107,6 +107,28 @@ struct __pathprof_function
   uint64_t **mapped;
 };
 
+/* An inlined leaf (ABI 8).  A function of one path and no calls (a
+   "leaf": nothing can stop it half way) counts its path at its return.
+   Where the compiler inlined it into CALLER, the plugin removes that
+   copy's count when CALLER's path, after the copy, reaches its own end
+   with no call and nothing that may throw on the way: each run of the
+   copy is then exactly one run of a path of CALLER through the block
+   BLOCK that held the call.  A write therefore adds to LEAF's path 0,
+   for each ACTIVE link, the counts it writes of CALLER's paths through
+   BLOCK (regenerated from CALLER's meta).  LEAF and CALLER are indices
+   into the unit's functions, BLOCK a block index of CALLER's meta.  The
+   plugin lists every call to a leaf that it could link when the unit's
+   records are built, before inlining, and sets ACTIVE (0 or 1) once it
+   knows whether the copy's count was removed; a call left alone, inlined
+   with its count or not inlined, has ACTIVE 0 and adds nothing.  */
+struct __pathprof_link
+{
+  uint64_t leaf;
+  uint64_t caller;
+  uint64_t block;
+  uint64_t active;
+};
+
 /* One instrumented object file.  */
 struct __pathprof_unit
 {
@@ -126,6 +148,10 @@ struct __pathprof_unit
   /* Private to the runtime (ABI 6): what writes from another thread
      than the counting ones took of the dense counters (snapshot.c).  */
   void *runtime_taken;
+  /* The unit's inlined leaves (ABI 8, above): NUM_LINKS links, or 0 and
+     NULL.  */
+  uint64_t num_links;
+  const struct __pathprof_link *links;
 };
 
 /* Called by the object's constructor.  Units of a different

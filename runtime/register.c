@@ -217,7 +217,8 @@ after_fork_child (void)
 /* Add UNIT to the list of units to write.  A unit of another ABI version
    is refused with a message: its layout is unknown beyond the fields
    every version keeps first (abi_version, flags, filename, unit_name).
-   A unit registered twice is listed once.  The first registration
+   A unit registered twice is listed once.  Its inlined leaves' links
+   are checked as it is listed (leaves.c).  The first registration
    installs the exit and fork handlers and, if the environment asks for
    them, the dump signals (dumpsignal.c).  */
 
@@ -248,6 +249,7 @@ __pathprof_register (struct __pathprof_unit *unit)
   /* Append, so that units are written in the order they were loaded.  */
   unit->next = NULL;
   *link = unit;
+  pp_rt_leaves_register (unit);
   if (!handlers_installed)
     {
       handlers_installed = 1;
@@ -299,6 +301,7 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	  pp_rt_write_unit (unit, 0);
 	*link = unit->next;
 	unit->next = NULL;
+	pp_rt_leaves_forget (unit);
 	if (!pp_rt_exiting)
 	  {
 	    /* The threads' copies first: a hashed function's are listed

@@ -17,6 +17,8 @@
      api.c        pathprof_dump, pathprof_reset
      timebase.c   the clock of metric=ns, the time-stamp counter's
 		  frequency
+     leaves.c     inlined leaves (ABI 8): links checked at
+		  registration, the counts a write gives the leaves
 
    Everything declared here is hidden: libpathprof.so exports only the
    __pathprof_* entry points of pathprof-abi.h (exec.c declares the exec
@@ -222,6 +224,20 @@ int pp_rt_unit_needs_write (const struct __pathprof_unit *unit);
    little time has passed).  */
 void pp_rt_timebase_start (void);
 uint64_t pp_rt_ticks_per_second (void);
+
+/* leaves.c: inlined leaves (pathprof-abi.h, struct __pathprof_link).
+   Register: check UNIT's links (one message for the wrong ones, which
+   are ignored) and decode the metas of callers with active links, once.
+   Forget: UNIT is unregistered.  Derive: what a write gives each leaf's
+   path 0, from the snapshots SNAPS of UNIT's functions; *DERIVED is a
+   malloc'd count per function, or NULL without active links; PATH names
+   the profile in messages.  PPF_OK or PPF_ENOMEM.  With pp_rt_mutex
+   held.  */
+void pp_rt_leaves_register (const struct __pathprof_unit *unit);
+void pp_rt_leaves_forget (const struct __pathprof_unit *unit);
+int pp_rt_leaves_derive (const struct __pathprof_unit *unit,
+			 const struct pp_snapshot *snaps, const char *path,
+			 uint64_t **derived);
 
 /* paths.c.  */
 char *pp_rt_target_path (const char *filename);

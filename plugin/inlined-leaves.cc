@@ -1,0 +1,842 @@
+/* Inlined leaves: the counts of one-path functions inlined into their
+   callers, derived from the callers' paths instead of counted
+   (runtime ABI 8, struct __pathprof_link; doc/plugin.md, "Inlined
+   leaves").
+
+   A function of one path counts it at its return.  We instrument at
+   "cfg", before GCC inlines, so every copy the inliner makes of such a
+   function carries that count: one memory add per call where GCC's own
+   edge profiler, which instruments after early inlining, pays nothing
+   (the inlined block's count is its caller's).  Yet each run of the copy
+   is a run of a path of the caller through the block that held the
+   call, which the caller counts anyway: so, where that is exact, we
+   remove the copy's count and let the runtime add those paths' counts to
+   the leaf's at each write.
+
+   Exact means: whenever the copy runs, the caller's path goes on to be
+   counted, once, and a counted path through the block ran the copy.
+   What we require for that:
+
+   - the leaf (the callee): one path, no statement that may throw (an
+     exception out of the copy would reach the caller's handler with the
+     leaf's run unfinished and the caller's path still counted), no
+     metric (its time could not be derived), counters of its own (not
+     update=per-thread's copies);
+   - the caller: no partial-paths and no setjmp or nonlocal label (so no
+     path ends part way through a block, at a call: every counted path
+     through the block ran all of it), no loop runs in registers;
+   - the copy: from a call the caller's pass recorded, at a location no
+     call of the same leaf in another block shares; and from the copy to
+     every end of the caller's path that can follow, no call but a leaf
+     builtin that cannot throw, a target intrinsic or a stop-free
+     function of the unit (stop_free_p), nothing that may throw, no asm:
+     nothing that could stop the caller's path between the copy's run
+     and its count (exit, longjmp, an exception, fork).
+
+   The pass runs right after "einline", before any pass that could
+   duplicate the copy (jump threading, unrolling): one copy per call.
+   A copy in the function's own body is decided there, and every later
+   copy of that body (inlined, cloned, split) inherits the decision.
+   Copies the IPA inliner makes later keep their count.
+
+   A copy inside the copy of another function, its host, stands for the
+   host's call: exact only if every copy of that call lost its count,
+   which is known once "einline" has run everywhere.  GCC makes such
+   copies when the host is always_inline (nothing but always_inline
+   functions is inlined early into its own body).  So the count goes to
+   a stand-in variable for the host's call (a group), or the group is
+   marked kept; so is it where a copy of the call is still a call at the
+   end of the early passes (pathprof_leaf_calls_pass);
+   pathprof_resolve_leaves_pass, after IPA, decides the groups and turns
+   each stand-in into nothing or back into the leaf's counters.
+
+   The link table is built when the unit's records are (at IPA start,
+   before "einline" runs anywhere) with every candidate call inactive;
+   the passes set a link active when its copies' counts are removed.  */
+
+#include "gcc-common.h"
+#include <regex.h>
+#include "pathprof-plugin.h"
+
+namespace {
+
+/* A call the caller's pass recorded: candidate for a link.  */
+struct call_site
+{
+  tree caller;          /* the function that makes the call */
+  tree callee;          /* the function called */
+  location_t locus;     /* the call's location, without its block */
+  unsigned block;       /* its block in the caller's meta */
+  int link;             /* index in the link table, or -1 */
+  bool active;          /* a copy's count removed for this call */
+};
+
+/* A function whose pass recorded its calls (an eligible caller).  */
+struct caller_info
+{
+  unsigned record;      /* index of its record in the unit */
+  /* Its counting variables: a statement that refers to one of them is
+     the end of one of its paths.  */
+  auto_vec<tree> decls;
+};
+
+} // namespace
+
+/* Leaves: the leaf's counter array -> the leaf's decl, and the leaf's
+   decl -> its record's index.  */
+static hash_map<tree, tree> *leaf_of_counters;
+static hash_map<tree, unsigned> *leaf_records;
+static hash_map<tree, caller_info *> *callers;
+static vec<call_site> sites;
+/* The link table's variable: uint64_t[4 * n], the ABI's struct
+   __pathprof_link in order (leaf, caller, block, active).  */
+static tree links_decl;
+static unsigned num_links;
+
+static tree leaf_count_of (gimple *stmt);
+
+/* Whether inlined leaves apply to this compilation at all.  */
+
+static bool
+leaves_enabled (void)
+{
+  return pathprof_opts.inlined_leaves && !pathprof_opts.per_thread
+	 && !pathprof_opts.partial_paths
+	 && pathprof_opts.metric == PATHPROF_METRIC_NONE;
+}
+
+/* Record FUN, whose record is the unit's RECORD-th and whose single path
+   is counted in COUNTERS, as a leaf if nothing in it may throw.  */
+
+void
+pathprof_note_leaf (function *fun, unsigned record, tree counters)
+{
+  if (!leaves_enabled () || fun->calls_setjmp || fun->has_nonlocal_label)
+    return;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (stmt_could_throw_p (fun, gsi_stmt (gsi)))
+	return;
+  if (!leaf_of_counters)
+    {
+      leaf_of_counters = new hash_map<tree, tree>;
+      leaf_records = new hash_map<tree, unsigned>;
+    }
+  leaf_of_counters->put (counters, fun->decl);
+  leaf_records->put (fun->decl, record);
+  /* The count has no location: give it the function's outermost scope,
+     which the inliner maps into the scope of each copy, whose location
+     is the call's.  */
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!gimple_block (stmt) && leaf_count_of (stmt) == fun->decl)
+	  gimple_set_block (stmt, DECL_INITIAL (fun->decl));
+      }
+}
+
+/* Record FUN, the unit's RECORD-th, counted through the variables DECLS
+   (NUM of them, NULL_TREE ignored), as a caller, and its direct calls as
+   candidate sites, in the blocks the plan numbered (PLAN_BLOCKS, those
+   with REACHABLE set).  */
+
+void
+pathprof_note_caller (function *fun, unsigned record, const tree *decls,
+		      unsigned num, unsigned plan_blocks,
+		      const bool *reachable)
+{
+  if (!leaves_enabled () || fun->calls_setjmp || fun->has_nonlocal_label)
+    return;
+  caller_info *info = new caller_info;
+  info->record = record;
+  for (unsigned i = 0; i < num; i++)
+    if (decls[i])
+      info->decls.safe_push (decls[i]);
+  if (!callers)
+    callers = new hash_map<tree, caller_info *>;
+  callers->put (fun->decl, info);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if ((unsigned) bb->index >= plan_blocks || !reachable[bb->index])
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
+	  tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
+	  location_t locus = call ? LOCATION_LOCUS (gimple_location (call))
+				  : UNKNOWN_LOCATION;
+	  if (!callee || callee == fun->decl || locus == UNKNOWN_LOCATION
+	      || fndecl_built_in_p (callee))
+	    continue;
+	  call_site site = { fun->decl, callee, locus,
+			     (unsigned) bb->index, -1, false };
+	  sites.safe_push (site);
+	}
+    }
+}
+
+/* Build the unit's link table: one inactive link per recorded call of a
+   leaf by a caller.  Returns the table's variable (NULL_TREE when there
+   is none) and sets *NUM to its number of links.  Called once per unit,
+   when its records are built.  */
+
+tree
+pathprof_links_table (unsigned *num)
+{
+  *num = 0;
+  links_decl = NULL_TREE;
+  num_links = 0;
+  if (!leaf_records || !callers)
+    return NULL_TREE;
+  vec<constructor_elt, va_gc> *elts = NULL;
+  tree u64 = uint64_type_node;
+  for (call_site &site : sites)
+    {
+      unsigned *leaf = leaf_records->get (site.callee);
+      caller_info **caller = callers->get (site.caller);
+      if (!leaf || !caller)
+	continue;
+      site.link = num_links++;
+      CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE, build_int_cst (u64, *leaf));
+      CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE,
+			      build_int_cst (u64, (*caller)->record));
+      CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE, build_int_cst (u64,
+							      site.block));
+      CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE, build_int_cst (u64, 0));
+    }
+  if (!num_links)
+    return NULL_TREE;
+  tree type = build_array_type_nelts (u64, 4 * num_links);
+  /* Written: its last field changes after this, as the pass removes
+     counts, so it must not be folded as a constant.  */
+  links_decl = pathprof_static_var ("__pathprof_links", type,
+				    build_constructor (type, elts), false);
+  *num = num_links;
+  return links_decl;
+}
+
+/* Functions of the unit that cannot stop a caller's path, as far as
+   their own bodies go: no call but harmless builtins and calls of other
+   functions of the unit (CALLEES, which must be stop-free too), no asm,
+   nothing that may throw.  STATE: 0 not known yet, 1 yes, 2 no, 3 being
+   decided (a cycle: no).  */
+struct body_info
+{
+  auto_vec<tree> callees;
+  bool own_ok;
+  int state;
+};
+static hash_map<tree, body_info *> *bodies;
+
+static bool call_may_stop_p (const gcall *call);
+
+/* Whether CALL is a builtin that calls nothing of the program's and
+   cannot throw, exit, jump or return twice: a leaf, nothrow builtin of
+   the language (memcpy, __builtin_expect) or a target's intrinsic.  */
+
+static bool
+harmless_builtin_p (const gcall *call)
+{
+  if (gimple_call_internal_p (call))
+    return gimple_call_internal_fn (call) == IFN_BUILTIN_EXPECT;
+  tree callee = gimple_call_fndecl (call);
+  if (!callee)
+    return false;
+  if (fndecl_built_in_p (callee, BUILT_IN_MD))
+    return true;
+  if (!fndecl_built_in_p (callee, BUILT_IN_NORMAL))
+    return false;
+  int flags = gimple_call_flags (call);
+  return (flags & ECF_NOTHROW) && (flags & ECF_LEAF)
+	 && !(flags & (ECF_NORETURN | ECF_RETURNS_TWICE));
+}
+
+/* Record FUN's body (at its pass, before instrumentation) for
+   stop_free_p.  */
+
+void
+pathprof_note_body (function *fun)
+{
+  if (!leaves_enabled ())
+    return;
+  body_info *info = new body_info;
+  info->own_ok = !fun->calls_setjmp && !fun->has_nonlocal_label;
+  info->state = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	 info->own_ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (gimple_code (stmt) == GIMPLE_ASM || stmt_could_throw_p (fun, stmt))
+	  info->own_ok = false;
+	else if (gcall *call = dyn_cast <gcall *> (stmt))
+	  {
+	    tree callee = gimple_call_fndecl (call);
+	    if (harmless_builtin_p (call))
+	      continue;
+	    if (callee && !fndecl_built_in_p (callee)
+		&& decl_binds_to_current_def_p (callee))
+	      info->callees.safe_push (callee);
+	    else
+	      info->own_ok = false;
+	  }
+      }
+  if (!bodies)
+    bodies = new hash_map<tree, body_info *>;
+  bodies->put (fun->decl, info);
+}
+
+/* Whether a call of FN cannot stop its caller's path: FN's body and
+   those of the functions it calls, all of the unit, cannot.  */
+
+static bool
+stop_free_p (tree fn)
+{
+  body_info **found = bodies ? bodies->get (fn) : NULL;
+  if (!found)
+    return false;
+  body_info *info = *found;
+  if (info->state)
+    return info->state == 1;
+  info->state = 3;
+  bool ok = info->own_ok;
+  for (unsigned i = 0; ok && i < info->callees.length (); i++)
+    ok = stop_free_p (info->callees[i]);
+  info->state = ok ? 1 : 2;
+  return ok;
+}
+
+/* Whether STMT, in the caller, is a call through which its path could
+   stop: anything but a harmless builtin or a call of a stop-free
+   function of the unit.  */
+
+static bool
+call_may_stop_p (const gcall *call)
+{
+  if (harmless_builtin_p (call))
+    return false;
+  tree callee = gimple_call_fndecl (call);
+  return !callee || !stop_free_p (callee);
+}
+
+/* walk_gimple_op callback: stop at a variable of the caller's list
+   (WI->info).  */
+
+static tree
+refers_to_decls (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  const vec<tree> *decls = (const vec<tree> *) wi->info;
+  if (VAR_P (*tp))
+    {
+      for (tree d : *decls)
+	if (d == *tp)
+	  return *tp;
+    }
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Whether STMT counts one of the caller's paths (refers to one of its
+   counting variables DECLS).  */
+
+static bool
+ends_caller_path_p (gimple *stmt, const vec<tree> *decls)
+{
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = (void *) decls;
+  return walk_gimple_op (stmt, refers_to_decls, &wi) != NULL_TREE;
+}
+
+/* Whether every way on from STMT, in FUN, reaches an end of the
+   caller's path (a statement referring to DECLS) with nothing on the
+   way that could stop the path: a call other than a harmless builtin,
+   a statement that may throw, an asm, an abnormal or EH edge, or the
+   function's exit.  Gives up (false) past a bounded search.  */
+
+static bool
+reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
+{
+  auto_bitmap visited;
+  auto_vec<basic_block> work;
+  unsigned budget = 4096;
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+  gsi_next (&gsi);
+  basic_block bb = gimple_bb (stmt);
+  for (;;)
+    {
+      bool ended = false;
+      for (; !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (is_gimple_debug (s))
+	    continue;
+	  if (!budget--)
+	    return false;
+	  if (ends_caller_path_p (s, decls))
+	    {
+	      ended = true;
+	      break;
+	    }
+	  if (gimple_code (s) == GIMPLE_ASM
+	      || (is_gimple_call (s) && call_may_stop_p (as_a <gcall *> (s)))
+	      || stmt_could_throw_p (fun, s))
+	    return false;
+	}
+      if (!ended)
+	{
+	  edge e;
+	  edge_iterator ei;
+	  if (EDGE_COUNT (bb->succs) == 0)
+	    return false;
+	  FOR_EACH_EDGE (e, ei, bb->succs)
+	    {
+	      if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
+		  || e->dest == EXIT_BLOCK_PTR_FOR_FN (fun))
+		return false;
+	      if (bitmap_set_bit (visited, e->dest->index))
+		work.safe_push (e->dest);
+	    }
+	}
+      if (work.is_empty ())
+	return true;
+      bb = work.pop ();
+      gsi = gsi_start_bb (bb);
+    }
+}
+
+/* The leaf whose count STMT, in FUN, makes: a store to a leaf's counter
+   array or an atomic add to it.  Returns the leaf's decl or NULL_TREE.  */
+
+static tree
+leaf_count_of (gimple *stmt)
+{
+  tree target = NULL_TREE;
+  if (gimple_assign_single_p (stmt))
+    target = gimple_assign_lhs (stmt);
+  else if (gimple_call_builtin_p (stmt, BUILT_IN_NORMAL)
+	   && gimple_call_num_args (stmt) >= 1)
+    {
+      switch (DECL_FUNCTION_CODE (gimple_call_fndecl (stmt)))
+	{
+	case BUILT_IN_ATOMIC_FETCH_ADD_8:
+	case BUILT_IN_ATOMIC_ADD_FETCH_8:
+	  {
+	    tree addr = gimple_call_arg (stmt, 0);
+	    if (TREE_CODE (addr) == ADDR_EXPR)
+	      target = TREE_OPERAND (addr, 0);
+	  }
+	  break;
+	default:
+	  break;
+	}
+    }
+  if (!target)
+    return NULL_TREE;
+  tree base = get_base_address (target);
+  if (!base || !VAR_P (base))
+    return NULL_TREE;
+  tree *leaf = leaf_of_counters->get (base);
+  return leaf ? *leaf : NULL_TREE;
+}
+
+/* Where the copy of LEAF that STMT belongs to was inlined: sets *LOCUS
+   to the call's location and returns the function whose body held the
+   call, its "host": NULL_TREE when the copy is in FUN's own body, the
+   inlined function otherwise (the copy is inside the copy of HOST,
+   inlined into FUN).  Returns error_mark_node when STMT is in no copy of
+   LEAF that can be placed.  */
+
+static tree
+copy_host (gimple *stmt, tree leaf, location_t *locus)
+{
+  tree block = gimple_block (stmt);
+  while (block && TREE_CODE (block) == BLOCK
+	 && !inlined_function_outer_scope_p (block))
+    block = BLOCK_SUPERCONTEXT (block);
+  if (!block || TREE_CODE (block) != BLOCK
+      || block_ultimate_origin (block) != leaf)
+    return error_mark_node;
+  *locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (block));
+  for (tree up = BLOCK_SUPERCONTEXT (block); up && TREE_CODE (up) == BLOCK;
+       up = BLOCK_SUPERCONTEXT (up))
+    if (inlined_function_outer_scope_p (up))
+      {
+	tree host = block_ultimate_origin (up);
+	return host && TREE_CODE (host) == FUNCTION_DECL ? host
+							 : error_mark_node;
+      }
+  return NULL_TREE;
+}
+
+/* The site of CALLER's call of LEAF at LOCUS that a removed copy stands
+   for: the first not yet active, provided every recorded call of LEAF at
+   LOCUS in CALLER is linked and in one block (the copies of calls that
+   share a location cannot be told apart, but the calls of one block are
+   interchangeable); NULL otherwise.  */
+
+static call_site *
+site_for (tree caller, tree leaf, location_t locus)
+{
+  call_site *first = NULL, *free_site = NULL;
+  for (call_site &site : sites)
+    {
+      if (site.caller != caller || site.callee != leaf
+	  || site.locus != locus)
+	continue;
+      if (site.link < 0 || (first && first->block != site.block))
+	return NULL;
+      if (!first)
+	first = &site;
+      if (!site.active && !free_site)
+	free_site = &site;
+    }
+  return free_site;
+}
+
+/* Mark link I active in the table's initializer.  */
+
+static void
+activate_link (int i)
+{
+  vec<constructor_elt, va_gc> *elts = CONSTRUCTOR_ELTS (DECL_INITIAL
+							(links_decl));
+  (*elts)[4 * i + 3].value = build_int_cst (uint64_type_node, 1);
+}
+
+/* A copy of LEAF inside the copies of HOST, from HOST's calls at LOCUS:
+   its count goes to VAR, a stand-in, until every copy of such calls in
+   the unit is known (pathprof_resolve_leaves_pass).  */
+struct copy_group
+{
+  tree host;
+  tree leaf;
+  location_t locus;
+  tree var;             /* uint64_t[1], NULL_TREE until a count uses it */
+  tree counters;        /* the leaf's counters */
+  bool blocked;         /* a copy or call where the count must stay */
+};
+
+static vec<copy_group> groups;
+/* Whether the groups have been decided (at the first function after
+   IPA), and the stand-ins: variable -> group index.  */
+static bool groups_decided;
+static hash_map<tree, unsigned> *group_of_var;
+
+/* The group of HOST's calls of LEAF at LOCUS, made if new.  */
+
+static copy_group *
+group_for (tree host, tree leaf, location_t locus)
+{
+  for (copy_group &g : groups)
+    if (g.host == host && g.leaf == leaf && g.locus == locus)
+      return &g;
+  copy_group g = { host, leaf, locus, NULL_TREE, NULL_TREE, false };
+  groups.safe_push (g);
+  return &groups.last ();
+}
+
+/* walk_tree callback: replace the variable WI->info[0] by WI->info[1].  */
+
+static tree
+replace_var (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  tree *pair = (tree *) wi->info;
+  if (*tp == pair[0])
+    *tp = pair[1];
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Replace FROM by TO in STMT's operands.  */
+
+static void
+replace_in_stmt (gimple *stmt, tree from, tree to)
+{
+  tree pair[2] = { from, to };
+  walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = pair;
+  walk_gimple_op (stmt, replace_var, &wi);
+  update_stmt (stmt);
+}
+
+/* The counter array of the leaf whose count STMT makes.  */
+
+static tree
+count_target (gimple *stmt)
+{
+  tree target;
+  if (gimple_assign_single_p (stmt))
+    target = gimple_assign_lhs (stmt);
+  else
+    target = TREE_OPERAND (gimple_call_arg (stmt, 0), 0);
+  return get_base_address (target);
+}
+
+/* Send the count STMT makes (a store, with the load it adds one to, or an
+   atomic add) to the stand-in VAR instead of the counters COUNTERS.
+   Returns false, changing nothing, when the count is not in the shape
+   the plugin emits.  */
+
+static bool
+divert_count (gimple *stmt, tree counters, tree var)
+{
+  if (!gimple_assign_single_p (stmt))
+    {
+      replace_in_stmt (stmt, counters, var);
+      return true;
+    }
+  tree sum = gimple_assign_rhs1 (stmt);
+  if (TREE_CODE (sum) != SSA_NAME)
+    return false;
+  gimple *add = SSA_NAME_DEF_STMT (sum);
+  if (!is_gimple_assign (add) || gimple_assign_rhs_code (add) != PLUS_EXPR
+      || TREE_CODE (gimple_assign_rhs1 (add)) != SSA_NAME)
+    return false;
+  gimple *load = SSA_NAME_DEF_STMT (gimple_assign_rhs1 (add));
+  if (!gimple_assign_single_p (load)
+      || get_base_address (gimple_assign_rhs1 (load)) != counters)
+    return false;
+  replace_in_stmt (load, counters, var);
+  replace_in_stmt (stmt, counters, var);
+  return true;
+}
+
+/* The function whose inlined copy holds STMT, a call: NULL_TREE when
+   STMT is in FUN's own body.  */
+
+static tree
+call_host (gimple *stmt)
+{
+  for (tree up = gimple_block (stmt); up && TREE_CODE (up) == BLOCK;
+       up = BLOCK_SUPERCONTEXT (up))
+    if (inlined_function_outer_scope_p (up))
+      {
+	tree host = block_ultimate_origin (up);
+	return host && TREE_CODE (host) == FUNCTION_DECL ? host : NULL_TREE;
+      }
+  return NULL_TREE;
+}
+
+/* Whether copies inside the copies of other functions may be deferred:
+   not where the unit goes to LTO, whose later passes run without us.  */
+
+static bool
+groups_enabled (void)
+{
+  return !flag_generate_lto && !flag_generate_offload;
+}
+
+/* The pass after "einline": remove the counts of leaves' copies in FUN
+   that its paths' counts stand for, and activate their links; divert
+   those inside the copies of other functions to their group's
+   stand-in, or block the group.  */
+
+unsigned int
+pathprof_inlined_leaves_pass (function *fun)
+{
+  if (!links_decl || !leaf_of_counters || !callers)
+    return 0;
+  caller_info **info = callers->get (fun->decl);
+  unsigned removed = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	location_t locus = UNKNOWN_LOCATION;
+	tree leaf = leaf_count_of (stmt);
+	if (!leaf || leaf == fun->decl)
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	tree host = copy_host (stmt, leaf, &locus);
+	if (host == error_mark_node || locus == UNKNOWN_LOCATION)
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	if (host)
+	  {
+	    if (groups_enabled ())
+	      {
+		copy_group *g = group_for (host, leaf, locus);
+		caller_info **hinfo = callers->get (host);
+		if (!g->blocked && hinfo && site_for (host, leaf, locus)
+		    && reaches_path_end_p (fun, stmt, &(*hinfo)->decls))
+		  {
+		    if (!g->var)
+		      {
+			g->counters = count_target (stmt);
+			g->var = pathprof_static_var
+			  ("__pathprof_leaf_copies", TREE_TYPE (g->counters),
+			   NULL_TREE, false);
+			if (!group_of_var)
+			  group_of_var = new hash_map<tree, unsigned>;
+			group_of_var->put (g->var, g - groups.address ());
+		      }
+		    if (!divert_count (stmt, count_target (stmt), g->var))
+		      g->blocked = true;
+		  }
+		else
+		  g->blocked = true;
+	      }
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	call_site *site = info ? site_for (fun->decl, leaf, locus) : NULL;
+	if (!site || !reaches_path_end_p (fun, stmt, &(*info)->decls))
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	site->active = true;
+	activate_link (site->link);
+	unlink_stmt_vdef (stmt);
+	gsi_remove (&gsi, true);
+	release_defs (stmt);
+	removed++;
+      }
+  if (removed && dump_file)
+    fprintf (dump_file, "pathprof: %u inlined leaf counts removed\n",
+	     removed);
+  if (removed && pathprof_opts.verbose)
+    inform (DECL_SOURCE_LOCATION (fun->decl),
+	    "pathprof: %qD: %u inlined one-path %s counted from its paths",
+	    fun->decl, removed, removed == 1 ? "callee" : "callees");
+  return 0;
+}
+
+/* The pass at the end of the early passes: a call of a leaf still in
+   the copy of a host keeps that host's group, since it counts itself
+   (and so does whatever copy the IPA inliner may make of it).  Not
+   right after "einline": calls in arms the early optimisations find
+   dead (a switch on a constant argument) are gone by now.  */
+
+unsigned int
+pathprof_leaf_calls_pass (function *fun)
+{
+  if (!leaf_records || !groups_enabled ())
+    return 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
+	tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
+	if (!callee || !leaf_records->get (callee))
+	  continue;
+	tree host = call_host (call);
+	location_t at = LOCATION_LOCUS (gimple_location (call));
+	if (host && at != UNKNOWN_LOCATION)
+	  group_for (host, callee, at)->blocked = true;
+      }
+  return 0;
+}
+
+/* Decide every group, once: a group's copies are counted from HOST's
+   paths (their sites' links activated) when no copy of its calls kept
+   its count or stayed a call, and HOST's body never runs but in those
+   copies: HOST is always_inline (every call of it inlined early),
+   static and never has its address taken.  */
+
+static void
+decide_groups (void)
+{
+  groups_decided = true;
+  for (copy_group &g : groups)
+    {
+      tree host = g.host;
+      cgraph_node *node = cgraph_node::get (host);
+      if (g.blocked || !g.var || TREE_PUBLIC (host)
+	  || !DECL_DISREGARD_INLINE_LIMITS (host)
+	  || (node && (node->address_taken || node->externally_visible
+		       || node->force_output))
+	  || !site_for (host, g.leaf, g.locus))
+	{
+	  g.blocked = true;
+	  continue;
+	}
+      unsigned n = 0;
+      for (call_site &site : sites)
+	if (site.caller == host && site.callee == g.leaf
+	    && site.locus == g.locus && !site.active)
+	  {
+	    site.active = true;
+	    activate_link (site.link);
+	    n++;
+	  }
+      if (n && pathprof_opts.verbose)
+	inform (g.locus, "pathprof: %qD: %u inlined %s of one-path %qD "
+		"counted from its paths in every copy of it", host, n,
+		n == 1 ? "call" : "calls", g.leaf);
+    }
+}
+
+/* walk_tree callback: stop at a stand-in variable.  */
+
+static tree
+find_stand_in (tree *tp, int *walk_subtrees, void *)
+{
+  if (VAR_P (*tp) && group_of_var->get (*tp))
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* The pass after IPA (at every level): the counts diverted to a group's
+   stand-in go, if the group was decided for, or back to the leaf's
+   counters.  */
+
+unsigned int
+pathprof_resolve_leaves_pass (function *fun)
+{
+  if (!group_of_var)
+    return 0;
+  if (!groups_decided)
+    decide_groups ();
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	walk_stmt_info wi;
+	memset (&wi, 0, sizeof wi);
+	tree var = is_gimple_debug (stmt) ? NULL_TREE
+		   : walk_gimple_op (stmt, find_stand_in, &wi);
+	if (!var)
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	copy_group &g = groups[*group_of_var->get (var)];
+	bool store = gimple_vdef (stmt) != NULL_TREE;
+	if (g.blocked || !store)
+	  {
+	    /* Back to the leaf's counters; a load of a decided group's
+	       count is left to die with the store.  */
+	    replace_in_stmt (stmt, var, g.counters);
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	unlink_stmt_vdef (stmt);
+	gsi_remove (&gsi, true);
+	release_defs (stmt);
+      }
+  return 0;
+}

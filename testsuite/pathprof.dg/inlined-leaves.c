@@ -1,0 +1,202 @@
+/* Inlined leaves (plugin/inlined-leaves.cc, runtime ABI 8): the copies
+   of one-path functions inlined into a caller do not count themselves
+   where the caller's paths say how often they ran; the runtime adds
+   those paths' counts to the callee's at each write.  Copies inside the
+   copies of an always_inline function count from that function's paths
+   when every copy of the call lost its count.  The callees here
+   are always_inline, so that they are inlined at -O0 too.  The counts
+   below are the number of calls; the variant inlined-leaves=no, which
+   counts every copy itself, must give the same counts path for path
+   (dg.exp's variants).  The verbose notes say which callers had copies
+   removed; then_call, whose copy is followed by a call that may exit,
+   and main, whose copy of note holds a call, keep their copies'
+   counts.  */
+
+/* { dg-do run } */
+/* { dg-options "-fplugin-arg-pathprof-verbose" } */
+/* { dg-prune-output "^(?!.*(error|warning):)" } */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define LEAF static inline __attribute__ ((always_inline))
+
+/* Two loads, no branch: one path.  */
+LEAF unsigned
+rd (const unsigned char *p)
+{
+  return p[0] | (unsigned) p[1] << 8;	/* @RD */
+}
+
+LEAF int
+twice (int x)
+{
+  return 2 * x;				/* @TW */
+}
+
+/* A one-path function that calls: its count is made where its path is
+   known, at its entry (doc/algorithm.md, "Free chords"), so the call
+   follows the count in main's copy and the copy counts itself.  */
+LEAF void
+note (unsigned x)
+{
+  printf ("%u\n", x);			/* @NOTE */
+}
+
+/* A leaf that calls a leaf: twice's copy in it counts from its path,
+   and its own copies from nested's paths.  */
+LEAF int
+outer (int x)
+{
+  return twice (x) + 1;			/* @OUT */
+}
+
+int sink;
+
+/* Leaves GCC inlines at -O2 only.  */
+static inline unsigned
+rd2 (const unsigned char *p)
+{
+  return p[0] ^ p[1];			/* @RD2 */
+}
+
+static inline int
+half (int x)
+{
+  return x / 2;				/* @HALF */
+}
+
+/* An always_inline function of several paths: GCC inlines nothing into
+   its own body but always_inline functions, so at -O2 rd2's copies are
+   made inside its copies, in scan2's and scan3's.  They count from
+   scan's paths once every copy of each call is known to have lost its
+   count (plugin/inlined-leaves.cc, decide_groups): 16 + 16 runs.  */
+static inline __attribute__ ((always_inline)) unsigned
+scan (const unsigned char *p, int n)
+{
+  unsigned s = 0;
+  for (int i = 0; i + 2 <= n; i += 2)
+    if (p[i] & 1)
+      s += rd2 (p + i);
+    else
+      s ^= rd2 (p);
+  return s;
+}
+
+static unsigned __attribute__ ((noinline))
+scan2 (const unsigned char *p)
+{
+  return scan (p, 32);
+}
+
+static unsigned __attribute__ ((noinline))
+scan3 (const unsigned char *p)
+{
+  return scan (p + 1, 32);
+}
+
+/* The same with a copy of its call of half that stays a call: in
+   no_inline, built without inlining but of always_inline functions.
+   The copy in blocked2 must then count itself again: 2 + 2 runs.  */
+static inline __attribute__ ((always_inline)) int
+blocky (int x)
+{
+  int y = 0;
+  if (x > 0)
+    y = half (x);
+  return y;
+}
+
+static int __attribute__ ((noinline))
+blocked2 (int x)
+{
+  return blocky (x);
+}
+
+static int __attribute__ ((noinline, optimize ("no-inline")))
+no_inline (int x)
+{
+  return blocky (x);
+}
+
+/* Two copies on one line, in a loop: 2 * 32 runs.  */
+static unsigned __attribute__ ((noinline))
+sum (const unsigned char *p, int n)
+{
+  unsigned s = 0;
+  for (int i = 0; i + 2 <= n; i += 2)
+    s += rd (p + i) ^ rd (p);
+  return s;
+}
+
+/* A copy on one arm only: 5 of 10 calls.  */
+static int __attribute__ ((noinline))
+arms (int x)
+{
+  if (x & 1)
+    return twice (x);
+  return x;
+}
+
+static void __attribute__ ((noinline))
+maybe_exit (int x)
+{
+  if (x < 0)
+    exit (3);
+  sink += x;
+}
+
+/* After the copy, a call that may exit: the copy counts itself.  */
+static int __attribute__ ((noinline))
+then_call (int x)
+{
+  int y = twice (x);
+  maybe_exit (x);
+  return y;
+}
+
+static int __attribute__ ((noinline))
+nested (int x)
+{
+  return outer (x) + outer (x + 1);
+}
+
+int
+main (void)
+{
+  static unsigned char buf[64];
+  for (int i = 0; i < 64; i++)
+    buf[i] = (unsigned char) (i * 7);
+  unsigned t = sum (buf, 64);
+  for (int i = 0; i < 10; i++)
+    t += arms (i);
+  for (int i = 0; i < 4; i++)
+    t += then_call (i);
+  t += nested (5);
+  t += scan2 (buf) + scan3 (buf);
+  for (int i = 0; i < 2; i++)
+    t += blocked2 (i + 1) + no_inline (i + 1);
+  note (t & 0xff);
+  return 0;
+}
+
+/* { dg-final { pathprof-compiler-output "'sum': 2 inlined one-path callees counted from its paths" } } */
+/* { dg-final { pathprof-compiler-output "'arms': 1 inlined one-path callee counted from its paths" } } */
+/* { dg-final { pathprof-compiler-output "'nested': 2 inlined one-path callees counted from its paths" } } */
+/* { dg-final { pathprof-compiler-output "'outer': 1 inlined one-path callee counted from its paths" } } */
+/* { dg-final { pathprof-compiler-output "^(?!.*'(then_call|main)': \[0-9\]+ inlined)" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:80:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:82:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it" } } */
+/* { dg-final { pathprof-compiler-output "^(?!.*'blocky': \[0-9\]+ inlined call)" } } */
+/* { dg-final { pathprof-path rd "RD" 64 } } */
+/* { dg-final { pathprof-path rd2 "RD2" 32 } } */
+/* { dg-final { pathprof-path twice "TW" 11 } } */
+/* { dg-final { pathprof-path half "HALF" 4 } } */
+/* { dg-final { pathprof-path outer "OUT" 2 } } */
+/* { dg-final { pathprof-path note "NOTE" 1 } } */
+/* { dg-final { pathprof-total sum 33 } } */
+/* At -O0 gcov counts a line once for each block the inlined calls cut
+   it into.
+   { dg-final { pathprof-gcov-skip-line 128 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 161 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 95 "gcov counts each block of the line" } } */
