@@ -28,7 +28,7 @@
    - the copy: from a call the caller's pass recorded, at a location no
      call of the same leaf in another block shares; and from the copy to
      every end of the caller's path that can follow, no call but a leaf
-     builtin that cannot throw, a target intrinsic or a stop-free
+     builtin, a target intrinsic or a stop-free
      function of the unit (stop_free_p), nothing that may throw, no asm:
      nothing that could stop the caller's path between the copy's run
      and its count (exit, longjmp, an exception, fork).
@@ -237,8 +237,10 @@ static hash_map<tree, body_info *> *bodies;
 static bool call_may_stop_p (const gcall *call);
 
 /* Whether CALL is a builtin that calls nothing of the program's and
-   cannot throw, exit, jump or return twice: a leaf, nothrow builtin of
-   the language (memcpy, __builtin_expect) or a target's intrinsic.  */
+   cannot exit, jump or return twice: a leaf builtin of the language
+   (memcpy, __builtin_prefetch) or a target's intrinsic.  Whether it may
+   throw (-fnon-call-exceptions) is stmt_could_throw_p's to say, asked of
+   every statement apart.  */
 
 static bool
 harmless_builtin_p (const gcall *call)
@@ -253,8 +255,7 @@ harmless_builtin_p (const gcall *call)
   if (!fndecl_built_in_p (callee, BUILT_IN_NORMAL))
     return false;
   int flags = gimple_call_flags (call);
-  return (flags & ECF_NOTHROW) && (flags & ECF_LEAF)
-	 && !(flags & (ECF_NORETURN | ECF_RETURNS_TWICE));
+  return (flags & ECF_LEAF) && !(flags & (ECF_NORETURN | ECF_RETURNS_TWICE));
 }
 
 /* Record FUN's body (at its pass, before instrumentation) for
@@ -281,8 +282,12 @@ pathprof_note_body (function *fun)
 	    tree callee = gimple_call_fndecl (call);
 	    if (harmless_builtin_p (call))
 	      continue;
+	    /* The body seen must be the one that runs: a function that
+	       binds here, or one always inlined (an intrinsic's
+	       gnu_inline wrapper, which binds elsewhere).  */
 	    if (callee && !fndecl_built_in_p (callee)
-		&& decl_binds_to_current_def_p (callee))
+		&& (decl_binds_to_current_def_p (callee)
+		    || DECL_DISREGARD_INLINE_LIMITS (callee)))
 	      info->callees.safe_push (callee);
 	    else
 	      info->own_ok = false;

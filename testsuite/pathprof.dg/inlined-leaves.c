@@ -155,6 +155,25 @@ then_call (int x)
   return y;
 }
 
+/* A function that calls nothing cannot stop its caller's path, nor can
+   a prefetch: after_calls's copy counts from its path.  */
+static int __attribute__ ((noinline))
+plain_sum (const unsigned char *p, int n)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += p[i];
+  return s;
+}
+
+static int __attribute__ ((noinline))
+after_calls (const unsigned char *p)
+{
+  int y = twice (p[0]);
+  __builtin_prefetch (p + 32);
+  return y + plain_sum (p, 8);
+}
+
 static int __attribute__ ((noinline))
 nested (int x)
 {
@@ -173,6 +192,7 @@ main (void)
   for (int i = 0; i < 4; i++)
     t += then_call (i);
   t += nested (5);
+  t += after_calls (buf);
   t += scan2 (buf) + scan3 (buf);
   for (int i = 0; i < 2; i++)
     t += blocked2 (i + 1) + no_inline (i + 1);
@@ -184,13 +204,14 @@ main (void)
 /* { dg-final { pathprof-compiler-output "'arms': 1 inlined one-path callee counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "'nested': 2 inlined one-path callees counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "'outer': 1 inlined one-path callee counted from its paths" } } */
+/* { dg-final { pathprof-compiler-output "'after_calls': 1 inlined one-path callee counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "^(?!.*'(then_call|main)': \[0-9\]+ inlined)" } } */
 /* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:80:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it" } } */
 /* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:82:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it" } } */
 /* { dg-final { pathprof-compiler-output "^(?!.*'blocky': \[0-9\]+ inlined call)" } } */
 /* { dg-final { pathprof-path rd "RD" 64 } } */
 /* { dg-final { pathprof-path rd2 "RD2" 32 } } */
-/* { dg-final { pathprof-path twice "TW" 11 } } */
+/* { dg-final { pathprof-path twice "TW" 12 } } */
 /* { dg-final { pathprof-path half "HALF" 4 } } */
 /* { dg-final { pathprof-path outer "OUT" 2 } } */
 /* { dg-final { pathprof-path note "NOTE" 1 } } */
@@ -198,5 +219,5 @@ main (void)
 /* At -O0 gcov counts a line once for each block the inlined calls cut
    it into.
    { dg-final { pathprof-gcov-skip-line 128 "gcov counts each block of the line" } }
-   { dg-final { pathprof-gcov-skip-line 161 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 180 "gcov counts each block of the line" } }
    { dg-final { pathprof-gcov-skip-line 95 "gcov counts each block of the line" } } */
