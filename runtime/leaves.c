@@ -10,7 +10,7 @@
    counts it writes of the caller's paths through the link's block.  The
    file holds the leaf's true count; its format does not change.
 
-   At registration (pp_rt_leaves_register) the links are checked and
+   At the unit's first write (read_links) the links are checked and
    grouped by caller; the first write that has counts of a caller with
    an active link decodes its meta, once, into the form a regeneration
    walks (edges by source block, in increasing val), and checks its
@@ -368,7 +368,7 @@ compare_by_caller (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Check UNIT's links (just registered) and keep what its writes need:
+/* Check UNIT's links (at its first write) and keep what its writes need:
    see the top of this file.  A link whose function index is out of
    range, whose leaf has other than one path or whose block is ENTRY or
    EXIT is a compiler bug: one message names the unit, how many links
@@ -376,8 +376,8 @@ compare_by_caller (const void *a, const void *b)
    rest of the unit is profiled.  Blocks that are not the caller's are
    found when its meta is decoded (decode_caller).  */
 
-void
-pp_rt_leaves_register (const struct __pathprof_unit *unit)
+static void
+read_links (struct __pathprof_unit *unit)
 {
   const struct __pathprof_link **order = NULL;
   struct leaf_state *state = NULL;
@@ -579,7 +579,7 @@ give_path (struct leaf_caller *c, const struct leaf_link *links,
    many paths.  Returns PPF_OK or PPF_ENOMEM.  */
 
 int
-pp_rt_leaves_derive (const struct __pathprof_unit *unit,
+pp_rt_leaves_derive (struct __pathprof_unit *unit,
 		     const struct pp_snapshot *snaps, const char *path,
 		     uint64_t **derived)
 {
@@ -591,6 +591,15 @@ pp_rt_leaves_derive (const struct __pathprof_unit *unit,
   size_t i, l, left;
 
   *derived = NULL;
+  /* The links are read at the unit's first write, not at registration:
+     memory the runtime freed before main would hold what the program
+     then finds in a block malloc gives it (941014-2.c reads one
+     uninitialised), where without us it would find zeros.  */
+  if (!(unit->runtime_flags & PP_RT_LEAVES_READ))
+    {
+      unit->runtime_flags |= PP_RT_LEAVES_READ;
+      read_links (unit);
+    }
   for (state = states; state; state = state->next)
     if (state->unit == unit)
       break;

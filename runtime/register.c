@@ -249,7 +249,6 @@ __pathprof_register (struct __pathprof_unit *unit)
   /* Append, so that units are written in the order they were loaded.  */
   unit->next = NULL;
   *link = unit;
-  pp_rt_leaves_register (unit);
   if (!handlers_installed)
     {
       handlers_installed = 1;

@@ -45,6 +45,7 @@
 /* Bits of __pathprof_unit.runtime_flags.  */
 #define PP_RT_METAS_CHECKED 1u  /* every meta decoded once */
 #define PP_RT_METAS_BAD 2u      /* one did not: the unit is never written */
+#define PP_RT_LEAVES_READ 4u    /* its links read (leaves.c), once */
 #define PP_RT_EXIT_FAILED 4u    /* the exit handler could not write it: its
 				   destructor does not try again */
 
@@ -233,9 +234,9 @@ uint64_t pp_rt_ticks_per_second (void);
    malloc'd count per function, or NULL without active links; PATH names
    the profile in messages.  PPF_OK or PPF_ENOMEM.  With pp_rt_mutex
    held.  */
-void pp_rt_leaves_register (const struct __pathprof_unit *unit);
+
 void pp_rt_leaves_forget (const struct __pathprof_unit *unit);
-int pp_rt_leaves_derive (const struct __pathprof_unit *unit,
+int pp_rt_leaves_derive (struct __pathprof_unit *unit,
 			 const struct pp_snapshot *snaps, const char *path,
 			 uint64_t **derived);
 

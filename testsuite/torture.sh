@@ -26,7 +26,9 @@
 #      programs that print addresses), and leave a profile that
 #      "pathprof-dump --tsv --all DIR" reads (none is fine only when main
 #      itself was not instrumented).
-#   5. TORTURE_NAIVE=1: steps 3-4 again with placement=naive, and the two
+#   5. TORTURE_NAIVE=1: steps 3-4 again with placement=naive and
+#      inlined-leaves=no (every inlined copy of a one-path function counts
+#      itself: the oracle for the derived counts too), and the two
 #      profiles' TSV must be identical.  If they are not, both are built
 #      again with -ftrivial-auto-var-init=zero: if those two agree, the
 #      program's paths depend on uninitialised variables, which differ
@@ -195,6 +197,7 @@ run_one () {
   if [ "${TORTURE_NAIVE:-0}" = 1 ] && [ -z "$not_applicable" ] \
     && [ -f "$dir/optimized.exe" ]; then
     if instrumented naive -fplugin-arg-pathprof-placement=naive \
+	-fplugin-arg-pathprof-inlined-leaves=no \
       && [ -f "$dir/optimized.tsv" ] && [ -f "$dir/naive.tsv" ] \
       && ! cmp -s "$dir/optimized.tsv" "$dir/naive.tsv"; then
       diff "$dir/optimized.tsv" "$dir/naive.tsv" > "$dir/naive.diff"
@@ -204,6 +207,7 @@ run_one () {
       if profile_with optimized-zeroinit -ftrivial-auto-var-init=zero \
 	&& profile_with naive-zeroinit -ftrivial-auto-var-init=zero \
 	  -fplugin-arg-pathprof-placement=naive \
+	  -fplugin-arg-pathprof-inlined-leaves=no \
 	&& cmp -s "$dir/optimized-zeroinit.tsv" "$dir/naive-zeroinit.tsv"; then
 	note "naive and optimised profiles differ, but agree with -ftrivial-auto-var-init=zero: paths depend on uninitialised variables"
       elif case $frame_dependent in *" $name "*) true ;; *) false ;; esac
