@@ -45,9 +45,9 @@
 /* Bits of __pathprof_unit.runtime_flags.  */
 #define PP_RT_METAS_CHECKED 1u  /* every meta decoded once */
 #define PP_RT_METAS_BAD 2u      /* one did not: the unit is never written */
-#define PP_RT_LEAVES_READ 4u    /* its links read (leaves.c), once */
 #define PP_RT_EXIT_FAILED 4u    /* the exit handler could not write it: its
 				   destructor does not try again */
+#define PP_RT_LEAVES_READ 8u    /* its links read (leaves.c), once */
 
 /* register.c: the registered units and the lock that guards the list and
    every write, reset and fork.  Counting never takes it.  Take it with
