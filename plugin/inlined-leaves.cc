@@ -234,8 +234,6 @@ struct body_info
 };
 static hash_map<tree, body_info *> *bodies;
 
-static bool call_may_stop_p (const gcall *call);
-
 /* Whether CALL is a builtin that calls nothing of the program's and
    cannot exit, jump or return twice: a leaf builtin of the language
    (memcpy, __builtin_prefetch) or a target's intrinsic.  Whether it may
@@ -454,6 +452,24 @@ leaf_count_of (gimple *stmt)
   return leaf ? *leaf : NULL_TREE;
 }
 
+/* The function whose inlined copy holds BLOCK, the innermost if copies
+   nest: NULL_TREE when BLOCK is in no copy, error_mark_node when the
+   copy's origin is not a function.  */
+
+static tree
+copy_origin (tree block)
+{
+  for (tree up = block; up && TREE_CODE (up) == BLOCK;
+       up = BLOCK_SUPERCONTEXT (up))
+    if (inlined_function_outer_scope_p (up))
+      {
+	tree origin = block_ultimate_origin (up);
+	return origin && TREE_CODE (origin) == FUNCTION_DECL ? origin
+							     : error_mark_node;
+      }
+  return NULL_TREE;
+}
+
 /* Where the copy of LEAF that STMT belongs to was inlined: sets *LOCUS
    to the call's location and returns the function whose body held the
    call, its "host": NULL_TREE when the copy is in FUN's own body, the
@@ -472,15 +488,7 @@ copy_host (gimple *stmt, tree leaf, location_t *locus)
       || block_ultimate_origin (block) != leaf)
     return error_mark_node;
   *locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (block));
-  for (tree up = BLOCK_SUPERCONTEXT (block); up && TREE_CODE (up) == BLOCK;
-       up = BLOCK_SUPERCONTEXT (up))
-    if (inlined_function_outer_scope_p (up))
-      {
-	tree host = block_ultimate_origin (up);
-	return host && TREE_CODE (host) == FUNCTION_DECL ? host
-							 : error_mark_node;
-      }
-  return NULL_TREE;
+  return copy_origin (BLOCK_SUPERCONTEXT (block));
 }
 
 /* The site of CALLER's call of LEAF at LOCUS that a removed copy stands
@@ -619,22 +627,6 @@ divert_count (gimple *stmt, tree counters, tree var)
   return true;
 }
 
-/* The function whose inlined copy holds STMT, a call: NULL_TREE when
-   STMT is in FUN's own body.  */
-
-static tree
-call_host (gimple *stmt)
-{
-  for (tree up = gimple_block (stmt); up && TREE_CODE (up) == BLOCK;
-       up = BLOCK_SUPERCONTEXT (up))
-    if (inlined_function_outer_scope_p (up))
-      {
-	tree host = block_ultimate_origin (up);
-	return host && TREE_CODE (host) == FUNCTION_DECL ? host : NULL_TREE;
-      }
-  return NULL_TREE;
-}
-
 /* Whether copies inside the copies of other functions may be deferred:
    not where the unit goes to LTO, whose later passes run without us.  */
 
@@ -745,9 +737,9 @@ pathprof_leaf_calls_pass (function *fun)
 	tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
 	if (!callee || !leaf_records->get (callee))
 	  continue;
-	tree host = call_host (call);
+	tree host = copy_origin (gimple_block (call));
 	location_t at = LOCATION_LOCUS (gimple_location (call));
-	if (host && at != UNKNOWN_LOCATION)
+	if (host && host != error_mark_node && at != UNKNOWN_LOCATION)
 	  group_for (host, callee, at)->blocked = true;
       }
   return 0;
