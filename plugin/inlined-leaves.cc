@@ -91,7 +91,6 @@ static vec<call_site> sites;
 /* The link table's variable: uint64_t[4 * n], the ABI's struct
    __pathprof_link in order (leaf, caller, block, active).  */
 static tree links_decl;
-static unsigned num_links;
 
 static tree leaf_count_of (gimple *stmt);
 
@@ -189,9 +188,9 @@ pathprof_note_caller (function *fun, unsigned record, const tree *decls,
 tree
 pathprof_links_table (unsigned *num)
 {
+  unsigned num_links = 0;
   *num = 0;
   links_decl = NULL_TREE;
-  num_links = 0;
   if (!leaf_records || !callers)
     return NULL_TREE;
   vec<constructor_elt, va_gc> *elts = NULL;

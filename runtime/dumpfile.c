@@ -1011,10 +1011,11 @@ read_counts_only (int fd, uint64_t file_size, const struct static_part *sp,
 }
 
 /* Add to DST, a function of the profile being written, the counts SNAP
-   took of it and, with DERIVED not 0, DERIVED more runs of its path 0
-   (an inlined leaf's, leaves.c).  The leaf's own count of path 0 and
-   DERIVED add into one delta first, modulo 2^64 as deltas do, so that
-   the merge sees their sum: a path with a sum of 0 is left out, as the
+   took of it and, with DERIVED not 0, DERIVED more runs of its path 0:
+   it is then an inlined leaf (leaves.c), of one path, checked when its
+   links were read.  Its own count and DERIVED add into one delta first,
+   modulo 2^64 as deltas do: merged apart, a take-back would be clamped
+   at 0 before the derived runs came in.  A sum of 0 is left out, as the
    format wants no zero count.  PPF_OK or PPF_ENOMEM.  */
 
 static int
@@ -1023,12 +1024,9 @@ merge_function (ppf_function *dst, const struct pp_snapshot *snap,
 {
   ppf_function ours = { NULL, 0, snap->num_counts, snap->counts };
   ppf_count leaf = { 0, derived, 0 };
-  int status;
 
-  if (derived && snap->num_counts <= 1
-      && (snap->num_counts == 0 || snap->counts[0].path == 0))
+  if (derived)
     {
-      /* A leaf (one path: always so, registration checked it).  */
       if (snap->num_counts)
 	{
 	  leaf.count += snap->counts[0].count;
@@ -1036,13 +1034,7 @@ merge_function (ppf_function *dst, const struct pp_snapshot *snap,
 	}
       ours.num_counts = leaf.count != 0;
       ours.counts = &leaf;
-      return ppf_counts_merge_deltas (dst, &ours);
     }
-  status = ppf_counts_merge_deltas (dst, &ours);
-  if (status != PPF_OK || !derived)
-    return status;
-  ours.num_counts = 1;
-  ours.counts = &leaf;
   return ppf_counts_merge_deltas (dst, &ours);
 }
 
