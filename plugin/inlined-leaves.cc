@@ -50,6 +50,18 @@
    pathprof_resolve_leaves_pass, after IPA, decides the groups and turns
    each stand-in into nothing or back into the leaf's counters.
 
+   A call that stays a call after "einline" may still be inlined by the
+   IPA inliner, into its caller and into every copy of its caller (in
+   other functions, in clones, in split parts).  Such a call is a
+   candidate, keyed by the leaf and the call's location, when the leaf
+   itself cannot stop a path (stop_free_p) and every way on from the
+   call reaches the end of the caller's path, checked where "einline"
+   leaves it.  decide_inlined_calls, after IPA, activates the
+   candidate's sites when the call graph shows every call of the leaf at
+   that location inlined, and no copy at that location kept its count
+   early; the pass after IPA then removes every copy at that location
+   (pathprof_resolve_leaves_pass).
+
    The link table is built when the unit's records are (at IPA start,
    before "einline" runs anywhere) with every candidate call inactive;
    the passes set a link active when its copies' counts are removed.  */
@@ -127,13 +139,15 @@ pathprof_note_leaf (function *fun, unsigned record, tree counters)
   leaf_records->put (fun->decl, record);
   /* The count has no location: give it the function's outermost scope,
      which the inliner maps into the scope of each copy, whose location
-     is the call's.  */
+     is the call's.  So every statement without a scope, since the count
+     may not be recognised yet: an atomic add takes the counter's address
+     from a temporary until it is propagated.  */
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
-	if (!gimple_block (stmt) && leaf_count_of (stmt) == fun->decl)
+	if (!gimple_block (stmt) && !is_gimple_debug (stmt))
 	  gimple_set_block (stmt, DECL_INITIAL (fun->decl));
       }
 }
@@ -483,8 +497,12 @@ copy_host (gimple *stmt, tree leaf, location_t *locus)
   while (block && TREE_CODE (block) == BLOCK
 	 && !inlined_function_outer_scope_p (block))
     block = BLOCK_SUPERCONTEXT (block);
-  if (!block || TREE_CODE (block) != BLOCK
-      || block_ultimate_origin (block) != leaf)
+  if (!block || TREE_CODE (block) != BLOCK)
+    return error_mark_node;
+  /* A C++ constructor's or destructor's clone is the copy of its
+     abstract origin.  */
+  tree origin = block_ultimate_origin (block);
+  if (origin != leaf && origin != DECL_ORIGIN (leaf))
     return error_mark_node;
   *locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (block));
   return copy_origin (BLOCK_SUPERCONTEXT (block));
@@ -539,9 +557,7 @@ struct copy_group
 };
 
 static vec<copy_group> groups;
-/* Whether the groups have been decided (at the first function after
-   IPA), and the stand-ins: variable -> group index.  */
-static bool groups_decided;
+/* The stand-ins: variable -> group index.  */
 static hash_map<tree, unsigned> *group_of_var;
 
 /* The group of HOST's calls of LEAF at LOCUS, made if new.  */
@@ -555,6 +571,270 @@ group_for (tree host, tree leaf, location_t locus)
   copy_group g = { host, leaf, locus, NULL_TREE, NULL_TREE, false };
   groups.safe_push (g);
   return &groups.last ();
+}
+
+/* Whether copies inside the copies of other functions may be deferred:
+   not where the unit goes to LTO, whose later passes run without us.  */
+
+static bool
+groups_enabled (void)
+{
+  return !flag_generate_lto && !flag_generate_offload;
+}
+
+/* The calls of a leaf at one location that "einline" left calls: the
+   IPA inliner may still inline them (plugin/inlined-leaves.cc's
+   header).  */
+struct inlined_call
+{
+  tree leaf;
+  location_t locus;
+  tree caller;          /* the function whose body held the calls */
+  bool blocked;         /* a copy or call where the count must stay */
+  bool active;          /* every copy's count is to go */
+  bool in_copies;       /* a call or copy seen in a copy of the caller */
+};
+
+static vec<inlined_call> inlined_calls;
+/* Leaves with a copy whose call could not be placed.  */
+static hash_set<tree> *unplaced_leaves;
+/* (leaf's record + 1) << 32 | locus -> index in inlined_calls.  */
+typedef int_hash<uint64_t, 0, 1> call_key_hash;
+static hash_map<call_key_hash, unsigned> *inlined_call_index;
+static unsigned num_active_calls;
+
+/* The key of LEAF's calls at LOCUS in inlined_call_index.  */
+
+static uint64_t
+inlined_call_key (tree leaf, location_t locus)
+{
+  return ((uint64_t) *leaf_records->get (leaf) + 1) << 32 | locus;
+}
+
+/* The entry of LEAF's calls at LOCUS, made if new (CALLER NULL_TREE).  */
+
+static inlined_call *
+inlined_call_for (tree leaf, location_t locus)
+{
+  uint64_t key = inlined_call_key (leaf, locus);
+  if (!inlined_call_index)
+    inlined_call_index = new hash_map<call_key_hash, unsigned>;
+  bool existed;
+  unsigned &index = inlined_call_index->get_or_insert (key, &existed);
+  if (!existed)
+    {
+      index = inlined_calls.length ();
+      inlined_call c = { leaf, locus, NULL_TREE, false, false, false };
+      inlined_calls.safe_push (c);
+    }
+  return &inlined_calls[index];
+}
+
+/* The copies and calls of LEAF at LOCUS must keep counting themselves.  */
+
+static void
+block_inlined_calls (tree leaf, location_t locus)
+{
+  inlined_call_for (leaf, locus)->blocked = true;
+}
+
+/* Whether CALLER's recorded calls of LEAF at LOCUS are all linked and in
+   one block, with none in another caller: the sites an inlined call's
+   copies may stand for.  */
+
+static bool
+sites_uniform_p (tree caller, tree leaf, location_t locus)
+{
+  call_site *first = NULL;
+  for (call_site &site : sites)
+    {
+      if (site.callee != leaf || site.locus != locus)
+	continue;
+      if (site.caller != caller || site.link < 0
+	  || (first && first->block != site.block))
+	return false;
+      if (!first)
+	first = &site;
+    }
+  return first != NULL;
+}
+
+/* Record CALL, in FUN after "einline", of the leaf LEAF at LOCUS as a
+   candidate for the IPA inliner's copies, or block its location.  */
+
+static void
+note_inlined_call (function *fun, gcall *call, tree leaf, location_t locus)
+{
+  inlined_call *c = inlined_call_for (leaf, locus);
+  if (c->blocked)
+    return;
+  tree caller = copy_origin (gimple_block (call));
+  if (!caller)
+    caller = fun->decl;
+  caller_info **info = caller != error_mark_node ? callers->get (caller)
+						: NULL;
+  if (!info || (c->caller && c->caller != caller) || !stop_free_p (leaf)
+      || !sites_uniform_p (caller, leaf, locus)
+      || !reaches_path_end_p (fun, call, &(*info)->decls))
+    {
+      c->blocked = true;
+      return;
+    }
+  c->caller = caller;
+}
+
+/* The leaf whose body NODE's is: the leaf itself, a clone of it or a
+   copy of a clone.  NULL_TREE when NODE is no leaf's.  */
+
+static tree
+leaf_of_node (cgraph_node *node)
+{
+  node = node->ultimate_alias_target ();
+  for (unsigned depth = 0; node && depth < 64; depth++)
+    {
+      if (leaf_records->get (node->decl))
+	return node->decl;
+      tree origin = DECL_ORIGIN (node->decl);
+      if (leaf_records->get (origin))
+	return origin;
+      if (node->clone_of)
+	node = node->clone_of;
+      else if (node->former_clone_of)
+	{
+	  if (leaf_records->get (node->former_clone_of))
+	    return node->former_clone_of;
+	  node = cgraph_node::get (node->former_clone_of);
+	}
+      else
+	return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
+/* Decide the calls left to the IPA inliner, once, after its decisions
+   and before any body is changed by them (PLUGIN_ALL_IPA_PASSES_END,
+   while the call graph still has an edge for each copy to be made): a
+   location whose calls were all inlined, every copy of them in the
+   unit, has its sites' links activated and its copies' counts removed.
+   Any call of a leaf still a call, or a call whose location is not
+   known, blocks.  */
+
+void
+pathprof_decide_inlined_calls (void *, void *)
+{
+  if (inlined_calls.is_empty () || !leaf_records || !groups_enabled ())
+    return;
+  auto_vec<unsigned> num_inlined;
+  num_inlined.safe_grow_cleared (inlined_calls.length ());
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+      {
+	tree leaf = leaf_of_node (e->callee);
+	if (!leaf)
+	  continue;
+	location_t locus = e->call_stmt
+			   ? LOCATION_LOCUS (gimple_location (e->call_stmt))
+			   : UNKNOWN_LOCATION;
+	if (locus == UNKNOWN_LOCATION)
+	  {
+	    /* Which calls this one copies is not known: none of the
+	       leaf's may go.  */
+	    for (inlined_call &c : inlined_calls)
+	      if (c.leaf == leaf)
+		c.blocked = true;
+	    continue;
+	  }
+	unsigned *index
+	  = inlined_call_index->get (inlined_call_key (leaf, locus));
+	if (!index)
+	  continue;
+	if (e->inline_failed)
+	  inlined_calls[*index].blocked = true;
+	else
+	  num_inlined[*index]++;
+      }
+  for (unsigned i = 0; i < inlined_calls.length (); i++)
+    {
+      inlined_call &c = inlined_calls[i];
+      if (c.blocked || !c.caller || !num_inlined[i]
+	  || (unplaced_leaves && unplaced_leaves->contains (c.leaf)))
+	continue;
+      c.active = true;
+      num_active_calls++;
+      unsigned n = 0;
+      for (call_site &site : sites)
+	if (site.caller == c.caller && site.callee == c.leaf
+	    && site.locus == c.locus && !site.active)
+	  {
+	    site.active = true;
+	    activate_link (site.link);
+	    n++;
+	  }
+      if (pathprof_opts.verbose)
+	inform (c.locus, "pathprof: %qD: %u %s of one-path %qD inlined "
+		"after early inlining counted from its paths (%u %s)",
+		c.caller, n, n == 1 ? "call" : "calls", c.leaf,
+		num_inlined[i], num_inlined[i] == 1 ? "copy" : "copies");
+    }
+}
+
+/* Whether a call of LEAF was decided for by decide_inlined_calls.  */
+
+static bool
+leaf_has_active_calls (tree leaf)
+{
+  for (inlined_call &c : inlined_calls)
+    if (c.leaf == leaf && c.active)
+      return true;
+  return false;
+}
+
+/* Remove, in FUN, the counts of the copies of the calls
+   decide_inlined_calls decided for.  */
+
+static void
+remove_inlined_call_counts (function *fun)
+{
+  unsigned removed = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	tree leaf = is_gimple_debug (stmt) ? NULL_TREE
+		    : leaf_count_of (stmt);
+	location_t locus = UNKNOWN_LOCATION;
+	if (leaf && leaf != fun->decl)
+	  {
+	    copy_host (stmt, leaf, &locus);
+	    if (locus == UNKNOWN_LOCATION && leaf_has_active_calls (leaf))
+	      /* Not expected: every count of a leaf has a scope.  */
+	      warning_at (gimple_location (stmt), 0,
+			  "pathprof: a count of %qD inlined at an unknown "
+			  "place is kept: %qD may be counted twice there",
+			  leaf, leaf);
+	  }
+	if (locus == UNKNOWN_LOCATION)
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	unsigned *index
+	  = inlined_call_index->get (inlined_call_key (leaf, locus));
+	if (!index || !inlined_calls[*index].active)
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	unlink_stmt_vdef (stmt);
+	gsi_remove (&gsi, true);
+	release_defs (stmt);
+	removed++;
+      }
+  if (removed && dump_file)
+    fprintf (dump_file, "pathprof: %u counts of leaves inlined after "
+	     "early inlining removed\n", removed);
 }
 
 /* walk_tree callback: replace the variable WI->info[0] by WI->info[1].  */
@@ -626,15 +906,6 @@ divert_count (gimple *stmt, tree counters, tree var)
   return true;
 }
 
-/* Whether copies inside the copies of other functions may be deferred:
-   not where the unit goes to LTO, whose later passes run without us.  */
-
-static bool
-groups_enabled (void)
-{
-  return !flag_generate_lto && !flag_generate_offload;
-}
-
 /* The pass after "einline": remove the counts of leaves' copies in FUN
    that its paths' counts stand for, and activate their links; divert
    those inside the copies of other functions to their group's
@@ -653,6 +924,21 @@ pathprof_inlined_leaves_pass (function *fun)
       {
 	gimple *stmt = gsi_stmt (gsi);
 	location_t locus = UNKNOWN_LOCATION;
+	gcall *call = dyn_cast <gcall *> (stmt);
+	tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
+	if (callee && leaf_records->get (callee))
+	  {
+	    locus = LOCATION_LOCUS (gimple_location (call));
+	    if (locus != UNKNOWN_LOCATION)
+	      {
+		if (copy_origin (gimple_block (call)))
+		  inlined_call_for (callee, locus)->in_copies = true;
+		if (groups_enabled ())
+		  note_inlined_call (fun, call, callee, locus);
+	      }
+	    gsi_next (&gsi);
+	    continue;
+	  }
 	tree leaf = leaf_count_of (stmt);
 	if (!leaf || leaf == fun->decl)
 	  {
@@ -662,6 +948,16 @@ pathprof_inlined_leaves_pass (function *fun)
 	tree host = copy_host (stmt, leaf, &locus);
 	if (host == error_mark_node || locus == UNKNOWN_LOCATION)
 	  {
+	    if (locus != UNKNOWN_LOCATION && groups_enabled ())
+	      block_inlined_calls (leaf, locus);
+	    else if (locus == UNKNOWN_LOCATION)
+	      {
+		/* A copy that cannot be placed: the IPA inliner's copies of
+		   this leaf might not be either.  */
+		if (!unplaced_leaves)
+		  unplaced_leaves = new hash_set<tree>;
+		unplaced_leaves->add (leaf);
+	      }
 	    gsi_next (&gsi);
 	    continue;
 	  }
@@ -671,8 +967,16 @@ pathprof_inlined_leaves_pass (function *fun)
 	      {
 		copy_group *g = group_for (host, leaf, locus);
 		caller_info **hinfo = callers->get (host);
-		if (!g->blocked && hinfo && site_for (host, leaf, locus)
-		    && reaches_path_end_p (fun, stmt, &(*hinfo)->decls))
+		bool exact = hinfo && site_for (host, leaf, locus)
+			     && reaches_path_end_p (fun, stmt, &(*hinfo)->decls);
+		if (!exact)
+		  {
+		    /* Neither the group nor the IPA inliner's copies of the
+		       call may go without this one.  */
+		    g->blocked = true;
+		    block_inlined_calls (leaf, locus);
+		  }
+		else if (!g->blocked)
 		  {
 		    if (!g->var)
 		      {
@@ -685,17 +989,27 @@ pathprof_inlined_leaves_pass (function *fun)
 			group_of_var->put (g->var, g - groups.address ());
 		      }
 		    if (!divert_count (stmt, count_target (stmt), g->var))
-		      g->blocked = true;
+		      {
+			g->blocked = true;
+			block_inlined_calls (leaf, locus);
+		      }
 		  }
-		else
-		  g->blocked = true;
+		/* Else the group keeps its count for now, but the copy
+		   could go with the IPA inliner's copies of the call.  */
 	      }
+	    inlined_call_for (leaf, locus)->in_copies = true;
 	    gsi_next (&gsi);
 	    continue;
 	  }
 	call_site *site = info ? site_for (fun->decl, leaf, locus) : NULL;
-	if (!site || !reaches_path_end_p (fun, stmt, &(*info)->decls))
+	/* A copy of this body made before this pass (by a function of a
+	   cycle of calls, whose pass ran first) keeps the call's count:
+	   so must this copy.  */
+	if (!site || inlined_call_for (leaf, locus)->in_copies
+	    || !reaches_path_end_p (fun, stmt, &(*info)->decls))
 	  {
+	    if (groups_enabled ())
+	      block_inlined_calls (leaf, locus);
 	    gsi_next (&gsi);
 	    continue;
 	  }
@@ -753,7 +1067,6 @@ pathprof_leaf_calls_pass (function *fun)
 static void
 decide_groups (void)
 {
-  groups_decided = true;
   for (copy_group &g : groups)
     {
       tree host = g.host;
@@ -795,17 +1108,12 @@ find_stand_in (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
-/* The pass after IPA (at every level): the counts diverted to a group's
-   stand-in go, if the group was decided for, or back to the leaf's
-   counters.  */
+/* Turn each stand-in of a group in FUN into nothing, if the group was
+   decided for, or back into the leaf's counters.  */
 
-unsigned int
-pathprof_resolve_leaves_pass (function *fun)
+static void
+resolve_stand_ins (function *fun)
 {
-  if (!group_of_var)
-    return 0;
-  if (!groups_decided)
-    decide_groups ();
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
@@ -834,5 +1142,27 @@ pathprof_resolve_leaves_pass (function *fun)
 	gsi_remove (&gsi, true);
 	release_defs (stmt);
       }
+}
+
+/* The pass after IPA (at every level): the groups and the calls left to
+   the IPA inliner decided at the first function; then, in FUN, the
+   counts diverted to a group's stand-in go, if the group was decided
+   for, or back to the leaf's counters, and the copies of calls decided
+   for lose their counts.  */
+
+unsigned int
+pathprof_resolve_leaves_pass (function *fun)
+{
+  static bool decided;
+  if (!decided)
+    {
+      decided = true;
+      if (group_of_var)
+	decide_groups ();
+    }
+  if (group_of_var)
+    resolve_stand_ins (fun);
+  if (num_active_calls)
+    remove_inlined_call_counts (fun);
   return 0;
 }

@@ -151,6 +151,7 @@ tree pathprof_links_table (unsigned *num);
 unsigned int pathprof_inlined_leaves_pass (function *fun);
 unsigned int pathprof_leaf_calls_pass (function *fun);
 unsigned int pathprof_resolve_leaves_pass (function *fun);
+void pathprof_decide_inlined_calls (void *gcc_data, void *user_data);
 bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
 extern tree pathprof_count_hashed_fn;

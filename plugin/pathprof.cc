@@ -555,5 +555,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pathprof_init_o0_cfg (info->base_name);
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 		     pathprof_finish_unit, NULL);
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_END,
+		     pathprof_decide_inlined_calls, NULL);
   return 0;
 }

@@ -96,8 +96,9 @@ scan3 (const unsigned char *p)
 }
 
 /* The same with a copy of its call of half that stays a call: in
-   no_inline, built without inlining but of always_inline functions.
-   The copy in blocked2 must then count itself again: 2 + 2 runs.  */
+   no_inline, built at -O0, where nothing but always_inline functions is
+   inlined.  The copy in blocked2 must then count itself again, both the
+   group and the IPA inliner's copies blocked: 2 + 2 runs.  */
 static inline __attribute__ ((always_inline)) int
 blocky (int x)
 {
@@ -113,7 +114,7 @@ blocked2 (int x)
   return blocky (x);
 }
 
-static int __attribute__ ((noinline, optimize ("no-inline")))
+static int __attribute__ ((noinline, optimize ("O0")))
 no_inline (int x)
 {
   return blocky (x);
@@ -180,6 +181,58 @@ nested (int x)
   return outer (x) + outer (x + 1);
 }
 
+/* A leaf too big for the early inliner, inlined by the IPA inliner
+   (its only caller): its copy counts from mixes's paths once every
+   copy of the call is known to be inlined (plugin/inlined-leaves.cc,
+   pathprof_decide_inlined_calls): 30 runs.  */
+static int
+mix (const unsigned char *p)
+{
+  return p[0] * 3 + p[1] * 5 + p[2] * 7 + p[3] * 11 + p[4] * 13 + p[5]; /* @MIX */
+}
+
+static int __attribute__ ((noinline))
+mixes (const unsigned char *p, int n)
+{
+  int s = 0;
+  for (int i = 0; i + 6 <= n; i++)
+    if (p[i] & 1)
+      s += mix (p + i);
+  return s;
+}
+
+/* A leaf calling a leaf, called by a function optimised and one that
+   is not (optimize ("O0"): nothing is inlined into it).  mix2_host's
+   copy in hot_mix counts from hot_mix's paths, its call in cold_mix
+   stays a call and counts itself (3 + 1 runs); mix2's copies, in every
+   copy of mix2_host's body, count from mix2_host's paths (4 runs).  */
+static int
+mix2 (const unsigned char *p)
+{
+  return p[0] * 3 - p[1] * 5 + p[2] * 7 - p[3] * 11 + p[4] * 13 - p[5]; /* @MIX2 */
+}
+
+static inline int
+mix2_host (const unsigned char *p)
+{
+  return mix2 (p) + 1;			/* @MIX2H */
+}
+
+static int __attribute__ ((noinline))
+hot_mix (const unsigned char *p)
+{
+  int s = 0;
+  for (int i = 0; i < 3; i++)
+    s += mix2_host (p + i);
+  return s;
+}
+
+static int __attribute__ ((noinline, optimize ("O0")))
+cold_mix (const unsigned char *p)
+{
+  return mix2_host (p);
+}
+
 int
 main (void)
 {
@@ -196,6 +249,7 @@ main (void)
   t += scan2 (buf) + scan3 (buf);
   for (int i = 0; i < 2; i++)
     t += blocked2 (i + 1) + no_inline (i + 1);
+  t += mixes (buf, 36) + hot_mix (buf) + cold_mix (buf + 1);
   note (t & 0xff);
   return 0;
 }
@@ -208,16 +262,23 @@ main (void)
 /* { dg-final { pathprof-compiler-output "^(?!.*'(then_call|main)': \[0-9\]+ inlined)" } } */
 /* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:80:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it" } } */
 /* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:82:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it" } } */
-/* { dg-final { pathprof-compiler-output "^(?!.*'blocky': \[0-9\]+ inlined call)" } } */
+/* { dg-final { pathprof-compiler-output "^(?!.*'blocky': \[0-9\]+ (inlined )?call)" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:\[0-9\]+:\[0-9\]+: note: pathprof: 'mixes': 1 call of one-path 'mix' inlined after early inlining counted from its paths \\(1 copy\\)" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "note: pathprof: 'mix2_host': 1 call of one-path 'mix2' inlined after early inlining counted from its paths \\(2 copies\\)" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "note: pathprof: 'hot_mix': 1 call of one-path 'mix2_host' inlined after early inlining counted from its paths \\(1 copy\\)" } } */
+/* { dg-final { pathprof-compiler-output "^(?!.*'cold_mix': 1 call of one-path)" } } */
 /* { dg-final { pathprof-path rd "RD" 64 } } */
 /* { dg-final { pathprof-path rd2 "RD2" 32 } } */
 /* { dg-final { pathprof-path twice "TW" 12 } } */
 /* { dg-final { pathprof-path half "HALF" 4 } } */
 /* { dg-final { pathprof-path outer "OUT" 2 } } */
 /* { dg-final { pathprof-path note "NOTE" 1 } } */
+/* { dg-final { pathprof-path mix "MIX" 15 } } */
+/* { dg-final { pathprof-path mix2 "MIX2" 4 } } */
+/* { dg-final { pathprof-path mix2_host "MIX2H" 4 } } */
 /* { dg-final { pathprof-total sum 33 } } */
 /* At -O0 gcov counts a line once for each block the inlined calls cut
    it into.
-   { dg-final { pathprof-gcov-skip-line 128 "gcov counts each block of the line" } }
-   { dg-final { pathprof-gcov-skip-line 180 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 129 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 181 "gcov counts each block of the line" } }
    { dg-final { pathprof-gcov-skip-line 95 "gcov counts each block of the line" } } */
