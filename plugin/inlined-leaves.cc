@@ -557,6 +557,17 @@ struct copy_group
 };
 
 static vec<copy_group> groups;
+
+/* A call of a group's leaf that stayed a call in the body of BODY, an
+   always_inline function: it blocks the group only if BODY's own body
+   may run (decide_groups).  */
+struct call_in_body
+{
+  unsigned group;
+  tree body;
+};
+
+static vec<call_in_body> calls_in_bodies;
 /* The stand-ins: variable -> group index.  */
 static hash_map<tree, unsigned> *group_of_var;
 
@@ -1052,29 +1063,54 @@ pathprof_leaf_calls_pass (function *fun)
 	  continue;
 	tree host = copy_origin (gimple_block (call));
 	location_t at = LOCATION_LOCUS (gimple_location (call));
-	if (host && host != error_mark_node && at != UNKNOWN_LOCATION)
-	  group_for (host, callee, at)->blocked = true;
+	if (!host || host == error_mark_node || at == UNKNOWN_LOCATION)
+	  continue;
+	copy_group *g = group_for (host, callee, at);
+	/* In the body of an always_inline function, which never runs
+	   but in its copies (decided with the groups), the call does not
+	   count.  */
+	if (DECL_DISREGARD_INLINE_LIMITS (fun->decl)
+	    && !TREE_PUBLIC (fun->decl))
+	  {
+	    call_in_body c = { (unsigned) (g - groups.address ()),
+			       fun->decl };
+	    calls_in_bodies.safe_push (c);
+	  }
+	else
+	  g->blocked = true;
       }
   return 0;
 }
 
+/* Whether FN's body never runs but in its copies: FN is always_inline
+   (every call of it inlined early), static, and never has its address
+   taken (the call graph's flag: TREE_ADDRESSABLE is set by direct calls
+   too).  */
+
+static bool
+runs_only_in_copies_p (tree fn)
+{
+  cgraph_node *node = cgraph_node::get (fn);
+  return !TREE_PUBLIC (fn) && DECL_DISREGARD_INLINE_LIMITS (fn)
+	 && !(node && (node->address_taken || node->externally_visible
+		       || node->force_output));
+}
+
 /* Decide every group, once: a group's copies are counted from HOST's
    paths (their sites' links activated) when no copy of its calls kept
-   its count or stayed a call, and HOST's body never runs but in those
-   copies: HOST is always_inline (every call of it inlined early),
-   static and never has its address taken.  */
+   its count or stayed a call (but in a body that never runs), and
+   HOST's body never runs but in those copies.  */
 
 static void
 decide_groups (void)
 {
+  for (call_in_body &c : calls_in_bodies)
+    if (!runs_only_in_copies_p (c.body))
+      groups[c.group].blocked = true;
   for (copy_group &g : groups)
     {
       tree host = g.host;
-      cgraph_node *node = cgraph_node::get (host);
-      if (g.blocked || !g.var || TREE_PUBLIC (host)
-	  || !DECL_DISREGARD_INLINE_LIMITS (host)
-	  || (node && (node->address_taken || node->externally_visible
-		       || node->force_output))
+      if (g.blocked || !g.var || !runs_only_in_copies_p (host)
 	  || !site_for (host, g.leaf, g.locus))
 	{
 	  g.blocked = true;
