@@ -816,11 +816,33 @@ remove_inlined_call_counts (function *fun)
 	tree leaf = is_gimple_debug (stmt) ? NULL_TREE
 		    : leaf_count_of (stmt);
 	location_t locus = UNKNOWN_LOCATION;
+	if (gcall *call = dyn_cast <gcall *> (stmt))
+	  {
+	    /* Not expected either: a call the call graph did not show
+	       (a late IPA pass's clone).  */
+	    tree callee = gimple_call_fndecl (call);
+	    cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
+	    tree called = node ? leaf_of_node (node) : NULL_TREE;
+	    unsigned *index = NULL;
+	    if (called
+		&& LOCATION_LOCUS (gimple_location (call)) != UNKNOWN_LOCATION)
+	      index = inlined_call_index->get
+		(inlined_call_key (called,
+				   LOCATION_LOCUS (gimple_location (call))));
+	    if (index && inlined_calls[*index].active)
+	      warning_at (gimple_location (call), 0,
+			  "pathprof: a call of %qD stays a call where its "
+			  "copies count from the paths of its caller: %qD may be "
+			  "counted twice there", called, called);
+	  }
 	if (leaf && leaf != fun->decl)
 	  {
 	    copy_host (stmt, leaf, &locus);
-	    if (locus == UNKNOWN_LOCATION && leaf_has_active_calls (leaf))
-	      /* Not expected: every count of a leaf has a scope.  */
+	    /* Not expected: every count of a leaf has a scope, so a copy
+	       has its call's (a count in no copy is a clone's own: an
+	       OpenMP simd clone of the leaf).  */
+	    if (locus == UNKNOWN_LOCATION && leaf_has_active_calls (leaf)
+		&& copy_origin (gimple_block (stmt)))
 	      warning_at (gimple_location (stmt), 0,
 			  "pathprof: a count of %qD inlined at an unknown "
 			  "place is kept: %qD may be counted twice there",
@@ -920,7 +942,9 @@ divert_count (gimple *stmt, tree counters, tree var)
 /* The pass after "einline": remove the counts of leaves' copies in FUN
    that its paths' counts stand for, and activate their links; divert
    those inside the copies of other functions to their group's
-   stand-in, or block the group.  */
+   stand-in, or block the group; note the calls of leaves left for the
+   IPA inliner, and block the locations of the copies that keep their
+   counts.  */
 
 unsigned int
 pathprof_inlined_leaves_pass (function *fun)
