@@ -607,7 +607,7 @@ struct inlined_call
 };
 
 static vec<inlined_call> inlined_calls;
-/* Leaves with a copy whose call could not be placed.  */
+/* Leaves with a copy or call that could not be placed (block_leaf).  */
 static hash_set<tree> *unplaced_leaves;
 /* (leaf's record + 1) << 32 | locus -> index in inlined_calls.  */
 typedef int_hash<uint64_t, 0, 1> call_key_hash;
@@ -639,6 +639,28 @@ inlined_call_for (tree leaf, location_t locus)
       inlined_calls.safe_push (c);
     }
   return &inlined_calls[index];
+}
+
+/* The entry of LEAF's calls at LOCUS if there is one, else NULL.  */
+
+static inlined_call *
+find_inlined_call (tree leaf, location_t locus)
+{
+  unsigned *index = inlined_call_index
+		    ? inlined_call_index->get (inlined_call_key (leaf, locus))
+		    : NULL;
+  return index ? &inlined_calls[*index] : NULL;
+}
+
+/* No copy of LEAF may lose its count: one of its calls or copies cannot
+   be placed.  */
+
+static void
+block_leaf (tree leaf)
+{
+  if (!unplaced_leaves)
+    unplaced_leaves = new hash_set<tree>;
+  unplaced_leaves->add (leaf);
 }
 
 /* The copies and calls of LEAF at LOCUS must keep counting themselves.  */
@@ -749,21 +771,17 @@ pathprof_decide_inlined_calls (void *, void *)
 			   : UNKNOWN_LOCATION;
 	if (locus == UNKNOWN_LOCATION)
 	  {
-	    /* Which calls this one copies is not known: none of the
-	       leaf's may go.  */
-	    for (inlined_call &c : inlined_calls)
-	      if (c.leaf == leaf)
-		c.blocked = true;
+	    /* Which calls this one copies is not known.  */
+	    block_leaf (leaf);
 	    continue;
 	  }
-	unsigned *index
-	  = inlined_call_index->get (inlined_call_key (leaf, locus));
-	if (!index)
+	inlined_call *c = find_inlined_call (leaf, locus);
+	if (!c)
 	  continue;
 	if (e->inline_failed)
-	  inlined_calls[*index].blocked = true;
+	  c->blocked = true;
 	else
-	  num_inlined[*index]++;
+	  num_inlined[c - inlined_calls.address ()]++;
       }
   for (unsigned i = 0; i < inlined_calls.length (); i++)
     {
@@ -823,13 +841,10 @@ remove_inlined_call_counts (function *fun)
 	    tree callee = gimple_call_fndecl (call);
 	    cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
 	    tree called = node ? leaf_of_node (node) : NULL_TREE;
-	    unsigned *index = NULL;
-	    if (called
-		&& LOCATION_LOCUS (gimple_location (call)) != UNKNOWN_LOCATION)
-	      index = inlined_call_index->get
-		(inlined_call_key (called,
-				   LOCATION_LOCUS (gimple_location (call))));
-	    if (index && inlined_calls[*index].active)
+	    location_t at = LOCATION_LOCUS (gimple_location (call));
+	    inlined_call *c = called && at != UNKNOWN_LOCATION
+			      ? find_inlined_call (called, at) : NULL;
+	    if (c && c->active)
 	      warning_at (gimple_location (call), 0,
 			  "pathprof: a call of %qD stays a call where its "
 			  "copies count from the paths of its caller: %qD may be "
@@ -853,9 +868,8 @@ remove_inlined_call_counts (function *fun)
 	    gsi_next (&gsi);
 	    continue;
 	  }
-	unsigned *index
-	  = inlined_call_index->get (inlined_call_key (leaf, locus));
-	if (!index || !inlined_calls[*index].active)
+	inlined_call *c = find_inlined_call (leaf, locus);
+	if (!c || !c->active)
 	  {
 	    gsi_next (&gsi);
 	    continue;
@@ -986,13 +1000,9 @@ pathprof_inlined_leaves_pass (function *fun)
 	    if (locus != UNKNOWN_LOCATION && groups_enabled ())
 	      block_inlined_calls (leaf, locus);
 	    else if (locus == UNKNOWN_LOCATION)
-	      {
-		/* A copy that cannot be placed: the IPA inliner's copies of
-		   this leaf might not be either.  */
-		if (!unplaced_leaves)
-		  unplaced_leaves = new hash_set<tree>;
-		unplaced_leaves->add (leaf);
-	      }
+	      /* A copy that cannot be placed: the IPA inliner's copies of
+		 this leaf might not be either.  */
+	      block_leaf (leaf);
 	    gsi_next (&gsi);
 	    continue;
 	  }
