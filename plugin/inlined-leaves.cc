@@ -54,9 +54,10 @@
    IPA inliner, into its caller and into every copy of its caller (in
    other functions, in clones, in split parts).  Such a call is a
    candidate, keyed by the leaf and the call's location, when the leaf
-   itself cannot stop a path (stop_free_p) and every way on from the
-   call reaches the end of the caller's path, checked where "einline"
-   leaves it.  decide_inlined_calls, after IPA, activates the
+   itself cannot stop a path (stop_free_p) or nothing that could follows
+   its count (count_last_p: its calls come before it), and every way on
+   from the call reaches the end of the caller's path, checked where
+   "einline" leaves it.  decide_inlined_calls, after IPA, activates the
    candidate's sites when the call graph shows every call of the leaf at
    that location inlined, and no copy at that location kept its count
    early; the pass after IPA then removes every copy at that location
@@ -105,6 +106,10 @@ static vec<call_site> sites;
 static tree links_decl;
 
 static tree leaf_count_of (gimple *stmt);
+static bool count_last_p (function *fun, tree counters);
+/* Leaves whose count nothing that could stop a path follows
+   (count_last_p).  */
+static hash_set<tree> *count_last_leaves;
 
 /* Whether inlined leaves apply to this compilation at all.  */
 
@@ -137,6 +142,12 @@ pathprof_note_leaf (function *fun, unsigned record, tree counters)
     }
   leaf_of_counters->put (counters, fun->decl);
   leaf_records->put (fun->decl, record);
+  if (count_last_p (fun, counters))
+    {
+      if (!count_last_leaves)
+	count_last_leaves = new hash_set<tree>;
+      count_last_leaves->add (fun->decl);
+    }
   /* The count has no location: give it the function's outermost scope,
      which the inliner maps into the scope of each copy, whose location
      is the call's.  So every statement without a scope, since the count
@@ -377,7 +388,9 @@ ends_caller_path_p (gimple *stmt, const vec<tree> *decls)
    caller's path (a statement referring to DECLS) with nothing on the
    way that could stop the path: a call other than a harmless builtin,
    a statement that may throw, an asm, an abnormal or EH edge, or the
-   function's exit.  Gives up (false) past a bounded search.  */
+   function's exit.  With DECLS null, the function's return is the end
+   sought, and the exit is reached normally.  Gives up (false) past a
+   bounded search.  */
 
 static bool
 reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
@@ -398,7 +411,7 @@ reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
 	    continue;
 	  if (!budget--)
 	    return false;
-	  if (ends_caller_path_p (s, decls))
+	  if (decls && ends_caller_path_p (s, decls))
 	    {
 	      ended = true;
 	      break;
@@ -416,9 +429,14 @@ reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
 	    return false;
 	  FOR_EACH_EDGE (e, ei, bb->succs)
 	    {
-	      if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
-		  || e->dest == EXIT_BLOCK_PTR_FOR_FN (fun))
+	      if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
 		return false;
+	      if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fun))
+		{
+		  if (decls)
+		    return false;
+		  continue;
+		}
 	      if (bitmap_set_bit (visited, e->dest->index))
 		work.safe_push (e->dest);
 	    }
@@ -428,6 +446,36 @@ reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
       bb = work.pop ();
       gsi = gsi_start_bb (bb);
     }
+}
+
+/* Whether every count of COUNTERS in FUN, a leaf, is followed by
+   nothing that could stop its path before the leaf returns: no call but
+   a harmless builtin or a stop-free function, no asm, nothing that may
+   throw.  Then a call the leaf makes comes before its count (placement.c
+   never counts before a call that may not return, whatever the
+   block), so a leaf's run cut short there is not counted, and neither
+   is the path of the caller its copy is in: the leaf need not be
+   stop-free for its IPA copies to lose their counts.  */
+
+static bool
+count_last_p (function *fun, tree counters)
+{
+  auto_vec<tree> decls;
+  decls.safe_push (counters);
+  bool counted = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_debug (stmt) || !ends_caller_path_p (stmt, &decls))
+	  continue;
+	if (!reaches_path_end_p (fun, stmt, NULL))
+	  return false;
+	counted = true;
+      }
+  return counted;
 }
 
 /* The leaf whose count STMT, in FUN, makes: a store to a leaf's counter
@@ -706,7 +754,9 @@ note_inlined_call (function *fun, gcall *call, tree leaf, location_t locus)
     caller = fun->decl;
   caller_info **info = caller != error_mark_node ? callers->get (caller)
 						: NULL;
-  if (!info || (c->caller && c->caller != caller) || !stop_free_p (leaf)
+  bool leaf_ok = (stop_free_p (leaf)
+		  || (count_last_leaves && count_last_leaves->contains (leaf)));
+  if (!info || (c->caller && c->caller != caller) || !leaf_ok
       || !sites_uniform_p (caller, leaf, locus)
       || !reaches_path_end_p (fun, call, &(*info)->decls))
     {
