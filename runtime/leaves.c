@@ -121,19 +121,37 @@ struct meta_reader
   int bad;
 };
 
+/* The SIZE-byte (4 or 8) little-endian number at R's place, read as
+   one load: a caller's description can be tens of kilobytes, decoded
+   at the exit of every process that ran it.  */
+
 static uint64_t
 read_le (struct meta_reader *r, unsigned size)
 {
   uint64_t v = 0;
-  unsigned i;
 
   if (r->bad || (size_t) (r->end - r->p) < size)
     {
       r->bad = 1;
       return 0;
     }
-  for (i = 0; i < size; i++)
-    v |= (uint64_t) r->p[i] << (8 * i);
+  if (size == 8)
+    {
+      memcpy (&v, r->p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      v = __builtin_bswap64 (v);
+#endif
+    }
+  else
+    {
+      uint32_t w;
+
+      memcpy (&w, r->p, 4);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      w = __builtin_bswap32 (w);
+#endif
+      v = w;
+    }
   r->p += size;
   return v;
 }
