@@ -389,8 +389,10 @@ ends_caller_path_p (gimple *stmt, const vec<tree> *decls)
    way that could stop the path: a call other than a harmless builtin,
    a statement that may throw, an asm, an abnormal or EH edge, or the
    function's exit.  With DECLS null, the function's return is the end
-   sought, and the exit is reached normally.  Gives up (false) past a
-   bounded search.  */
+   sought, the exit is reached normally, and any call but a harmless
+   builtin may stop the path (asked of a leaf at its own pass, when the
+   bodies of the functions it calls may not be known yet).  Gives up
+   (false) past a bounded search.  */
 
 static bool
 reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
@@ -416,8 +418,10 @@ reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
 	      ended = true;
 	      break;
 	    }
+	  gcall *call = dyn_cast <gcall *> (s);
 	  if (gimple_code (s) == GIMPLE_ASM
-	      || (is_gimple_call (s) && call_may_stop_p (as_a <gcall *> (s)))
+	      || (call && (decls ? call_may_stop_p (call)
+			   : !harmless_builtin_p (call)))
 	      || stmt_could_throw_p (fun, s))
 	    return false;
 	}
@@ -450,8 +454,7 @@ reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
 
 /* Whether every count of COUNTERS in FUN, a leaf, is followed by
    nothing that could stop its path before the leaf returns: no call but
-   a harmless builtin or a stop-free function, no asm, nothing that may
-   throw.  Then a call the leaf makes comes before its count (placement.c
+   a harmless builtin, no asm, nothing that may throw.  Then a call the leaf makes comes before its count (placement.c
    never counts before a call that may not return, whatever the
    block), so a leaf's run cut short there is not counted, and neither
    is the path of the caller its copy is in: the leaf need not be
