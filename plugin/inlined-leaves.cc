@@ -454,10 +454,11 @@ reaches_path_end_p (function *fun, gimple *stmt, const vec<tree> *decls)
 
 /* Whether every count of COUNTERS in FUN, a leaf, is followed by
    nothing that could stop its path before the leaf returns: no call but
-   a harmless builtin, no asm, nothing that may throw.  Then a call the leaf makes comes before its count (placement.c
-   never counts before a call that may not return, whatever the
-   block), so a leaf's run cut short there is not counted, and neither
-   is the path of the caller its copy is in: the leaf need not be
+   a harmless builtin, no asm, nothing that may throw.  Then whatever in
+   the leaf could stop it comes before its count (placement.c never
+   counts a path before a call that may not return), so a run cut short
+   there is counted neither by the leaf nor by the caller its copy is
+   in, whose path does not reach its end: the leaf need not be
    stop-free for its IPA copies to lose their counts.  */
 
 static bool

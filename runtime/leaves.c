@@ -5,10 +5,11 @@
    copy followed by nothing that could stop the caller's path, runs
    exactly once per run of a path of the caller through the block that
    held the call, when the plugin removed the copy's own count
-   (pathprof-abi.h, struct __pathprof_link).  Such a copy's runs are then in the caller's counts:
-   each write adds to the leaf's path 0, for every active link, the
-   counts it writes of the caller's paths through the link's block.  The
-   file holds the leaf's true count; its format does not change.
+   (pathprof-abi.h, struct __pathprof_link).  Such a copy's runs are
+   then in the caller's counts: each write adds to the leaf's path 0,
+   for every active link, the counts it writes of the caller's paths
+   through the link's block.  The file holds the leaf's true count; its
+   format does not change.
 
    At the unit's first write (read_links) the links are checked and
    grouped by caller; the first write that has counts of a caller with
