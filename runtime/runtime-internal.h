@@ -227,14 +227,13 @@ void pp_rt_timebase_start (void);
 uint64_t pp_rt_ticks_per_second (void);
 
 /* leaves.c: inlined leaves (pathprof-abi.h, struct __pathprof_link).
-   Register: check UNIT's links (one message for the wrong ones, which
-   are ignored) and decode the metas of callers with active links, once.
    Forget: UNIT is unregistered.  Derive: what a write gives each leaf's
    path 0, from the snapshots SNAPS of UNIT's functions; *DERIVED is a
    malloc'd count per function, or NULL without active links; PATH names
-   the profile in messages.  PPF_OK or PPF_ENOMEM.  With pp_rt_mutex
-   held.  */
-
+   the profile in messages.  The unit's first write checks its links
+   (one message for the wrong ones, which are ignored), and a caller's
+   meta is decoded, once, at the first write with its counts.  PPF_OK
+   or PPF_ENOMEM.  With pp_rt_mutex held.  */
 void pp_rt_leaves_forget (const struct __pathprof_unit *unit);
 int pp_rt_leaves_derive (struct __pathprof_unit *unit,
 			 const struct pp_snapshot *snaps, const char *path,
