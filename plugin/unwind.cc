@@ -50,12 +50,57 @@ needs_unwind_pad_p (function *fun, gimple *stmt)
    post-landing-pad label and a resx of a new outermost cleanup region.
    Returns the new block.  */
 
+/* Make CALL, in FUN, the last statement of its block, as a call with a
+   landing pad must be (tree-eh.cc's mark_reachable_handlers asserts it).
+   When statements other than debug ones follow, split the block after
+   CALL.  When only debug statements do (with -g, the marker of the
+   statement after a call that ends a scope: "f (); break;"), moving
+   them keeps the CFG the one -g0 builds, so that -g changes neither the
+   paths nor the code: they go to the start of the block CALL falls
+   through to when CALL's block is its only predecessor, and are dropped
+   otherwise, as GCC's remove_forwarder_block drops the debug statements
+   of a forwarder whose destination it cannot give them to.  */
+
+static void
+end_block_at_call (gcall *call)
+{
+  basic_block bb = gimple_bb (call);
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_next_nondebug (&gsi);
+  if (!gsi_end_p (gsi))
+    {
+      split_block (bb, call);
+      return;
+    }
+  gsi = gsi_for_stmt (call);
+  gsi_next (&gsi);
+  if (gsi_end_p (gsi))
+    return;
+  basic_block dest = NULL;
+  if (single_succ_p (bb)
+      && !(single_succ_edge (bb)->flags & EDGE_COMPLEX)
+      && single_succ (bb) != EXIT_BLOCK_PTR_FOR_FN (cfun)
+      && single_pred_p (single_succ (bb)))
+    dest = single_succ (bb);
+  gimple_stmt_iterator to;
+  if (dest)
+    to = gsi_after_labels (dest);
+  while (!gsi_end_p (gsi))
+    {
+      gimple *debug = gsi_stmt (gsi);
+      gcc_checking_assert (is_gimple_debug (debug));
+      if (dest)
+	gsi_move_before (&gsi, &to);
+      else
+	gsi_remove (&gsi, true);
+    }
+}
+
 static basic_block
 add_unwind_pad (function *fun, gcall *call)
 {
   basic_block bb = gimple_bb (call);
-  if (call != last_stmt (bb))
-    split_block (bb, call);
+  end_block_at_call (call);
 
   eh_region region = gen_eh_region_cleanup (NULL);
   eh_landing_pad lp = gen_eh_landing_pad (region);
