@@ -380,6 +380,35 @@ segment_position (const segmentation *seg, uint32_t b, size_t i)
   return i == 0 ? b : seg->extra[b] + (uint32_t) i - 1;
 }
 
+/* The position of the block of FN to which gcov.cc gives no line:
+   add_line_counts takes the last of a function's blocks for EXIT, as it
+   was before GCC 8 numbered EXIT 1, and so never makes the block of the
+   highest number a line's (lines that only it would own count the sum
+   of their blocks: a lambda of one block on the line of the call that
+   passes it counts that call's executions).  branch_prob numbers blocks
+   in their order (compact_blocks), and so does the plugin
+   (pathprof_prepare_cfg), but for the landing pads it adds (the sources
+   of UNWIND_EXIT edges), which come last and are not gcov's.
+   UINT32_MAX if none.  */
+
+static uint32_t
+gcov_last_block (const dump_function *fn)
+{
+  const ppf_meta *m = &fn->meta;
+  uint32_t last = UINT32_MAX;
+
+  for (uint32_t b = 2; b < m->num_blocks; b++)
+    {
+      bool pad = false;
+      for (uint32_t e = 0; e < m->num_edges && !pad; e++)
+	pad = m->edges[e].kind == PPF_EDGE_UNWIND_EXIT && fn->dag.src[e] == b;
+      if (!pad && (last == UINT32_MAX
+		   || m->blocks[b].index > m->blocks[last].index))
+	last = b;
+    }
+  return last;
+}
+
 /* The lines gcov gives each of FN's blocks (segments of SEG), as
    records: the declaration line first in the first block, then the
    block's lines, each (file, line) once per block (profile.cc streams a
@@ -392,6 +421,7 @@ block_line_records (const dump_function *fn, const segmentation *seg,
 {
   const ppf_meta *m = &fn->meta;
   uint32_t first = first_block (fn);
+  uint32_t unowned = gcov_last_block (fn);
   size_t total = 1, n = 0;
   line_record *recs;
 
@@ -444,7 +474,7 @@ block_line_records (const dump_function *fn, const segmentation *seg,
 		for (size_t k = run + 1; k <= i; k++)
 		  if (recs[k].line > recs[greatest].line)
 		    greatest = k;
-		recs[greatest].owner = true;
+		recs[greatest].owner = b != unowned || nsplits > 0;
 		run = i + 1;
 	      }
 	}
@@ -613,6 +643,7 @@ derive_lines (const dump_function *fn, const segmentation *seg,
       lc->file = recs[i].file;
       lc->line = recs[i].line;
       lc->unexecuted_block = false;
+      lc->owns_block = false;
       owners.n = 0;
       for (j = i; j < nrec && recs[j].file == lc->file
 		  && recs[j].line == lc->line; j++)
@@ -632,6 +663,7 @@ derive_lines (const dump_function *fn, const segmentation *seg,
       /* gcov: entries into the line's blocks from other blocks, then the
 	 loops within the line.  */
       lc->count = 0;
+      lc->owns_block = true;
       for (size_t k = 0; k < owners.n; k++)
 	g.in_line[owners.v[k]] = true;
       for (size_t k = 0; k < owners.n; k++)

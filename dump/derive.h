@@ -18,7 +18,12 @@
    one line), found and removed greedily as gcov does (Hawick and James'
    circuit enumeration, smallest cycle count first along each).  A line
    that owns no block counts the sum of the counts of the blocks it is
-   in.
+   in.  gcov keeps one count per source line for all the functions of a
+   file: a line that owns a block of any of them counts only the entries
+   and cycles of the blocks it owns, and what it adds up as the first
+   line of another function's block is dropped (a lambda's declaration
+   line, which heads its first block, on the line of the call that
+   passes it): source-lines.c sums functions so, by OWNS_BLOCK.
 
    Before that, as gcov's blocks are split after every call that may not
    return (profile.cc, flow_call_edges_add), each block is split after
@@ -48,6 +53,8 @@ typedef struct dump_line_count
   uint64_t count;
   bool unexecuted_block;    /* a block holding the line never ran
 			       (gcov's "N*") */
+  bool owns_block;          /* the line owns one of the function's blocks:
+			       COUNT is entries and cycles, not a sum */
 } dump_line_count;
 
 typedef struct dump_counts

@@ -226,9 +226,10 @@ put_counts (FILE *out, const dump_function *fn)
       fputs (k ? ",\n        {\"file\": " : "\n        {\"file\": ", out);
       put_file (out, fn, c.lines[k].file);
       fprintf (out, ", \"line_number\": %u, \"count\": %llu, "
-	       "\"unexecuted_block\": %s}", c.lines[k].line,
-	       (unsigned long long) c.lines[k].count,
-	       c.lines[k].unexecuted_block ? "true" : "false");
+	       "\"unexecuted_block\": %s, \"owns_block\": %s}",
+	       c.lines[k].line, (unsigned long long) c.lines[k].count,
+	       c.lines[k].unexecuted_block ? "true" : "false",
+	       c.lines[k].owns_block ? "true" : "false");
     }
   fputs (c.num_lines ? "\n      ],\n      \"edges\": ["
 		     : "],\n      \"edges\": [", out);

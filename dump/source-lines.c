@@ -46,12 +46,13 @@ intern_file (dump_sources *out, size_t *cap, const char *name,
 }
 
 /* Add the derived line counts of FN to OUT (unsorted, not merged).
-   *FILE_CAP and *LINE_CAP are the capacities of OUT's arrays.  Returns 0
-   or -1.  */
+   *FILE_CAP and *LINE_CAP are the capacities of OUT's arrays.  GROUP:
+   FN is of a group (mark_groups), and its lines from its first on in
+   its own file are the group's.  Returns 0 or -1.  */
 
 static int
 add_function_lines (dump_sources *out, size_t *file_cap, size_t *line_cap,
-		    const dump_function *fn)
+		    const dump_function *fn, bool group)
 {
   dump_counts c;
   int rc = 0;
@@ -81,10 +82,57 @@ add_function_lines (dump_sources *out, size_t *file_cap, size_t *line_cap,
 	}
       out->lines[out->num_lines++]
 	= (dump_source_line) { f, c.lines[k].line, c.lines[k].count,
-			       c.lines[k].unexecuted_block };
+			       c.lines[k].unexecuted_block,
+			       c.lines[k].owns_block,
+			       group && c.lines[k].file == fn->meta.file
+			       && c.lines[k].line >= fn->meta.line };
     }
   dump_counts_free (&c);
   return rc;
+}
+
+/* Order function indices (of DATA, through a file-scope pointer for
+   qsort) by their file's name, then their first line.  */
+
+static const dump_data *sorting;
+
+static int
+compare_starts (const void *a, const void *b)
+{
+  const dump_function *x = sorting->functions[*(const size_t *) a];
+  const dump_function *y = sorting->functions[*(const size_t *) b];
+  int c = strcmp (x->meta.files[x->meta.file], y->meta.files[y->meta.file]);
+
+  if (c)
+    return c;
+  return x->meta.line < y->meta.line ? -1 : x->meta.line > y->meta.line;
+}
+
+/* Set GROUP[i] for the functions of DATA that gcov.cc puts in a group:
+   two or more functions not made by the compiler that start on the same
+   line of the same file (a constructor's or destructor's variants, a
+   template's instances).  gcov counts a group's lines per function and
+   adds them up (accumulate_line_counts).  Returns 0 or -1.  */
+
+static int
+mark_groups (const dump_data *data, bool *group)
+{
+  size_t n = 0, *order = malloc ((data->num_functions + 1) * sizeof *order);
+
+  if (!order)
+    return -1;
+  for (size_t i = 0; i < data->num_functions; i++)
+    if (!(data->functions[i]->meta.flags & PPF_FN_ARTIFICIAL)
+	&& data->functions[i]->meta.file < data->functions[i]->meta.num_files)
+      order[n++] = i;
+  sorting = data;
+  if (n)
+    qsort (order, n, sizeof *order, compare_starts);
+  for (size_t k = 1; k < n; k++)
+    if (compare_starts (&order[k - 1], &order[k]) == 0)
+      group[order[k - 1]] = group[order[k]] = true;
+  free (order);
+  return 0;
 }
 
 /* Collect the files and summed line counts of the selected functions.  */
@@ -94,33 +142,61 @@ dump_collect_sources (const dump_data *data, const dump_selection *sel,
 		      dump_sources *out)
 {
   size_t file_cap = 0, line_cap = 0, merged = 0;
+  bool *group = calloc (data->num_functions + 1, sizeof *group);
 
   memset (out, 0, sizeof *out);
+  if (!group || mark_groups (data, group) != 0)
+    {
+      free (group);
+      return -1;
+    }
+  /* Not the functions the compiler made: gcov leaves them out.  */
   for (size_t i = 0; i < data->num_functions; i++)
     if (sel->selected[i]
+	&& !(data->functions[i]->meta.flags & PPF_FN_ARTIFICIAL)
 	&& add_function_lines (out, &file_cap, &line_cap,
-			       data->functions[i]) != 0)
+			       data->functions[i], group[i]) != 0)
       {
+	free (group);
 	dump_sources_free (out);
 	return -1;
       }
+  free (group);
 
-  /* One entry per file and line: the sum over the functions.  (LINES is
-     null when no function has a line: qsort must not see it.)  */
+  /* One entry per file and line: the sum over the functions, of those
+     where the line owns a block if there are any, plus the groups'
+     (source-lines.h).  (LINES is null when no function has a line:
+     qsort must not see it.)  */
   if (out->num_lines)
     qsort (out->lines, out->num_lines, sizeof *out->lines,
 	   compare_source_lines);
-  for (size_t k = 0; k < out->num_lines; k++)
-    if (merged
-	&& compare_source_lines (&out->lines[merged - 1], &out->lines[k]) == 0)
-      {
-	dump_source_line *l = &out->lines[merged - 1];
-	l->count = l->count + out->lines[k].count < l->count
-		     ? UINT64_MAX : l->count + out->lines[k].count;
-	l->unexecuted_block |= out->lines[k].unexecuted_block;
-      }
-    else
-      out->lines[merged++] = out->lines[k];
+  for (size_t k = 0, j; k < out->num_lines; k = j)
+    {
+      dump_source_line line = out->lines[k];
+      uint64_t owned = 0, all = 0, grouped = 0;
+      bool any_owned = false;
+
+      line.unexecuted_block = false;
+      for (j = k; j < out->num_lines
+		  && compare_source_lines (&out->lines[k], &out->lines[j]) == 0;
+	   j++)
+	{
+	  const dump_source_line *l = &out->lines[j];
+	  line.unexecuted_block |= l->unexecuted_block;
+	  if (l->group)
+	    grouped = ppf_count_add (grouped, l->count);
+	  else if (l->owns_block)
+	    {
+	      owned = ppf_count_add (owned, l->count);
+	      any_owned = true;
+	    }
+	  else
+	    all = ppf_count_add (all, l->count);
+	}
+      line.owns_block = any_owned;
+      line.count = ppf_count_add (any_owned ? owned : all, grouped);
+      out->lines[merged++] = line;
+    }
   out->num_lines = merged;
 
   for (size_t k = 0; k < out->num_lines; k++)

@@ -2,10 +2,20 @@
    their lines, summed over the functions, as gcov shows them: the
    --annotate report and the HTML report's source pages.
 
-   Line counts are derive.h's, per function; a line that several
-   functions have (an inline function of a header compiled into several
-   objects) counts once per function, as gcov adds the data of several
-   objects.  */
+   Line counts are derive.h's, per function, summed as gcov sums them: a
+   line that owns a block in some function counts what it counts as the
+   owner of blocks, summed over those functions (a lambda's declaration
+   line, first line of its first block, on the line of the statement
+   that passes it counts that statement's executions, not the lambda's
+   calls too); a line that owns none counts the sum over the functions.
+   Functions that start on the same line (a destructor's variants, a
+   template's instances: gcov's groups) count their own lines from that
+   one on apart, and add them up.
+   A line that several functions have (an inline function of a header
+   compiled into several objects) counts once per function, as gcov adds
+   the data of several objects.  Functions the compiler made
+   (PPF_FN_ARTIFICIAL: implicit constructors and destructors) count for
+   no line, as gcov leaves them out.  */
 
 #ifndef PATHPROF_DUMP_SOURCE_LINES_H
 #define PATHPROF_DUMP_SOURCE_LINES_H
@@ -25,6 +35,9 @@ typedef struct dump_source_line
   uint32_t line;
   uint64_t count;
   bool unexecuted_block;   /* gcov's "N*" */
+  bool owns_block;         /* in some function (derive.h) */
+  bool group;              /* while collecting: a line of a function of a
+			      group (gcov's is_group), summed apart */
 } dump_source_line;
 
 /* One source file.  */

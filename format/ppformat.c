@@ -43,7 +43,7 @@
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
 #define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL \
-			| PPF_FN_DETAIL | PPF_FN_TIMED)
+			| PPF_FN_DETAIL | PPF_FN_TIMED | PPF_FN_ARTIFICIAL)
 #define KNOWN_FILE_FLAGS (PPF_FILE_UNITS | PPF_FILE_TIME)
 #define BLOCK_DETAIL_SIZE 12	/* num_stmts, branch file, branch line */
 #define MIN_BRANCH_SIZE 16	/* src, dst, kind, label length */

@@ -83,10 +83,15 @@ enum
 				 (ppf_block.num_stmts, .branch,
 				 ppf_meta.branches); without it those are
 				 0, PPF_NONE and empty */
-  PPF_FN_TIMED = 1u << 4      /* built with metric=cycles (or ns): each
+  PPF_FN_TIMED = 1u << 4,     /* built with metric=cycles (or ns): each
 				 path's time was measured too
 				 (ppf_count.time, in the file's
 				 time_unit); the file has PPF_FILE_TIME */
+  PPF_FN_ARTIFICIAL = 1u << 5 /* a function the compiler made, not the
+				 user (an implicit constructor or
+				 destructor, an OpenMP outlined body):
+				 gcov leaves its lines out, and so do the
+				 line counts of pathprof-dump's sources */
 };
 
 /* File flags.  */

@@ -188,7 +188,9 @@ pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
 }
 
 /* Shape FUN's CFG as the profile describes it and fill PCFG with it:
-   the blocks gcov gives jumps of their own (pathprof_split_goto_edges),
+   the blocks gcov ends after calls (pathprof_split_after_calls) and
+   gives jumps of their own (pathprof_split_goto_edges), numbered in
+   their order as gcov numbers them,
    the landing pads that see exceptions leave (pathprof_add_unwind_pads),
    the blocks after fork (pathprof_prepare_forks), then the graph
    (pathprof_build_cfg).  None of these changes what FUN does.  The
@@ -199,7 +201,12 @@ pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
 void
 pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg)
 {
+  pathprof_split_after_calls (fun);
   pathprof_split_goto_edges (fun);
+  /* Blocks numbered in their order, as branch_prob numbers them for
+     gcov before it writes them: gcov.cc gives no line the last one
+     (dump/derive.c, gcov_last_block).  The landing pads come after.  */
+  compact_blocks ();
   pathprof_add_unwind_pads (fun, pcfg);
   pathprof_prepare_forks (fun, pcfg);
   pathprof_build_cfg (fun, pcfg);
@@ -380,6 +387,21 @@ add_detail (function *fun, const pp_plan *plan, ppf_meta *m,
     }
 }
 
+/* BB's single successor edge as profile.cc's branch_prob sees it, whose
+   goto_locus is a line of BB's: none when BB's last statement gets a
+   fake edge to EXIT there (pathprof_gcov_fake_exit_p), and the jump a
+   block of its own (pathprof_split_goto_edges).  So the landing pad a
+   call gets (pathprof_add_unwind_pads) changes nothing: its call gets a
+   fake edge in gcov's CFG.  NULL when BB has no such edge.  */
+
+static edge
+jump_edge (basic_block bb)
+{
+  if (!single_succ_p (bb) || pathprof_gcov_fake_exit_p (bb))
+    return NULL;
+  return single_succ_edge (bb);
+}
+
 /* Encode FUN's static description (format/ppformat.h, ppf_meta) for PLAN:
    names, the source lines of every block in the DAG, and the DAG's edges
    with their Val, so that pathprof-dump can regenerate every path without
@@ -424,10 +446,16 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
      "break;", "continue;" or "return" that CFG construction turned into
      that edge.  The CFG is the one GCC builds at -O0, at every level
      (o0-cfg.cc), so the blocks that carry those jumps are there above
-     -O0 too, and the lines of a path do not depend on -O.  gcov asks
-     whether the exact location was seen; we ask for the line, because
-     front ends give some statements other columns at other levels
-     (gfortran's DO WHILE).  Left out of a block's lines: debug
+     -O0 too, and the lines of a path do not depend on -O.  "Seen" is
+     gcov's: the very location_t, scope block included, so that the jump
+     back to a loop's head after the destructor of a local of its body
+     ("}": the jump has the destructor's line and column but the loop's
+     scope) gets the line the destructor has (issue 26).  A front end
+     that gives some statements other columns at other levels
+     (gfortran's DO WHILE) may give such a jump a line at one level and
+     not at another.  Debug statements are never seen (gcov sees them:
+     at -O0 -g it then drops a jump's line that -g0 keeps; we keep it,
+     so that -g changes no path).  Left out of a block's lines: debug
      statements (absent at -O0; at -O2 -g they would add lines), and
      predict hints whose line was seen before: they are not code and
      mostly carry another statement's line (a "continue" hint has its
@@ -439,9 +467,14 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
      pathprof-dump does that, from the meta's line.  */
   auto_vec<vec<ppf_line> > lines_of (plan->num_blocks);
   lines_of.safe_grow_cleared (plan->num_blocks);
-  /* (file index << 32 | line) of every line seen so far.  */
+  /* (file index << 32 | line) of every line seen so far, and every
+     location as gcov's seen_locations has it (the location_t, scope
+     block and all).  */
   hash_set<int_hash<uint64_t, UINT64_MAX, UINT64_MAX - 1> > seen_lines;
   seen_lines.add ((uint64_t) m.file << 32 | m.line);
+  hash_set<int_hash<location_t, UNKNOWN_LOCATION, BUILTINS_LOCATION> >
+    seen_locations;
+  seen_locations.add (DECL_SOURCE_LOCATION (fndecl));
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -456,6 +489,7 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 	  location_t loc = gimple_location (stmt);
 	  if (is_gimple_debug (stmt) || RESERVED_LOCATION_P (loc))
 	    continue;
+	  seen_locations.add (loc);
 	  if (gimple_code (stmt) == GIMPLE_PREDICT)
 	    {
 	      expanded_location xloc = expand_location (loc);
@@ -471,15 +505,13 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 			    | lines->last ().line);
 	}
       location_t loc;
-      if (single_succ_p (bb)
-	  && (loc = single_succ_edge (bb)->goto_locus)
+      edge jump = jump_edge (bb);
+      if (jump
+	  && (loc = jump->goto_locus)
 	  && !RESERVED_LOCATION_P (loc))
 	{
 	  expanded_location xloc = expand_location (loc);
-	  if (xloc.file && xloc.line > 0
-	      && !seen_lines.contains ((uint64_t) file_index (&m, &files,
-							      xloc.file) << 32
-				       | (uint32_t) xloc.line))
+	  if (xloc.file && xloc.line > 0 && !seen_locations.contains (loc))
 	    add_line (&m, &files, lines, loc);
 	}
     }

@@ -1284,6 +1284,11 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
 		   | (pathprof_opts.partial_paths ? PPF_FN_PARTIAL : 0)
 		   | (pathprof_opts.metric != PATHPROF_METRIC_NONE
 		      ? PPF_FN_TIMED : 0)
+		   /* As coverage.cc tells gcov.  */
+		   | (DECL_ARTIFICIAL (fun->decl)
+		      && !DECL_FUNCTION_VERSIONED (fun->decl)
+		      && !DECL_LAMBDA_FUNCTION_P (fun->decl)
+		      ? PPF_FN_ARTIFICIAL : 0)
 		   | PPF_FN_DETAIL;
   if (!pathprof_encode_meta (fun, pcfg, plan, flags, meta, meta_size))
     return "cannot encode its description";

@@ -31,12 +31,18 @@
    do see the real level, remove them as they did before (doc/plugin.md
    has the check that the code generated at -O2 does not change).
 
-   pathprof_split_goto_edges then does what profile.cc's branch_prob does
-   before it numbers the blocks for gcov: it gives a jump that leaves a
-   block with several successors a block of its own when the jump is on
-   another line than the block's last statement, so that the jump's line
-   counts the times it was taken (pathprof_encode_meta gives the new
-   block that line).  */
+   pathprof_split_after_calls and pathprof_split_goto_edges then do what
+   profile.cc's branch_prob does before it numbers the blocks for gcov:
+   the first ends a block after every call that may not come back
+   (flow_call_edges_add), so that the lines after it count only the
+   times the call came back (the "}" of a scope whose destructor call
+   follows another call); the second gives a jump that leaves a block
+   with several successors (a fake edge to EXIT counts) a block of its
+   own when the jump is on another line than the block's last
+   statement, so that the jump's line counts the times it was taken
+   (pathprof_encode_meta gives the new block that line).  Neither adds
+   a path or a chord: each new block has one predecessor and one
+   successor.  */
 
 #include "gcc-common.h"
 #include <regex.h>
@@ -176,8 +182,58 @@ pathprof_init_o0_cfg (const char *plugin_name)
 				   PASS_POS_INSERT_AFTER);
 }
 
+/* Whether profile.cc's branch_prob gives BB a fake edge to EXIT besides
+   its successors: flow_call_edges_add does, first thing, to a block whose
+   last statement may not let control come back (stmt_can_terminate_bb_p:
+   a call that may throw out of the function, exit or longjmp, a volatile
+   asm), so that gcov counts such a block with several successors even
+   when it has one.  */
+
+bool
+pathprof_gcov_fake_exit_p (basic_block bb)
+{
+  gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+  return !gsi_end_p (gsi) && stmt_can_terminate_bb_p (gsi_stmt (gsi));
+}
+
+/* profile.cc's branch_prob, first thing (flow_call_edges_add): every
+   statement of FUN that may keep control from coming back
+   (stmt_can_terminate_bb_p) and is not the last of its block but for
+   debug statements ends its block.  The statements after it, debug ones
+   included, start a new block, so that -g leaves the CFG as -g0 builds
+   it.  In gcov's order, blocks by index and each from its end.  Returns
+   the number of blocks added.  */
+
+unsigned
+pathprof_split_after_calls (function *fun)
+{
+  unsigned added = 0;
+  int last_bb = last_basic_block_for_fn (fun);
+  for (int i = NUM_FIXED_BLOCKS; i < last_bb; i++)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (fun, i);
+      if (!bb)
+	continue;
+      gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+      if (gsi_end_p (gsi))
+	continue;
+      gimple *last = gsi_stmt (gsi);
+      for (; !gsi_end_p (gsi); gsi_prev (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (stmt != last && stmt_can_terminate_bb_p (stmt))
+	    {
+	      split_block (bb, stmt);
+	      added++;
+	    }
+	}
+    }
+  return added;
+}
+
 /* profile.cc's branch_prob, before it numbers FUN's blocks for gcov: a
-   normal edge out of a block with several successors whose jump has a
+   normal edge out of a block with several successors (its fake edge
+   counts, pathprof_gcov_fake_exit_p) whose jump has a
    location (goto_locus) on another line or file than the block's last
    statement with a location is split, and the new block's edge gets the
    jump's location, so that the jump's line counts the times it was
@@ -194,7 +250,8 @@ pathprof_split_goto_edges (function *fun)
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
-      if (single_succ_p (bb) || EDGE_COUNT (bb->succs) == 0)
+      if (EDGE_COUNT (bb->succs) == 0
+	  || (single_succ_p (bb) && !pathprof_gcov_fake_exit_p (bb)))
 	continue;
       location_t last_loc = UNKNOWN_LOCATION;
       for (gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);

@@ -444,7 +444,7 @@ test_json (void)
   check_contains ("--json: entry_count", r.out, "\"entry_count\": 1,");
   check_contains ("--json: a line", r.out,
 		  "{\"file\": \"self.c\", \"line_number\": 22, \"count\": 5, "
-		  "\"unexecuted_block\": false}");
+		  "\"unexecuted_block\": false, \"owns_block\": ");
   check_contains ("--json: an edge", r.out,
 		  "{\"src\": 2, \"dst\": 3, \"kind\": \"edge\", "
 		  "\"count\": 1}");
@@ -456,13 +456,13 @@ test_json (void)
   run_dump (&r, NULL, multi_args);
   check_contains ("--json: a line with a block that never ran", r.out,
 		  "{\"file\": \"m.c\", \"line_number\": 5, \"count\": 7, "
-		  "\"unexecuted_block\": true}");
+		  "\"unexecuted_block\": true, \"owns_block\": ");
   check_contains ("--json: a line that never ran", r.out,
 		  "{\"file\": \"m.c\", \"line_number\": 8, \"count\": 0, "
-		  "\"unexecuted_block\": true}");
+		  "\"unexecuted_block\": true, \"owns_block\": ");
   check_contains ("--json: the other file", r.out,
 		  "{\"file\": \"m.h\", \"line_number\": 7, \"count\": 7, "
-		  "\"unexecuted_block\": false}");
+		  "\"unexecuted_block\": false, \"owns_block\": ");
   run_free (&r);
 
   run_dump (&r, NULL, b_args);

@@ -302,7 +302,7 @@ test_json (void)
 		    lines[i][0]);
 	  snprintf (expected, sizeof expected,
 		    "{\"file\": \"early.c\", \"line_number\": %u, \"count\": "
-		    "%u, \"unexecuted_block\": false}", lines[i][0],
+		    "%u, \"unexecuted_block\": false, \"owns_block\": ", lines[i][0],
 		    lines[i][1]);
 	  check_contains (what, r.out, expected);
 	}
