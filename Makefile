@@ -234,13 +234,14 @@ check: all $(UNIT_BIN) $(DG_TOOLS)
 # ---------------------------------------------------------------- torture
 # GCC's c-torture execute programs, each built and run without and with
 # the plugin: same behaviour, a readable profile (testsuite/torture.sh,
-# doc/testing.md).  OPTS="-O0 -O2" (a level's options joined by commas),
+# doc/testing.md).  OPTS="-O0 -O2 -O2,-g" (a level's options joined by
+# commas), TORTURE_LANG=c++ (GCC's C++ torture and EH run tests),
 # TORTURE_SAMPLE=N, TORTURE_FILTER=GLOBS, TORTURE_NAIVE=1, TORTURE_FEEDBACK=1,
 # TORTURE_TIMEOUT=SECONDS, TORTURE_CACHE=DIR, TORTURE_SRCDIR=DIR; as many
 # programs at once as make's -jN (default 2) or TORTURE_JOBS.
 .PHONY: torture
 torture: all
-	@OPTS='$(OPTS)' TORTURE_JOBS='$(TORTURE_JOBS)' \
+	@OPTS='$(OPTS)' TORTURE_JOBS='$(TORTURE_JOBS)' TORTURE_LANG='$(TORTURE_LANG)' \
 	  TORTURE_MAKEJ='$(filter -j%,$(MAKEFLAGS))' \
 	  TORTURE_SAMPLE='$(TORTURE_SAMPLE)' TORTURE_FILTER='$(TORTURE_FILTER)' \
 	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_FEEDBACK='$(TORTURE_FEEDBACK)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \

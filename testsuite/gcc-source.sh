@@ -6,8 +6,9 @@
 #
 # prints the top of a GCC source tree that holds (at least) the parts of
 # gcc/testsuite that pathprof's suites use, listed in gcc_source_parts
-# below: the c-torture execute programs, gcc.misc-tests (the gcov tests)
-# and lib (gcov.exp).  The first call fetches gcc-MAJOR-source (MAJOR:
+# below: the c-torture execute programs, gcc.misc-tests (the gcov tests),
+# lib (gcov.exp) and the C++ torture and exception tests (g++.dg/torture,
+# g++.dg/eh).  The first call fetches gcc-MAJOR-source (MAJOR:
 # CC's version) with "apt-get download" into CACHE, takes those parts out
 # of the GCC tarball inside it into CACHE/gcc-MAJOR-source, and removes
 # the .deb (about 80 MB); later calls find the extraction.  A tree
@@ -22,7 +23,7 @@
 
 # Directories of the GCC tree that are extracted, all at once, so that one
 # download serves every suite.
-gcc_source_parts="gcc/testsuite/gcc.c-torture/execute gcc/testsuite/gcc.misc-tests gcc/testsuite/lib"
+gcc_source_parts="gcc/testsuite/gcc.c-torture/execute gcc/testsuite/gcc.misc-tests gcc/testsuite/lib gcc/testsuite/g++.dg/torture gcc/testsuite/g++.dg/eh"
 
 gcc_source_say () { printf 'gcc-source: %s\n' "$*" >&2; }
 

@@ -9,12 +9,16 @@
 # program's dg-options replaces it, plus its dg-additional-options; it is
 # linked with -lm (DejaGnu's default_target_compile) and must exit 0.
 # dg-skip-if, dg-require-* and a dg-do other than run make it UNSUPPORTED.
+# A C++ program (*.C, g++.dg/torture and g++.dg/eh) is not run unless its
+# dg-do says run: g++.dg's default is compile.  It is built with the C++
+# compiler's default standard, which decides the c++NN, c++NN_only and
+# c++NN_down keywords of its selectors.
 # This script reads those directives as DejaGnu does (dg-get-options:
 # "{ dg-NAME ARGS }" on one line, ARGS a Tcl list) and prints, for each
 # FILE, one tab-separated line:
 #
-#   NAME  run  FLAGS     compile with FLAGS (OPTIONS first, as GCC does)
-#   NAME  na   REASON    GCC's harness would not run it here, or it uses a
+#   FILE  run  FLAGS     compile with FLAGS (OPTIONS first, as GCC does)
+#   FILE  na   REASON    GCC's harness would not run it here, or it uses a
 #                        directive or effective target this script does
 #                        not know: not applicable
 #
@@ -97,6 +101,20 @@ if { [string match *-*-linux* $triplet] } {
 	set et($keyword) 1
     }
 }
+# C++'s standard keywords, from the C++ compiler's __cplusplus (201703
+# for gnu++17): c++NN holds from that standard on, c++NN_only for it
+# alone, c++NN_down up to it.  Set only when CC compiles C++.
+if { ![catch { exec $cc -dM -E -x c++ /dev/null } cxx_macros]
+     && [regexp {#define __cplusplus (\d+)L} $cxx_macros -> cplusplus] } {
+    set year [expr { $cplusplus / 100 }]
+    foreach {name standard} {98 1998 03 2003 11 2011 14 2014 17 2017
+			     20 2020 2a 2020 23 2023 2b 2023 26 2026 2c 2026} {
+	set et(c++$name) [expr { $year >= $standard }]
+	set et(c++${name}_only) [expr { $year == $standard
+				      || ($standard == 1998 && $year == 2003) }]
+	set et(c++${name}_down) [expr { $year <= $standard }]
+    }
+}
 # Keywords asked for but unknown, for the reason of a "na".
 set unknown_keywords {}
 
@@ -168,6 +186,7 @@ proc target_selected { selector } {
     if { [llength $rest] == 1 } { set rest [lindex $rest 0] }
     switch -- $kind {
 	target { return [selector_true $rest] }
+	xfail { return 1 }
 	default { error "unsupported selector kind '$kind'" }
     }
 }
@@ -223,6 +242,7 @@ proc program_plan { file } {
     global torture_options unknown_keywords
     set extra {-w}
     set additional {}
+    set run [expr { [file extension $file] ne ".C" }]
     foreach directive [file_directives $file] {
 	lassign $directive line name args
 	set where "line $line"
@@ -239,6 +259,7 @@ proc program_plan { file } {
 		if { $what ne "run" } {
 		    return [list na "$name $what: not a run test"]
 		}
+		set run 1
 	    }
 	    dg-options {
 		if { [llength $args] < 2 || [target_selected [lindex $args 1]] } {
@@ -291,7 +312,8 @@ proc program_plan { file } {
 		    return [list na "$name at $where: only known on GNU/Linux"]
 		}
 	    }
-	    dg-xfail-if - dg-xfail-run-if - dg-prune-output - dg-timeout-factor {
+	    dg-xfail-if - dg-xfail-run-if - dg-prune-output - dg-timeout-factor -
+	    dg-warning - dg-message - dg-bogus {
 		# Expectations about messages or failures on other targets:
 		# our reference is the program's plain build and run.
 	    }
@@ -300,6 +322,9 @@ proc program_plan { file } {
 	    }
 	}
     }
+    if { !$run } {
+	return [list na "no dg-do run: a compile test"]
+    }
     return [list run [join [concat $torture_options $extra $additional]]]
 }
 
@@ -307,5 +332,5 @@ foreach file $files {
     if { [catch { program_plan $file } plan] } {
 	set plan [list na "cannot read its directives: $plan"]
     }
-    puts "[file tail $file]\t[lindex $plan 0]\t[lindex $plan 1]"
+    puts "$file\t[lindex $plan 0]\t[lindex $plan 1]"
 }

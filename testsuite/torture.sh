@@ -1,11 +1,15 @@
 #!/bin/sh
 # torture.sh -- GCC's c-torture execute suite, each program built and run
 # without and with pathprof: the plugin must not change what a program
-# does, and every run must leave a readable profile.
+# does, and every run must leave a readable profile.  With
+# TORTURE_LANG=c++, GCC's C++ torture and exception run tests instead.
 #
 # Usage: torture.sh BUILD_DIR CC             (what "make torture" runs)
 #
-# For each program of gcc.c-torture/execute/*.c and each level of OPTS:
+# For each program of gcc.c-torture/execute/*.c (TORTURE_LANG=c++: the
+# run tests of g++.dg/torture/*.C and g++.dg/eh/*.C, built with the C++
+# compiler that goes with CC: g++ for gcc, g++-11 for gcc-11) and each
+# level of OPTS:
 #   1. Its dg- directives say how GCC's execute.exp would build it
 #      (testsuite/torture-directives.tcl): "LEVEL -w" or its dg-options,
 #      plus dg-additional-options, linked with -lm; dg-skip-if,
@@ -47,7 +51,11 @@
 #
 # Environment (make torture VAR=VALUE passes these through):
 #   OPTS             levels, space-separated; the options of one level
-#                    joined by commas: "-O0 -O2" (default), "-O3,-g"
+#                    joined by commas: "-O3,-g".  Default "-O0 -O2
+#                    -O2,-g" (C), "-O0 -O0,-g -O2 -O2,-g" (C++): -g at
+#                    -O2 is how distributions build, and debug
+#                    statements are where the plugin once crashed GCC
+#   TORTURE_LANG     c (default) or c++
 #   TORTURE_JOBS     parallel programs (default: make's -jN, else 2)
 #   TORTURE_FILTER   only the programs whose file name matches one of
 #                    these space-separated globs: "pr5*.c 2000*"
@@ -64,7 +72,9 @@
 # gcc/testsuite that pathprof uses are taken out of the GCC tarball
 # inside it (testsuite/gcc-source.sh); the extraction is kept (delete it
 # to fetch again) and the .deb removed.  Nothing is written into the source tree: the work
-# directory is BUILD_DIR/torture, one directory per level and program.
+# directory is BUILD_DIR/torture (C++: BUILD_DIR/torture-c++), one
+# directory per level and program (a C++ program's directory is named
+# after its own, torture/pr123.C in torture_pr123).
 #
 # Debugging: BUILD_DIR/torture/LEVEL/NAME/ keeps, for the last run, the
 # commands (commands, ready to paste), each build's compiler output
@@ -103,6 +113,12 @@ describe_status () {
       echo "killed by signal $(($1 - 128)) (SIG$(kill -l $(($1 - 128)) 2>/dev/null))" ;;
     *) echo "exit status $1" ;;
   esac
+}
+
+# The directory of program NAME in its level's: NAME without its .c or
+# .C, a subdirectory's slash made an underscore (eh/ctor1.C: eh_ctor1).
+program_dir () {
+  printf '%s\n' "$1" | sed -e 's/\.[cC]$//' -e 's|/|_|g'
 }
 
 # FILE's first line, or its first lines up to a few hundred characters,
@@ -147,7 +163,7 @@ run_one () {
   kind=${rest%%"$tab"*}
   flags=${rest#*"$tab"}
   level=$(cat "$level_dir/level")
-  dir=$level_dir/${name%.c}
+  dir=$level_dir/$(program_dir "$name")
   rm -rf "$dir"
   mkdir -p "$dir" || return 1
   : > "$dir/not-instrumented"
@@ -479,7 +495,20 @@ case $build in
   /*) ;;
   *) build=$(cd "$build" && pwd) ;;
 esac
-work=$build/torture
+lang=${TORTURE_LANG:-c}
+case $lang in
+  c)
+    work=$build/torture
+    default_opts="-O0 -O2 -O2,-g" ;;
+  c++)
+    # The C++ compiler of CC, as the rest of the project derives it.
+    cc=$(printf '%s\n' "$cc" | sed 's/gcc\([^/]*\)$/g++\1/')
+    work=$build/torture-c++
+    default_opts="-O0 -O0,-g -O2 -O2,-g" ;;
+  *)
+    echo "torture: TORTURE_LANG must be c or c++, not '$lang'" >&2
+    exit 2 ;;
+esac
 
 say () { printf 'torture: %s\n' "$*" >&2; }
 
@@ -504,12 +533,15 @@ fetch_suite () {
   fi
   top=$(gcc_source_tree "$cc" "${TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof}") \
     || { say "no c-torture programs (or set TORTURE_SRCDIR)"; return 1; }
-  printf '%s\n' "$top/gcc/testsuite/gcc.c-torture/execute"
+  case $lang in
+    c++) printf '%s\n' "$top/gcc/testsuite/g++.dg" ;;
+    *) printf '%s\n' "$top/gcc/testsuite/gcc.c-torture/execute" ;;
+  esac
 }
 
 srcdir=$(fetch_suite) || exit 2
 
-opts=${OPTS:-"-O0 -O2"}
+opts=${OPTS:-$default_opts}
 timeout_seconds=${TORTURE_TIMEOUT:-20}
 jobs=${TORTURE_JOBS:-}
 if [ -z "$jobs" ]; then
@@ -535,9 +567,17 @@ sh "$here/../build-aux/link-files.sh" archive "$work/bin/libpathprof.a" \
   "$work/bin" "$work/bin/libpathprof.so.0" || exit 2
 
 # The programs: sorted, filtered, sampled.
-(cd "$srcdir" && for program in *.c; do
-  [ -f "$program" ] && printf '%s\n' "$program"
-done) | sort > "$work/programs.all"
+# C++: only the run tests (the others only compile), named from g++.dg.
+if [ "$lang" = c++ ]; then
+  (cd "$srcdir" && for program in torture/*.C eh/*.C; do
+    [ -f "$program" ] && grep -q '{ *dg-do  *run' "$program" \
+      && printf '%s\n' "$program"
+  done) | sort > "$work/programs.all"
+else
+  (cd "$srcdir" && for program in *.c; do
+    [ -f "$program" ] && printf '%s\n' "$program"
+  done) | sort > "$work/programs.all"
+fi
 gcc_source_select "${TORTURE_FILTER:-}" < "$work/programs.all" \
   > "$work/programs.filtered"
 awk -v n="${TORTURE_SAMPLE:-0}" '
@@ -584,7 +624,7 @@ for level_spec in $opts; do
     | xargs -0 -n 1 -P "$jobs" sh "$self" --one "$level_dir"
   # A program without a result: its runner died.
   while IFS="$tab" read -r name kind rest; do
-    result=$level_dir/${name%.c}/result
+    result=$level_dir/$(program_dir "$name")/result
     if [ ! -f "$result" ]; then
       mkdir -p "${result%/result}"
       printf 'fail\t%s\t%s\t%s\n' "$level" "$name" \
@@ -619,8 +659,9 @@ report=$work/report.txt
   fi
   for level_dir in $level_dirs; do
     for note in "$level_dir"/*/note; do
-      program=${note%/note}
-      sed "s|^|$(cat "$level_dir/level") ${program##*/}.c: |" "$note"
+      [ -s "$note" ] || continue
+      name=$(cut -f 3 "${note%/note}/result")
+      sed "s|^|$(cat "$level_dir/level") $name: |" "$note"
     done
   done > "$work/notes.txt"
   if [ -s "$work/notes.txt" ]; then
