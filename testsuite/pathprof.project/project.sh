@@ -23,6 +23,10 @@
 #       (count.cc) and Fortran (count.f90) programs are profiled; the
 #       specs given twice work; a -fplugin-arg-pathprof-* option before
 #       anything else is accepted.
+#   (e) The README's CMake and Makefile lines, as written there (with
+#       $CC's drivers and this build's specs), on a project of a C, a C++
+#       and a Fortran program (readme/): each program writes its profile.
+#       A line that set CC alone left C++ and Fortran unprofiled.
 #
 # Debugging: PATHPROF_KEEP_WORK=1 keeps the work directory.
 . "$PATHPROF_SRCDIR/runtime/tests/lib.shinc"
@@ -258,6 +262,49 @@ for lang in "C++ $cxx count.cc cxx" "Fortran $fc count.f90 fortran"; do
       "$(tail -3 "$work/cc.log"; ls)"
   fi
 done
+# ---------------------------------------------------------------- (e)
+# readme_line TAG: the README's command line that ends with "# TAG",
+# comment gone, made to use $CC's drivers.
+readme_line () {
+  grep -m1 " # $1\$" "$src/README.md" | sed -e "s/ *# $1\$//" \
+    -e "s/\"gcc /\"$CC /g" -e "s/\"g++ /\"$cxx /g" -e "s/\"gfortran /\"$fc /g"
+}
+# readme_profiles DIR WHAT: each of the three programs in DIR runs and
+# writes its profile there.
+readme_profiles () {
+  for program in count_c count_cxx count_fortran; do
+    if [ -x "$1/$program" ] && (cd "$1" && ./$program) > /dev/null \
+       && [ -n "$(find "$1" -name '*.pathprof' -path "*/$program[.-]*")" ]
+    then
+      pass "$2: $program is profiled"
+    else
+      fail "$2: $program is profiled" "a profile of $program in $1" \
+	"$(cd "$1" && ls 2>&1 | tr '\n' ' ')"
+    fi
+  done
+}
+pp=-specs=$specs
+cmake_line=$(readme_line CMake)
+make_line=$(readme_line Makefiles)
+if [ -z "$cmake_line" ] || [ -z "$make_line" ]; then
+  fail "the README has CMake and Makefile lines" "two lines" \
+    "'$cmake_line' and '$make_line'"
+else
+  mkdir -p "$work/readme-make"
+  (cd "$work/readme-make" \
+    && eval "$make_line -s -f \"\$proj/readme/Makefile\" srcdir=\"\$proj/readme\"" \
+    > build.log 2>&1)
+  readme_profiles "$work/readme-make" "the README's make line"
+  if command -v cmake > /dev/null 2>&1; then
+    (cd "$work" && eval "${cmake_line% -S . -B build} -S \"\$proj/readme\" -B readme-cmake" \
+      > readme-cmake.log 2>&1 \
+      && cmake --build readme-cmake >> readme-cmake.log 2>&1)
+    readme_profiles "$work/readme-cmake" "the README's CMake line"
+  else
+    echo "note: cmake not found: the README's CMake line is not tried"
+  fi
+fi
+
 shapes_with "the specs file given twice works as once" twice \
   -specs="$specs" -specs="$specs"
 $CC -specs="$specs" -fplugin-arg-pathprof-verbose -c "$proj/shape.c" \
