@@ -387,9 +387,8 @@ segment_position (const segmentation *seg, uint32_t b, size_t i)
    of their blocks: a lambda of one block on the line of the call that
    passes it counts that call's executions).  branch_prob numbers blocks
    in their order (compact_blocks), and so does the plugin
-   (pathprof_prepare_cfg), but for the landing pads it adds (the sources
-   of UNWIND_EXIT edges), which come last and are not gcov's.
-   UINT32_MAX if none.  */
+   (pathprof_prepare_cfg), the landing pads it adds first, before
+   gcov's blocks.  UINT32_MAX if none.  */
 
 static uint32_t
 gcov_last_block (const dump_function *fn)
@@ -398,14 +397,8 @@ gcov_last_block (const dump_function *fn)
   uint32_t last = UINT32_MAX;
 
   for (uint32_t b = 2; b < m->num_blocks; b++)
-    {
-      bool pad = false;
-      for (uint32_t e = 0; e < m->num_edges && !pad; e++)
-	pad = m->edges[e].kind == PPF_EDGE_UNWIND_EXIT && fn->dag.src[e] == b;
-      if (!pad && (last == UINT32_MAX
-		   || m->blocks[b].index > m->blocks[last].index))
-	last = b;
-    }
+    if (last == UINT32_MAX || m->blocks[b].index > m->blocks[last].index)
+      last = b;
   return last;
 }
 

@@ -108,7 +108,9 @@ add_unwind_pad (function *fun, gcall *call)
   EH_LANDING_PAD_NR (label) = lp->index;
   lp->post_landing_pad = label;
 
-  basic_block pad = create_empty_bb (EXIT_BLOCK_PTR_FOR_FN (fun)->prev_bb);
+  /* First in the chain: pathprof_add_unwind_pads numbers the blocks in
+     their order, and gcov's blocks keep theirs after the pads.  */
+  basic_block pad = create_empty_bb (ENTRY_BLOCK_PTR_FOR_FN (fun));
   pad->count = profile_count::zero ();
   /* In no loop: it cannot reach any loop's latch.  */
   if (current_loops)
@@ -148,8 +150,16 @@ pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg)
 	calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
   if (calls.is_empty ())
     return;
+  auto_vec<basic_block> pads;
   for (gcall *call : calls)
-    pcfg->unwind_pads.safe_push (add_unwind_pad (fun, call)->index);
+    pads.safe_push (add_unwind_pad (fun, call));
+  /* The blocks numbered in their order, the pads first: gcov's blocks
+     come after them in the order branch_prob numbers them, so that the
+     last of them is the block of the highest number, to which gcov.cc
+     gives no line (dump/derive.c, gcov_last_block).  */
+  compact_blocks ();
+  for (basic_block pad : pads)
+    pcfg->unwind_pads.safe_push (pad->index);
   if (!DECL_FUNCTION_PERSONALITY (fun->decl))
     DECL_FUNCTION_PERSONALITY (fun->decl) = lang_hooks.eh_personality ();
   if (current_loops)
