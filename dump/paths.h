@@ -22,7 +22,9 @@
 				       or (partial-paths) by exit, abort,
 				       longjmp or an exception,
      kind 8 (landing pad->EXIT)        left by an exception passing
-				       through the call before the pad.
+				       through the call before the pad,
+				       or through the function's cleanups
+				       (a resx without successor).
    Paths of the last two kinds are partial: they ran only up to the call.
    Every other edge of a path is a real one.  */
 

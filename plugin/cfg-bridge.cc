@@ -213,6 +213,24 @@ pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg)
   pathprof_build_cfg (fun, pcfg);
 }
 
+/* Whether BB ends in a resx that resumes unwinding out of its function:
+   the end of the function's own cleanups (a local's destructor, the
+   __cxa_end_catch of a handler that rethrew, a catch whose types did not
+   match), reached only by an exception passing through.  It has no
+   successor, so the core gives it an exit dummy like a noreturn call's;
+   flagged PP_BLOCK_UNWIND, the path's end says what happened, "left by
+   exception", as for the landing pads of unwind.cc, rather than a
+   "noreturn call" at a call that did return or threw (issue 26).  */
+
+static bool
+resumes_unwinding_out_p (basic_block bb)
+{
+  if (EDGE_COUNT (bb->succs) != 0)
+    return false;
+  gimple *last = last_stmt (bb);
+  return last && gimple_code (last) == GIMPLE_RESX;
+}
+
 /* Fill OUT with FUN's CFG: every edge of every block, in block order.
    Abnormal and EH edges cannot be split and so cannot carry code.  Edges
    into an abnormal dispatcher are left out (a call that longjmps ends no
@@ -262,6 +280,9 @@ pathprof_build_cfg (function *fun, pathprof_cfg *out)
 	}
   for (int pad : out->unwind_pads)
     out->block_flags[pad] |= PP_BLOCK_UNWIND;
+  FOR_EACH_BB_FN (bb, fun)
+    if (resumes_unwinding_out_p (bb))
+      out->block_flags[bb->index] |= PP_BLOCK_UNWIND;
   out->cfg.block_flags = out->block_flags.address ();
   find_early_exits (fun, out);
   out->cfg.num_calls = out->call_blocks.length ();

@@ -7,11 +7,13 @@
 // EH edges cannot be split: the plugin puts no code on them and must
 // still count every path exactly (design.md, trap 7).  A path ends at a
 // call that does not return (__cxa_throw, __cxa_rethrow) when the call has
-// no EH edge in its function, and at the resx that leaves a function
-// after its cleanups (end kind "noreturn").  In a function the exception
-// merely passes through, the plugin gives the call a landing pad of its
-// own (plugin/unwind.cc), so the path it was on ends there, counted as
-// "left by exception" at that call (end kind "exception").
+// no EH edge in its function (end kind "noreturn"), and at the resx that
+// leaves a function after its cleanups, "left by exception" (end kind
+// "exception": the resx is no call, and the call the exception came out
+// of did not end the path there).  In a function the exception merely
+// passes through, the plugin gives the call a landing pad of its own
+// (plugin/unwind.cc), so the path it was on ends there, counted as "left
+// by exception" at that call (end kind "exception").
 
 // { dg-do run }
 
@@ -67,7 +69,7 @@ pass_through (int x)
 // g's destructor runs on the normal exit (line E, after the return value
 // is computed on line Q, then the return itself, line Q again) and in the
 // cleanup when pass_through throws: the cleanup path G P E ends at the
-// resx that goes on unwinding (kind noreturn) and is counted.
+// resx that goes on unwinding (kind exception) and is counted.
 __attribute__ ((noinline)) static int
 guarded (int x)
 {
@@ -78,7 +80,7 @@ guarded (int x)
 
 // Catches what guarded throws, and rethrows the "very negative" ones.
 // The handler's __cxa_end_catch is on line F; after "throw;" it runs in
-// a cleanup that ends in a resx (kind noreturn).
+// a cleanup that ends in a resx (kind exception).
 __attribute__ ((noinline)) static int
 relay (int x)
 {
@@ -162,12 +164,12 @@ main ()
 // { dg-final { pathprof-total "*pass_through*" 7 } }
 //
 // { dg-final { pathprof-path "*guarded*" "G P Q E Q" 5 entry return } }
-// { dg-final { pathprof-path "*guarded*" "G P E" 2 entry noreturn } }
+// { dg-final { pathprof-path "*guarded*" "G P E" 2 entry exception } }
 // { dg-final { pathprof-executed "*guarded*" 2 } }
 //
 // { dg-final { pathprof-path "*relay*" "Y" 5 entry return } }
 // { dg-final { pathprof-path "*relay*" "Y H Z F" 1 entry return } }
-// { dg-final { pathprof-path "*relay*" "Y H W F" 1 entry noreturn } }
+// { dg-final { pathprof-path "*relay*" "Y H W F" 1 entry exception } }
 // { dg-final { pathprof-executed "*relay*" 3 } }
 //
 // local_throw (7): i = 0 3 6 throw (sum += i), i = 1 2 4 5 add 10:
