@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dag-index.h"
 #include "names.h"
 #include "ppfind.h"
 #include "paths.h"
@@ -101,9 +102,9 @@ profile_free (dump_profile *prof)
 }
 
 /* Build function number I of PROF: decode its meta, index its blocks,
-   prepare regeneration, and regenerate every executed path once to check
-   it (reusing PATH's memory).  Returns the function, or NULL with the
-   reason in ERR.  */
+   prepare regeneration, regenerate every executed path once to check
+   it (reusing PATH's memory), and count its exception exits.  Returns
+   the function, or NULL with the reason in ERR.  */
 
 static dump_function *
 function_load (const dump_profile *prof, uint32_t i, dump_path *path,
@@ -149,12 +150,15 @@ function_load (const dump_profile *prof, uint32_t i, dump_path *path,
       return NULL;
     }
   for (uint64_t k = 0; k < fn->num_counts; k++)
-    if (dump_path_regen (fn, fn->counts[k].path, path, err, errlen) != 0)
-      {
-	function_free (fn);
-	return NULL;
-      }
-  if (dump_function_names (fn) != 0)
+    {
+      if (dump_path_regen (fn, fn->counts[k].path, path, err, errlen) != 0)
+	{
+	  function_free (fn);
+	  return NULL;
+	}
+      fn->executed_exception_exits += path->end == DUMP_END_EXCEPTION;
+    }
+  if (dump_function_names (fn) != 0 || dump_count_exception_exits (fn) != 0)
     {
       snprintf (err, errlen, "out of memory");
       function_free (fn);

@@ -44,6 +44,11 @@ typedef struct dump_function
   const ppf_count *counts;      /* PROFILE's counts: increasing path */
   uint64_t num_counts;          /* executed paths */
   dump_sum executions;          /* sum of the counts */
+  uint64_t exception_exits;     /* potential paths that end by an
+				   exception (DAG edge kind 8), counted
+				   without enumerating them
+				   (dag-index.h) */
+  uint64_t executed_exception_exits;  /* of them, paths that ran */
   const char **short_files;     /* [meta.num_files]: how the text reports
 				   name each file (names.c) */
   char *label;                  /* how the text reports name the function

@@ -11,7 +11,13 @@
    Potential counts are exact, however large (a function with 2^60 paths
    shows all 19 digits); a small nonzero coverage reads "<0.01%".  For a
    truncated function the potential paths are those of the cut DAG: a
-   path through a cut edge counts as its two pieces.  */
+   path through a cut edge counts as its two pieces.
+
+   Paths that end by an exception (a call threw, and the exception left
+   the function: DAG edge kind 8) are most of the potential paths of C++
+   code that calls much, and no test reaches them by a decision of its
+   own; they are counted apart, on a line under the totals and in two
+   columns, so that the coverage of the other paths shows.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +28,48 @@
 /* Widest function column; longer names are cut with an ellipsis.  */
 #define FUNCTION_COLUMN_MAX 40
 
-/* Write the coverage report.  */
+/* The exception exits apart: see report.h.  */
+
+void
+dump_put_exception_exits (FILE *out, const char *indent,
+			  const dump_selection *sel)
+{
+  char exits[DUMP_SUM_DIGITS], others[DUMP_SUM_DIGITS];
+  char pct[DUMP_PERCENT_SIZE];
+  dump_sum other = sel->potential;
+  uint64_t executed_others = sel->executed - sel->executed_exception_exits;
+
+  if (dump_sum_is_zero (&sel->exception_exits))
+    return;
+  dump_sum_sub_sum (&other, &sel->exception_exits);
+  dump_percent (pct, (long double) executed_others, dump_sum_value (&other));
+  fprintf (out, "%sof which %s exception exit%s (%llu executed); without "
+	   "them, %llu of %s executed (%s)\n", indent,
+	   dump_sum_format (&sel->exception_exits, exits),
+	   sel->exception_exits.high == 0 && sel->exception_exits.low == 1
+	   ? "" : "s", (unsigned long long) sel->executed_exception_exits,
+	   (unsigned long long) executed_others,
+	   dump_sum_format (&other, others), pct);
+}
+
+/* Write FN's exception exits as "E/P" into BUF (SIZE bytes), "-" when it
+   has none.  */
+
+static void
+format_exits (char *buf, size_t size, const dump_function *fn)
+{
+  if (fn->exception_exits)
+    snprintf (buf, size, "%llu/%llu",
+	      (unsigned long long) fn->executed_exception_exits,
+	      (unsigned long long) fn->exception_exits);
+  else
+    snprintf (buf, size, "-");
+}
+
+/* Write the coverage report.  With exception exits among the selected
+   functions, two columns count them apart: "exc. exits", executed of
+   potential exception exits, and "w/o exc.", the coverage of the other
+   paths.  */
 
 int
 dump_report_coverage (FILE *out, const dump_data *data,
@@ -30,15 +77,18 @@ dump_report_coverage (FILE *out, const dump_data *data,
 {
   const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   char total_potential[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
-  size_t exec_w = 8, pot_w = 9, fn_w = 8;
+  char exits[2 * DUMP_SUM_DIGITS + 2];
+  size_t exec_w = 8, pot_w = 9, fn_w = 8, exits_w = 10;
   bool any_truncated = false;
+  bool with_exits = !dump_sum_is_zero (&sel->exception_exits);
 
   dump_sum_format (&sel->potential, total_potential);
   dump_percent (pct, (long double) sel->executed,
 		dump_sum_value (&sel->potential));
-  fprintf (out, "Path coverage: %llu of %s potential paths executed (%s)\n"
-	   "Functions:     %zu of %zu executed\n\n",
-	   (unsigned long long) sel->executed, total_potential, pct,
+  fprintf (out, "Path coverage: %llu of %s potential paths executed (%s)\n",
+	   (unsigned long long) sel->executed, total_potential, pct);
+  dump_put_exception_exits (out, "               ", sel);
+  fprintf (out, "Functions:     %zu of %zu executed\n\n",
 	   sel->num_executed, sel->num_selected);
 
   if (dump_digits (sel->executed) > exec_w)
@@ -50,11 +100,15 @@ dump_report_coverage (FILE *out, const dump_data *data,
       {
 	size_t w = dump_text_width (data->functions[i]->label);
 	fn_w = w > fn_w ? w : fn_w;
+	format_exits (exits, sizeof exits, data->functions[i]);
+	exits_w = strlen (exits) > exits_w ? strlen (exits) : exits_w;
       }
   fn_w = fn_w > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : fn_w;
 
   fprintf (out, "%*s  %*s  %8s  ", (int) exec_w, "executed", (int) pot_w,
 	   "potential", "coverage");
+  if (with_exits)
+    fprintf (out, "%*s  %8s  ", (int) exits_w, "exc. exits", "w/o exc.");
   dump_put_padded (out, "function", fn_w, false);
   fprintf (out, "  defined at\n");
   for (size_t i = 0; i < data->num_functions; i++)
@@ -73,6 +127,14 @@ dump_report_coverage (FILE *out, const dump_data *data,
       fprintf (out, "%*llu  %*llu  %8s  ", (int) exec_w,
 	       (unsigned long long) fn->num_counts, (int) pot_w,
 	       (unsigned long long) m->num_paths, pct);
+      if (with_exits)
+	{
+	  format_exits (exits, sizeof exits, fn);
+	  dump_percent (pct, (long double) (fn->num_counts
+					    - fn->executed_exception_exits),
+			(long double) (m->num_paths - fn->exception_exits));
+	  fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
+	}
       dump_put_padded (out, name, fn_w, false);
       free (name);
       if (m->file < m->num_files)
@@ -84,9 +146,27 @@ dump_report_coverage (FILE *out, const dump_data *data,
     }
   dump_percent (pct, (long double) sel->executed,
 		dump_sum_value (&sel->potential));
-  fprintf (out, "%*llu  %*s  %8s  total\n", (int) exec_w,
+  fprintf (out, "%*llu  %*s  %8s  ", (int) exec_w,
 	   (unsigned long long) sel->executed, (int) pot_w, total_potential,
 	   pct);
+  if (with_exits)
+    {
+      char potential_exits[DUMP_SUM_DIGITS];
+      dump_sum other = sel->potential;
+      dump_sum_sub_sum (&other, &sel->exception_exits);
+      snprintf (exits, sizeof exits, "%llu/%s",
+		(unsigned long long) sel->executed_exception_exits,
+		dump_sum_format (&sel->exception_exits, potential_exits));
+      dump_percent (pct, (long double) (sel->executed
+					- sel->executed_exception_exits),
+		    dump_sum_value (&other));
+      fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
+    }
+  fputs ("total\n", out);
+  if (with_exits)
+    fprintf (out, "\nexc. exits: executed/potential paths that end by an "
+	     "exception (a call threw and\nthe exception left the function); "
+	     "w/o exc.: the coverage of the other paths.\n");
   if (any_truncated)
     fprintf (out, "\n(truncated): edges were cut to bound the number of "
 	     "paths.  The potential paths\nare those of the cut DAG, where a "

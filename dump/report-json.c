@@ -336,10 +336,12 @@ put_untested (FILE *out, const dump_function *fn, size_t limit,
   if (dump_find_untested (fn, limit, &u) != 0)
     return -1;
   fprintf (out, ",\n      \"untested\": {\"never_ran\": %llu, "
-	   "\"left_at_call\": %llu, \"listable\": %llu, \"listed\": %zu, "
-	   "\"bounded\": %s},\n      \"unexecuted_paths\": [",
+	   "\"left_at_call\": %llu, \"exception_exits\": %llu, "
+	   "\"listable\": %llu, \"listed\": %zu, \"bounded\": %s},\n"
+	   "      \"unexecuted_paths\": [",
 	   (unsigned long long) u.never_ran,
 	   (unsigned long long) u.left_at_call,
+	   (unsigned long long) u.exception_exits,
 	   (unsigned long long) u.listable, u.num,
 	   u.bounded ? "true" : "false");
   for (size_t i = 0; i < u.num; i++)
@@ -555,11 +557,15 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
     return -1;
   put_function_time (out, data, fn);
   fprintf (out, ",\n      \"potential_paths\": %llu,\n"
+	   "      \"potential_exception_exits\": %llu,\n"
+	   "      \"executed_exception_exits\": %llu,\n"
 	   "      \"executed_paths\": %llu,\n"
 	   "      \"executions\": %s,\n"
 	   "      \"truncated\": %s,\n"
 	   "      \"cuts\": [",
 	   (unsigned long long) m->num_paths,
+	   (unsigned long long) fn->exception_exits,
+	   (unsigned long long) fn->executed_exception_exits,
 	   (unsigned long long) fn->num_counts,
 	   dump_sum_format (&fn->executions, buf),
 	   m->flags & PPF_FN_TRUNCATED ? "true" : "false");

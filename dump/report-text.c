@@ -85,7 +85,8 @@ put_truncations (FILE *out, const dump_data *data, const dump_selection *sel)
     }
 }
 
-/* Write the header: files, functions, paths, executions, truncation.  */
+/* Write the header: files, functions, paths (the exception exits apart),
+   executions, truncation.  */
 
 static void
 put_header (FILE *out, const dump_data *data, const dump_selection *sel,
@@ -105,6 +106,7 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
   fprintf (out, "Paths:       %llu executed of %s potential (%s)\n",
 	   (unsigned long long) sel->executed,
 	   dump_sum_format (&sel->potential, a), pct);
+  dump_put_exception_exits (out, "             ", sel);
   if (opt->num_patterns)
     {
       dump_percent (pct, dump_sum_value (&sel->executions),

@@ -27,12 +27,9 @@ static void
 put_figures (FILE *out, uint64_t executed, const dump_sum *potential)
 {
   char pot[DUMP_SUM_DIGITS], never[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
-  dump_sum never_ran = *potential;
+  dump_sum never_ran = *potential, ran = { 0, executed };
 
-  /* POTENTIAL >= EXECUTED: subtract with a borrow.  */
-  if (never_ran.low < executed)
-    never_ran.high--;
-  never_ran.low -= executed;
+  dump_sum_sub_sum (&never_ran, &ran);
   dump_percent (pct, (long double) executed, dump_sum_value (potential));
   fprintf (out, "%s of %s potential paths never ran (%llu executed, %s)\n",
 	   dump_sum_format (&never_ran, never), dump_sum_format (potential,
@@ -112,7 +109,18 @@ put_function (FILE *out, const dump_function *fn, const dump_options *opt,
     fputs ("  Truncated: edges were cut, and these are paths of the cut "
 	   "DAG (a path through\n  a cut edge is two, one ending at the cut, "
 	   "one starting after it).\n", out);
-  if (u.left_at_call)
+  if (u.left_at_call && u.left_at_call == u.exception_exits)
+    fprintf (out, "  %llu of them %s exception exit%s (a call threw): not "
+	     "listed.\n", (unsigned long long) u.left_at_call,
+	     u.left_at_call == 1 ? "is an" : "are",
+	     u.left_at_call == 1 ? "" : "s");
+  else if (u.exception_exits)
+    fprintf (out, "  %llu of them end%s left at a call (longjmp, exit), %llu "
+	     "by an exception: not listed.\n",
+	     (unsigned long long) (u.left_at_call - u.exception_exits),
+	     u.left_at_call - u.exception_exits == 1 ? "s" : "",
+	     (unsigned long long) u.exception_exits);
+  else if (u.left_at_call)
     fprintf (out, "  %llu of them end%s left at a call (longjmp, exit, an "
 	     "exception): not listed.\n", (unsigned long long) u.left_at_call,
 	     u.left_at_call == 1 ? "s" : "");
@@ -181,6 +189,7 @@ dump_report_untested (FILE *out, const dump_data *data,
 
   fputs ("Untested paths: ", out);
   put_figures (out, sel->executed, &sel->potential);
+  dump_put_exception_exits (out, "                ", sel);
   put_files (out, data, sel);
   fputs ("Listed per function: first the paths one decision away from an "
 	 "executed path\n(hottest first), then the shortest others.  They "

@@ -85,6 +85,14 @@ int dump_report_lines (FILE *out, const dump_data *data,
 int dump_report_edges (FILE *out, const dump_data *data,
 		       const dump_selection *sel);
 
+/* When SEL's functions have exception exits (paths that end by an
+   exception, DAG edge kind 8), write after a line of SEL's path figures
+   the line that counts them apart, so that the coverage of the other
+   paths shows: "INDENTof which 12 exception exits (1 executed); without
+   them, 2 of 18 executed (11.11%)" (report-coverage.c).  */
+void dump_put_exception_exits (FILE *out, const char *indent,
+			       const dump_selection *sel);
+
 /* Write S as a TSV field: a backslash, tab, newline or carriage return
    as \\, \t, \n, \r, another control character as \xHH, and if SPACES
    a space as \x20 (report-tsv.c).  */

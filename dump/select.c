@@ -48,6 +48,8 @@ dump_select_functions (const dump_data *data, char *const *patterns,
 	sel->num_executed++;
       dump_sum_add (&sel->potential, fn->meta.num_paths);
       sel->executed += fn->num_counts;
+      dump_sum_add (&sel->exception_exits, fn->exception_exits);
+      sel->executed_exception_exits += fn->executed_exception_exits;
       dump_sum_add_sum (&sel->executions, &fn->executions);
     }
   return 0;

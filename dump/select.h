@@ -35,6 +35,9 @@ typedef struct dump_selection
   size_t num_executed;     /* of them, functions with an executed path */
   dump_sum potential;      /* paths of the selected functions */
   uint64_t executed;       /* executed paths of the selected functions */
+  dump_sum exception_exits;  /* of the potential paths, those that end by
+				an exception (dag-index.h) */
+  uint64_t executed_exception_exits;  /* of the executed paths, those */
   dump_sum executions;     /* and the sum of their counts */
   size_t num_paths;        /* kept paths */
   dump_path_ref *paths;

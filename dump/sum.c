@@ -38,6 +38,21 @@ dump_sum_add_sum (dump_sum *sum, const dump_sum *other)
   dump_sum_add (sum, other->low);
 }
 
+/* Subtract the sum OTHER from SUM, which must not be smaller: with a
+   borrow from the high half.  A smaller SUM becomes 0.  */
+
+void
+dump_sum_sub_sum (dump_sum *sum, const dump_sum *other)
+{
+  if (dump_sum_compare (sum, other) < 0)
+    {
+      sum->high = sum->low = 0;
+      return;
+    }
+  sum->high -= other->high + (sum->low < other->low);
+  sum->low -= other->low;
+}
+
 /* Compare two sums: negative, zero or positive as A is below, equal to or
    above B.  */
 

@@ -24,6 +24,8 @@ typedef struct dump_sum
 
 void dump_sum_add (dump_sum *sum, uint64_t value);
 void dump_sum_add_sum (dump_sum *sum, const dump_sum *other);
+/* SUM - OTHER, for OTHER <= SUM (0 otherwise).  */
+void dump_sum_sub_sum (dump_sum *sum, const dump_sum *other);
 int dump_sum_compare (const dump_sum *a, const dump_sum *b);
 bool dump_sum_is_zero (const dump_sum *sum);
 long double dump_sum_value (const dump_sum *sum);

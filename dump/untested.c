@@ -3,21 +3,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dag-index.h"
 #include "paths.h"
 #include "untested.h"
 
 #define NO_DISTANCE UINT32_MAX
 
-/* FN's DAG as the searches walk it: vertices are positions in
-   meta.blocks (0 ENTRY, 1 EXIT), out-edges of each in meta order.  */
+/* FN's DAG as the searches walk it (dag-index.h), and each vertex's
+   distance to EXIT.  */
 typedef struct graph
 {
-  uint32_t num_vertices;
-  uint32_t *out_start;     /* [num_vertices + 1] into out */
-  uint32_t *out;           /* DAG edge indices grouped by source */
+  dump_dag_index ix;
   uint32_t *to_exit;       /* fewest listable edges to EXIT, or
 			      NO_DISTANCE */
-  uint64_t *paths_to;      /* paths from ENTRY, saturating */
 } graph;
 
 /* Whether a path may end with (or use) DAG edge KIND: not an early or
@@ -34,91 +32,44 @@ listable_kind (uint32_t kind)
 static void
 graph_free (graph *g)
 {
-  free (g->out_start);
-  free (g->out);
+  dump_dag_index_free (&g->ix);
   free (g->to_exit);
-  free (g->paths_to);
 }
 
-/* Index FN's DAG into G: out-edges, a topological order (Kahn), each
-   vertex's distance to EXIT and number of paths from ENTRY.  Returns 0
-   or -1.  */
+/* Index FN's DAG into G, then each vertex's distance to EXIT by listable
+   edges, in reverse topological order.  Returns 0 or -1.  */
 
 static int
 graph_init (graph *g, const dump_function *fn)
 {
   const ppf_dag *dag = &fn->dag;
-  uint32_t nv = fn->meta.num_blocks, ne = dag->num_edges;
-  uint32_t *indegree = NULL, *order = NULL, *fill = NULL;
-  uint32_t head = 0, tail = 0;
-  int rc = -1;
+  const dump_dag_index *ix = &g->ix;
+  uint32_t nv = fn->meta.num_blocks;
 
   memset (g, 0, sizeof *g);
-  g->num_vertices = nv;
-  g->out_start = calloc (nv + 1, sizeof *g->out_start);
-  g->out = malloc ((ne + 1) * sizeof *g->out);
-  g->to_exit = malloc (nv * sizeof *g->to_exit);
-  g->paths_to = calloc (nv, sizeof *g->paths_to);
-  indegree = calloc (nv, sizeof *indegree);
-  order = malloc (nv * sizeof *order);
-  fill = malloc ((nv + 1) * sizeof *fill);
-  if (!g->out_start || !g->out || !g->to_exit || !g->paths_to || !indegree
-      || !order || !fill)
-    goto out;
-  for (uint32_t e = 0; e < ne; e++)
+  if (dump_dag_index_init (&g->ix, fn) != 0)
+    return -1;
+  g->to_exit = malloc ((nv + 1) * sizeof *g->to_exit);
+  if (!g->to_exit)
     {
-      g->out_start[dag->src[e] + 1]++;
-      indegree[dag->dst[e]]++;
-    }
-  for (uint32_t v = 0; v < nv; v++)
-    g->out_start[v + 1] += g->out_start[v];
-  memcpy (fill, g->out_start, (nv + 1) * sizeof *fill);
-  for (uint32_t e = 0; e < ne; e++)
-    g->out[fill[dag->src[e]]++] = e;
-
-  for (uint32_t v = 0; v < nv; v++)
-    if (indegree[v] == 0)
-      order[tail++] = v;
-  while (head < tail)
-    {
-      uint32_t v = order[head++];
-      for (uint32_t k = g->out_start[v]; k < g->out_start[v + 1]; k++)
-	if (--indegree[dag->dst[g->out[k]]] == 0)
-	  order[tail++] = dag->dst[g->out[k]];
-    }
-  /* The meta decoded, so the DAG is acyclic and TAIL == NV.  */
-  g->paths_to[0] = 1;
-  for (uint32_t i = 0; i < tail; i++)
-    {
-      uint32_t v = order[i];
-      for (uint32_t k = g->out_start[v]; k < g->out_start[v + 1]; k++)
-	{
-	  uint32_t d = dag->dst[g->out[k]];
-	  g->paths_to[d] = ppf_count_add (g->paths_to[d], g->paths_to[v]);
-	}
+      graph_free (g);
+      return -1;
     }
   for (uint32_t v = 0; v < nv; v++)
     g->to_exit[v] = v == 1 ? 0 : NO_DISTANCE;
-  for (uint32_t i = tail; i-- > 0;)
+  for (uint32_t i = nv; i-- > 0;)
     {
-      uint32_t v = order[i];
-      for (uint32_t k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+      uint32_t v = ix->order[i];
+      for (uint32_t k = ix->out_start[v]; k < ix->out_start[v + 1]; k++)
 	{
-	  uint32_t e = g->out[k], d = dag->dst[e];
+	  uint32_t e = ix->out[k], d = dag->dst[e];
 	  if (listable_kind (fn->meta.edges[e].kind)
 	      && g->to_exit[d] != NO_DISTANCE
 	      && g->to_exit[d] + 1 < g->to_exit[v])
 	    g->to_exit[v] = g->to_exit[d] + 1;
 	}
     }
-  rc = 0;
-out:
-  free (indegree);
-  free (order);
-  free (fill);
-  if (rc != 0)
-    graph_free (g);
-  return rc;
+  return 0;
 }
 
 /* A set of path numbers: those listed so far, so that none is listed
@@ -210,7 +161,7 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 {
   const ppf_meta *m = &fn->meta;
   const ppf_dag *dag = &fn->dag;
-  uint32_t nv = g->num_vertices;
+  uint32_t nv = g->ix.num_vertices;
   const ppf_count **hot = malloc ((fn->num_counts + 1) * sizeof *hot);
   int32_t *pos = malloc (nv * sizeof *pos);
   uint32_t *parent = malloc (nv * sizeof *parent);
@@ -252,10 +203,10 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 	{
 	  uint32_t v = dag->dst[path.edges[i]];
 	  uint32_t taken = path.edges[i + 1];
-	  for (uint32_t k = g->out_start[v];
-	       k < g->out_start[v + 1] && out->num < limit; k++)
+	  for (uint32_t k = g->ix.out_start[v];
+	       k < g->ix.out_start[v + 1] && out->num < limit; k++)
 	    {
-	      uint32_t e = g->out[k], d = dag->dst[e], w = PPF_NONE;
+	      uint32_t e = g->ix.out[k], d = dag->dst[e], w = PPF_NONE;
 	      uint64_t id = 0;
 	      uint32_t head = 0, tail = 0;
 
@@ -282,10 +233,10 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 		      w = x;
 		      break;
 		    }
-		  for (uint32_t q = g->out_start[x]; q < g->out_start[x + 1];
+		  for (uint32_t q = g->ix.out_start[x]; q < g->ix.out_start[x + 1];
 		       q++)
 		    {
-		      uint32_t f = g->out[q], y = dag->dst[f];
+		      uint32_t f = g->ix.out[q], y = dag->dst[f];
 		      if (!listable_kind (m->edges[f].kind)
 			  || visited[y] == stamp
 			  || g->to_exit[y] == NO_DISTANCE)
@@ -451,10 +402,10 @@ find_shortest (const dump_function *fn, const graph *g, size_t limit,
 	  out->bounded = true;
 	  break;
 	}
-      for (uint32_t k = g->out_start[s.vertex];
-	   k < g->out_start[s.vertex + 1]; k++)
+      for (uint32_t k = g->ix.out_start[s.vertex];
+	   k < g->ix.out_start[s.vertex + 1]; k++)
 	{
-	  uint32_t e = g->out[k], d = dag->dst[e];
+	  uint32_t e = g->ix.out[k], d = dag->dst[e];
 	  if (!listable_kind (fn->meta.edges[e].kind)
 	      || g->to_exit[d] == NO_DISTANCE)
 	    continue;
@@ -497,10 +448,11 @@ dump_find_untested (const dump_function *fn, size_t limit,
     goto out;
   /* Paths left at a call: those through each early or unwind exit, less
      the executed ones.  */
-  for (uint32_t e = 0; e < fn->dag.num_edges; e++)
-    if (!listable_kind (fn->meta.edges[e].kind))
-      out->left_at_call = ppf_count_add (out->left_at_call,
-					 g.paths_to[fn->dag.src[e]]);
+  out->left_at_call
+    = ppf_count_add (dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_EARLY_EXIT),
+		     dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_UNWIND_EXIT));
+  out->exception_exits
+    = fn->exception_exits - fn->executed_exception_exits;
   if (out->left_at_call)
     for (uint64_t i = 0; i < fn->num_counts; i++)
       {

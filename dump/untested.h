@@ -72,6 +72,8 @@ typedef struct dump_untested
   uint64_t never_ran;      /* num_paths - executed paths */
   uint64_t left_at_call;   /* of them, paths that end at an early or
 			      unwind exit (not listed) */
+  uint64_t exception_exits;  /* of those, the unwind exits: paths that
+				end by an exception */
   uint64_t listable;       /* never_ran - left_at_call */
   size_t num;              /* listed */
   size_t capacity;

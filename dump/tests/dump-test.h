@@ -599,6 +599,21 @@ run_free (run_result *r)
   r->out = r->err = NULL;
 }
 
+/* Run pathprof-dump with ARGS; check exit status 0 and nothing on
+   stderr.  The caller frees R.  */
+
+TEST_HELPER void
+run_ok (const char *what, run_result *r, const char *const *args)
+{
+  char label[160];
+
+  run_dump (r, NULL, args);
+  snprintf (label, sizeof label, "%s: exit status", what);
+  check_int (label, 0, r->status);
+  snprintf (label, sizeof label, "%s: stderr", what);
+  check_str (label, "", r->err);
+}
+
 /* The tool must exist: stop early with one clear FAIL otherwise.  */
 
 TEST_HELPER void

@@ -97,21 +97,6 @@ write_early_fixtures (void)
 
 /* ------------------------------------------------------------- checks */
 
-/* Run pathprof-dump with ARGS; check exit status 0 and nothing on
-   stderr.  The caller frees R.  */
-
-static void
-run_ok (const char *what, run_result *r, const char *const *args)
-{
-  char label[160];
-
-  run_dump (r, NULL, args);
-  snprintf (label, sizeof label, "%s: exit status", what);
-  check_int (label, 0, r->status);
-  snprintf (label, sizeof label, "%s: stderr", what);
-  check_str (label, "", r->err);
-}
-
 /* The expected text row: report-text.c's format, with the widths of
    these tables (rank 4, count 5, function 8, as "function").  */
 
@@ -127,7 +112,8 @@ row (int rank, unsigned long long count, const char *share,
 }
 
 /* The text report: one marker per way of ending, at the call's line;
-   the lines up to the call.  Without PPF_FN_PARTIAL an early exit was a
+   the lines up to the call; the one exception exit counted apart under
+   the paths' figures.  Without PPF_FN_PARTIAL an early exit was a
    longjmp; with it, any call left early.  The exception's marker is
    the same either way.  */
 
@@ -164,8 +150,13 @@ test_text (void)
 
       snprintf (what, sizeof what, "text, %s", fn);
       run_ok (what, &r, partial ? partial_args : jumper_args);
+      snprintf (what, sizeof what, "text, %s: the exception exit apart",
+		fn);
+      check_str (what, "             of which 1 exception exit (1 executed); "
+		 "without them, 5 of 5 executed (100.00%)",
+		 line_of (r.out, 3));
       snprintf (what, sizeof what, "text, %s: executions", fn);
-      check_str (what, "Executions:  79", line_of (r.out, 3));
+      check_str (what, "Executions:  79", line_of (r.out, 4));
       for (int i = 0; i < 6; i++)
 	{
 	  snprintf (what, sizeof what, "text, %s: row %d", fn, i + 1);
@@ -173,11 +164,11 @@ test_text (void)
 		    partial ? rows[i].partial_end : rows[i].jumper_end);
 	  check_str (what, row (i + 1, rows[i].count, rows[i].share,
 				rows[i].cumul, fn, path),
-		     line_of (r.out, 6 + i));
+		     line_of (r.out, 7 + i));
 	}
       snprintf (what, sizeof what, "text, %s: nothing after the 6 rows",
 		fn);
-      check_int (what, 12, count_lines (r.out));
+      check_int (what, 13, count_lines (r.out));
       run_free (&r);
     }
 }

@@ -169,7 +169,8 @@ test_huge (void)
   check_int ("chain --json: exit status", 0, r.status);
   check_contains ("chain --json: untested figures", r.out,
 		  "\"untested\": {\"never_ran\": 9223372036854775806, "
-		  "\"left_at_call\": 0, \"listable\": 9223372036854775806, "
+		  "\"left_at_call\": 0, \"exception_exits\": 0, "
+		  "\"listable\": 9223372036854775806, "
 		  "\"listed\": 2, \"bounded\": false}");
   check_contains ("chain --json: an unexecuted path", r.out,
 		  "\"id\": 4611686018427387904,\n          \"count\": 0,\n"

@@ -1,0 +1,48 @@
+/* A function's Ball-Larus DAG indexed for walks over it: the out-edges
+   of each vertex, a topological order, and the number of paths from
+   ENTRY to each vertex.  Vertices are positions in meta.blocks (0 ENTRY,
+   1 EXIT), as in ppf_dag.
+
+   The number of paths from ENTRY to a vertex is what counts the paths
+   that end in a given way without enumerating them: every path that
+   ends with the DAG edge U->EXIT is one path from ENTRY to U followed
+   by that edge, so the function's potential paths of an end kind add up
+   PATHS_TO[U] over the edges of that kind (dump_dag_paths_ending).  A
+   path from ENTRY to U extends to at least one whole path, and distinct
+   ones to distinct paths, so no such count exceeds num_paths; the sums
+   saturate all the same, for a meta whose Val lies.  */
+
+#ifndef PATHPROF_DUMP_DAG_INDEX_H
+#define PATHPROF_DUMP_DAG_INDEX_H
+
+#include <stdint.h>
+
+#include "profile.h"
+
+typedef struct dump_dag_index
+{
+  uint32_t num_vertices;   /* meta.num_blocks */
+  uint32_t *out_start;     /* [num_vertices + 1] into OUT */
+  uint32_t *out;           /* DAG edge indices grouped by source, in
+			      meta order within a source */
+  uint32_t *order;         /* [num_vertices]: a topological order */
+  uint64_t *paths_to;      /* [num_vertices]: paths from ENTRY,
+			      saturating */
+} dump_dag_index;
+
+/* Index FN's DAG into IX.  Returns 0, or -1 if memory ran out (IX is then
+   empty).  */
+int dump_dag_index_init (dump_dag_index *ix, const dump_function *fn);
+void dump_dag_index_free (dump_dag_index *ix);
+
+/* The number of FN's potential paths whose last DAG edge is of KIND
+   (PPF_EDGE_UNWIND_EXIT: the exception exits), from IX, FN's index.  */
+uint64_t dump_dag_paths_ending (const dump_dag_index *ix,
+				const dump_function *fn, uint32_t kind);
+
+/* Fill FN->exception_exits: its potential paths that end by an
+   exception (DAG edge kind 8), 0 without indexing when it has no such
+   edge.  Returns 0, or -1 if memory ran out.  */
+int dump_count_exception_exits (dump_function *fn);
+
+#endif /* PATHPROF_DUMP_DAG_INDEX_H */
