@@ -199,6 +199,10 @@ typedef struct dot_graph
   uint32_t *edge_paths;   /* [counts.num_edges]: bit K-1 for the path of
 			     rank K through the CFG edge */
   uint32_t *block_paths;  /* [meta.num_blocks]: likewise per block */
+  bool *exception_exit;   /* [meta.num_blocks]: the block ends its paths
+			     by an exception (a DAG edge of kind 8: the
+			     plugin's landing pad, or a cleanup's resx) */
+  bool any_exception_exit;
   /* Collapsing (dot.h): GROUP[pos] is 0 for a block drawn, else the
      number (from 1) of the node its left-out block joins.  */
   uint32_t *group;
@@ -505,7 +509,28 @@ put_path_classes (FILE *out, uint32_t bits)
       }
 }
 
-/* Write the nodes of the blocks drawn.  */
+/* Mark the blocks whose paths end by an exception: the sources of the
+   DAG edges of kind 8.  */
+
+static void
+mark_exception_exits (dot_graph *g)
+{
+  const ppf_meta *m = &g->fn->meta;
+
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    if (m->edges[e].kind == PPF_EDGE_UNWIND_EXIT)
+      {
+	long pos = block_pos (m, m->edges[e].cfg_src);
+	if (pos >= 0)
+	  g->exception_exit[pos] = g->any_exception_exit = true;
+      }
+}
+
+/* Write the nodes of the blocks drawn.  A block where paths leave by an
+   exception says so ("exception exit" under its lines, if it has any),
+   in a small dashed box: the plugin's landing pads have no line, and
+   were grey boxes reading only "0" that crowded the pictures of C++
+   functions (one per call that may throw).  */
 
 static void
 put_block_nodes (FILE *out, const dot_graph *g)
@@ -534,7 +559,8 @@ put_block_nodes (FILE *out, const dot_graph *g)
 	{
 	  fputs ("label=\"", out);
 	  put_block_lines (out, fn, b);
-	  fprintf (out, "%s%s\"", b->num_lines ? "\\n" : "", count);
+	  fprintf (out, "%s%s%s\"", b->num_lines ? "\\n" : "",
+		   g->exception_exit[p] ? "exception exit\\n" : "", count);
 	}
       fprintf (out, ", tooltip=\"bb%u: %llu\"", b->index,
 	       (unsigned long long) c);
@@ -542,7 +568,11 @@ put_block_nodes (FILE *out, const dot_graph *g)
       if (g->block_paths[p])
 	fputc (' ', out);
       put_path_classes (out, g->block_paths[p]);
-      fputc ('"', out);
+      if (g->exception_exit[p])
+	fputs (" exception\", style=\"rounded,filled,dashed\", fontsize=8, "
+	       "height=0.2, margin=\"0.05,0.01\"", out);
+      else
+	fputc ('"', out);
       if (c == 0)
 	fputs (", color=\"" COLD_COLOUR "\", fillcolor=\"" COLD_FILL
 	       "\", fontcolor=\"" COLD_TEXT "\"", out);
@@ -857,6 +887,9 @@ put_legend (FILE *out, const dot_graph *g)
 	 "blocks: source lines, count<br align=\"left\"/>"
 	 "edges: branch taken, count; wider: more often<br align=\"left\"/>"
 	 "dashed: backedge; dotted: cut edge; light: never ran", out);
+  if (g->any_exception_exit)
+    fputs ("<br align=\"left\"/>exception exit: paths end there when an "
+	   "exception leaves the function", out);
   if (g->num_paths)
     fputs ("<br align=\"left\"/>coloured: the paths above, numbered at "
 	   "their start<br align=\"left\"/>share: of the function's path "
@@ -883,9 +916,12 @@ dump_dot_function (FILE *out, const dump_data *data,
     return -1;
   g.edge_paths = calloc (g.counts.num_edges + 1, sizeof *g.edge_paths);
   g.block_paths = calloc (m->num_blocks + 1, sizeof *g.block_paths);
-  if (!g.edge_paths || !g.block_paths || choose_paths (&g) != 0
+  g.exception_exit = calloc (m->num_blocks + 1, sizeof *g.exception_exit);
+  if (!g.edge_paths || !g.block_paths || !g.exception_exit
+      || choose_paths (&g) != 0
       || mark_paths (&g) != 0 || collapse_blocks (&g) != 0)
     goto done;
+  mark_exception_exits (&g);
   for (size_t i = 0; i < g.counts.num_edges; i++)
     if (g.counts.edges[i].count > g.max_edge_count)
       g.max_edge_count = g.counts.edges[i].count;
@@ -935,6 +971,7 @@ done:
   free (g.paths);
   free (g.edge_paths);
   free (g.block_paths);
+  free (g.exception_exit);
   free (g.group);
   dump_counts_free (&g.counts);
   return rc;

@@ -6,7 +6,9 @@
    - one node per block, id "bN" for block N (the compiler's number, as
      --edges names it), labelled with its source lines as the text
      report names them ("12-14", "hdr.h:20") and its count; ENTRY and
-     EXIT are "entry" and "exit";
+     EXIT are "entry" and "exit"; a block where paths leave by an
+     exception (DAG edge kind 8) is a small dashed box that says
+     "exception exit", class "block exception";
    - one edge per CFG edge (parallel ones are one, as in --edges), id
      "eS_D" for blocks S and D, classes "cfg KIND" (KIND edge, backedge,
      cut or restart) and "pathK" for each coloured path of rank K

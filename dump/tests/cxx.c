@@ -1,6 +1,6 @@
 /* pathprof-dump on what C++ code brings (issue 26): paths that end by
    an exception, counted apart in every coverage figure and labelled for
-   what they are.
+   what they are, in the text and in the CFG picture.
 
    x.pathprof (unit "x.cc"), function "scan" (_Z4scani, display name
    "scan(int)"): a call that may throw, a test, a second call that may
@@ -150,6 +150,34 @@ test_exception_untested (void)
   run_free (&r);
 }
 
+/* --dot: the plugin's landing pad (bb6, no line) and the cleanup that
+   ends in a resx (bb8, line 15) say "exception exit", in a small dashed
+   box of class "exception", and the legend says what that is.  */
+
+static void
+test_exception_dot (void)
+{
+  static const char *const args[] = { "--dot", "--ascii", "-f", "scan*",
+				      "@x.pathprof", NULL };
+  run_result r;
+
+  run_ok ("--dot", &r, args);
+  check_contains ("--dot: the landing pad", r.out,
+		  "  b6 [id=\"b6\", label=\"exception exit\\n2\", "
+		  "tooltip=\"bb6: 2\", class=\"block path2 exception\", "
+		  "style=\"rounded,filled,dashed\", fontsize=8, height=0.2");
+  check_contains ("--dot: the cleanup", r.out,
+		  "  b8 [id=\"b8\", label=\"15\\nexception exit\\n0\", "
+		  "tooltip=\"bb8: 0\", class=\"block exception\"");
+  check_contains ("--dot: an ordinary block", r.out,
+		  "  b7 [id=\"b7\", label=\"14\\n5\", tooltip=\"bb7: 5\", "
+		  "class=\"block path1\"];");
+  check_contains ("--dot: the legend", r.out,
+		  "exception exit: paths end there when an exception leaves "
+		  "the function");
+  run_free (&r);
+}
+
 int
 main (void)
 {
@@ -159,5 +187,6 @@ main (void)
   write_cxx_fixtures ();
   test_exception_figures ();
   test_exception_untested ();
+  test_exception_dot ();
   return unit_test_report ();
 }
