@@ -81,6 +81,19 @@ dump_loc_format (char *buf, size_t size, const dump_function *fn,
     snprintf (buf, size, "%u", loc.line->line);
 }
 
+/* LOC as text with its file always: see path-text.h.  */
+
+void
+dump_loc_format_file (char *buf, size_t size, const dump_function *fn,
+		      dump_loc loc)
+{
+  if (loc.line && loc.line->file < fn->meta.num_files)
+    snprintf (buf, size, "%s:%u", fn->short_files[loc.line->file],
+	      loc.line->line);
+  else
+    dump_loc_format (buf, size, fn, loc);
+}
+
 /* Add the start and the end marker of PATH (path-text.h lists them).
    START selects which.  */
 

@@ -76,5 +76,8 @@ void dump_path_text_free (dump_path_text *t);
 /* Write LOC of FN as text into BUF: "12", "hdr.h:12" or "bb5".  */
 void dump_loc_format (char *buf, size_t size, const dump_function *fn,
 		      dump_loc loc);
+/* The same with the file of a line always named: "fig1.c:12".  */
+void dump_loc_format_file (char *buf, size_t size, const dump_function *fn,
+			   dump_loc loc);
 
 #endif /* PATHPROF_DUMP_PATH_TEXT_H */

@@ -54,30 +54,54 @@ put_profiles (FILE *out, const dump_data *data)
 	     (unsigned long long) max_runs);
 }
 
-/* Write the "Truncated:" lines: for each selected function whose path
-   counts were bounded by cutting edges, where the cuts are ("cut at L",
-   one per CUT_EXIT dummy, as the paths say it).  */
+/* Write where the cut edge E of FN leaves into BUF: "FILE:L", as a
+   path's "[cut at L]" says it but with its file, which the "Truncated:"
+   line has no other way to give.  */
 
 static void
-put_truncations (FILE *out, const dump_data *data, const dump_selection *sel)
+format_cut (char *buf, size_t size, const dump_function *fn,
+	    const ppf_edge *e)
+{
+  dump_loc_format_file (buf, size, fn, dump_edge_source (fn, e));
+}
+
+/* Write the "Truncated:" lines: for each selected function whose path
+   counts were bounded by cutting edges, where the cuts are ("cut at
+   FILE:L", one per CUT_EXIT dummy, as the paths say it, with the file);
+   two cuts that leave the same line are told apart by their CFG edge,
+   "FILE:L (bb5->bb6)".  */
+
+static void
+put_truncations (FILE *out, const dump_data *data, const dump_selection *sel,
+		 const dump_glyphs *g)
 {
   const char *label = "Truncated:   ";
 
   for (size_t i = 0; i < data->num_functions; i++)
     {
       const dump_function *fn = data->functions[i];
+      const ppf_meta *m = &fn->meta;
       const char *sep = ": cut at ";
 
-      if (!sel->selected[i] || !(fn->meta.flags & PPF_FN_TRUNCATED))
+      if (!sel->selected[i] || !(m->flags & PPF_FN_TRUNCATED))
 	continue;
       fprintf (out, "%s%s", label, fn->label);
-      for (uint32_t e = 0; e < fn->meta.num_edges; e++)
-	if (fn->meta.edges[e].kind == PPF_EDGE_CUT_EXIT)
+      for (uint32_t e = 0; e < m->num_edges; e++)
+	if (m->edges[e].kind == PPF_EDGE_CUT_EXIT)
 	  {
-	    char loc[256];
-	    dump_loc_format (loc, sizeof loc, fn,
-			     dump_edge_source (fn, &fn->meta.edges[e]));
+	    char loc[256], other[256];
+	    bool shared = false;
+	    format_cut (loc, sizeof loc, fn, &m->edges[e]);
+	    for (uint32_t f = 0; f < m->num_edges && !shared; f++)
+	      if (f != e && m->edges[f].kind == PPF_EDGE_CUT_EXIT)
+		{
+		  format_cut (other, sizeof other, fn, &m->edges[f]);
+		  shared = strcmp (loc, other) == 0;
+		}
 	    fprintf (out, "%s%s", sep, loc);
+	    if (shared)
+	      fprintf (out, " (bb%u%sbb%u)", m->edges[e].cfg_src, g->arrow,
+		       m->edges[e].cfg_dst);
 	    sep = ", ";
 	  }
       fputc ('\n', out);
@@ -125,7 +149,7 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
       fprintf (out, "Time:        %s in all paths (start to end, callees "
 	       "included)\n", t);
     }
-  put_truncations (out, data, sel);
+  put_truncations (out, data, sel, dump_glyphs_for (opt->utf8));
 }
 
 /* Write the table of paths.  */

@@ -205,8 +205,9 @@ test_labels_cuts_blocks (void)
   check_int ("helper: exit status", 0, r.status);
   check_str ("helper: functions", "Functions:   3 selected of 4, 2 executed",
 	     line_of (r.out, 1));
-  check_str ("helper: truncation note",
-	     "Truncated:   helper (two.c): cut at 15", line_of (r.out, 4));
+  check_str ("helper: truncation note names the file",
+	     "Truncated:   helper (two.c): cut at two.c:15",
+	     line_of (r.out, 4));
   /* Counts 30, 30, 20, 5 of 2085 executions; function column 14 wide
      ("helper (two.c)").  */
   check_str ("helper: row 1",

@@ -273,10 +273,12 @@ main (void)
 
    The dump says where the paths were cut: the --json "cuts" of bits are
    the two out-edges of I45, and the text report's header has the line
-   "Truncated:   bits: cut at L, L" with L the line of I45.  (Helpers
+   "Truncated:   bits: cut at hundred-ifs.c:L (bbA->bbB),
+   hundred-ifs.c:L (bbA->bbC)" with L the line of I45: the file, and
+   the two CFG edges that tell apart two cuts of one line.  (Helpers
    defined here: lib/pathprof.exp has no directive for the text report.)
    { dg-final { proc pathprof-label-line { label } { foreach { key labels } [pathprof-labels] { if { [lsearch -exact $labels $label] >= 0 } { return [lindex [split $key :] end] } }; return 0 } } }
    { dg-final { proc pathprof-report-matches { what re } { global pp PATHPROF_BUILD; if { $pp(status) ne "ok" } { unresolved "$pp(name) pathprof-dump report: $what: $pp(status)"; return }; set r [pathprof-exec [list $PATHPROF_BUILD/pathprof-dump --ascii $pp(dir)]]; if { [lindex $r 0] eq "0" && [regexp -line -- $re [lindex $r 1]] } { pass "$pp(name) pathprof-dump report: $what" } else { fail "$pp(name) pathprof-dump report: $what: not in: [pathprof-first-lines [lindex $r 1] 6]" } } } }
    { dg-final { proc pathprof-cuts-at { func label n } { global pp; set what "--json cuts of $func: $n from $label"; if { $pp(status) ne "ok" } { unresolved "$pp(name) $what: $pp(status)"; return }; set j [pathprof-json-function $func]; set line [pathprof-label-line $label]; set seen {}; if { $j ne "" && [dict exists $j cuts] } { foreach c [dict get $j cuts] { lappend seen [dict get $c from line] } }; if { $j ne "" && [dict get $j truncated] && [llength $seen] == $n && [lsort -unique $seen] eq $line } { pass "$pp(name) $what" } else { fail "$pp(name) $what (line $line): saw cuts from lines {$seen}" } } } }
    { dg-final { pathprof-cuts-at bits I45 2 } }
-   { dg-final { set l [pathprof-label-line I45]; pathprof-report-matches "Truncated: bits: cut at $l, $l" "^Truncated: +bits: cut at $l, $l\$" } } */
+   { dg-final { set l [pathprof-label-line I45]; set e "\\(bb(\[0-9\]+)->bb\[0-9\]+\\)"; pathprof-report-matches "Truncated: bits: cut at hundred-ifs.c:$l (bbA->bbB), hundred-ifs.c:$l (bbA->bbC)" "^Truncated: +bits: cut at hundred-ifs.c:$l $e, hundred-ifs.c:$l $e\$" } } */
