@@ -81,11 +81,13 @@ enum
   OPT_DOT,
   OPT_MAX_BLOCKS,
   OPT_HTML,
-  OPT_SORT
+  OPT_SORT,
+  OPT_UNIT
 };
 
 static const struct option long_options[] = {
   { "function", required_argument, NULL, 'f' },
+  { "unit", required_argument, NULL, OPT_UNIT },
   { "top", required_argument, NULL, 'n' },
   { "all", no_argument, NULL, 'a' },
   { "coverage", no_argument, NULL, OPT_COVERAGE },
@@ -154,8 +156,13 @@ usage (FILE *out)
 "                        and CFG picture (default: %d paths per function)\n"
 "\n"
 "Selection:\n"
-"  -f, --function=FUNC   only functions whose display or assembler name is\n"
-"                        FUNC or matches it as a glob; may be repeated\n"
+"  -f, --function=FUNC   only functions whose name (with its parameters,\n"
+"                        without a return type) or assembler name is FUNC\n"
+"                        or matches it as a glob, or whose name as the\n"
+"                        report writes it is FUNC; may be repeated\n"
+"      --unit=FILE       only functions of the translation units whose\n"
+"                        source or .pathprof file is FILE (whole, base\n"
+"                        name, last components or glob); may be repeated\n"
 "  -n, --top=N           the N hottest paths (text default: %d); with\n"
 "                        --untested, N untested paths per function\n"
 "  -a, --all             every executed path\n"
@@ -281,12 +288,16 @@ write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
 	       DUMP_PROGRAM, sel->num_selected);
       for (size_t i = 0; i < data->num_functions; i++)
 	if (sel->selected[i])
-	  fprintf (stderr, "\n  %s (assembler name %s, in %s)",
-		   data->functions[i]->label,
-		   data->functions[i]->meta.name,
-		   data->functions[i]->profile->path);
-      fprintf (stderr, "\n%s: give a -f pattern that matches one of them\n",
-	       DUMP_PROGRAM);
+	  {
+	    const dump_function *fn = data->functions[i];
+	    fprintf (stderr, "\n  %s (assembler name %s, unit %s, in %s)",
+		     fn->label, fn->meta.name,
+		     fn->unit && fn->unit[0] ? fn->unit : "-",
+		     fn->profile->path);
+	  }
+      fprintf (stderr, "\n%s: pick one with -f and its name as listed "
+	       "(quoted) or its assembler name,\nor with --unit=FILE, its "
+	       "unit's source or .pathprof file\n", DUMP_PROGRAM);
       return 1;
     }
   for (size_t i = 0; i < data->num_functions; i++)
@@ -320,10 +331,11 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
 	      const dump_options *opt)
 {
   dump_selection sel;
+  dump_filter filter = { opt->num_patterns, opt->patterns, opt->num_units,
+			 opt->units };
   int rc = 0, status = 0;
 
-  if (dump_select_functions (data, opt->patterns, opt->num_patterns, &sel)
-      != 0)
+  if (dump_select_functions (data, &filter, &sel) != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       dump_selection_free (&sel);
@@ -331,14 +343,22 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
     }
   /* A pattern that matches nothing is most likely a typo: say so, and
      fail, but still report the functions the other patterns found.  */
+  for (size_t i = 0; i < opt->num_units; i++)
+    if (sel.unit_hits[i] == 0)
+      {
+	fprintf (stderr, "%s: no translation unit matches '%s'\n",
+		 DUMP_PROGRAM, opt->units[i]);
+	status = 1;
+      }
   for (size_t i = 0; i < opt->num_patterns; i++)
     if (sel.pattern_hits[i] == 0)
       {
-	fprintf (stderr, "%s: no function matches '%s'\n", DUMP_PROGRAM,
-		 opt->patterns[i]);
+	fprintf (stderr, "%s: no function matches '%s'%s\n", DUMP_PROGRAM,
+		 opt->patterns[i],
+		 opt->num_units ? " in the units --unit names" : "");
 	status = 1;
       }
-  if (opt->num_patterns && sel.num_selected == 0)
+  if ((opt->num_patterns || opt->num_units) && sel.num_selected == 0)
     {
       dump_selection_free (&sel);
       return 1;
@@ -453,7 +473,8 @@ main (int argc, char **argv)
   opt.dot_paths = DUMP_DOT_DEFAULT_PATHS;
   opt.max_blocks = DUMP_DOT_DEFAULT_BLOCKS;
   opt.patterns = calloc (argc + 1, sizeof *opt.patterns);
-  if (!opt.patterns)
+  opt.units = calloc (argc + 1, sizeof *opt.units);
+  if (!opt.patterns || !opt.units)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       return 1;
@@ -470,6 +491,9 @@ main (int argc, char **argv)
 	{
 	case 'f':
 	  opt.patterns[opt.num_patterns++] = optarg;
+	  continue;
+	case OPT_UNIT:
+	  opt.units[opt.num_units++] = optarg;
 	  continue;
 	case 'n':
 	  number = parse_count (optarg, "number of paths");
@@ -703,5 +727,6 @@ main (int argc, char **argv)
     }
   dump_data_free (&data);
   free (opt.patterns);
+  free (opt.units);
   return status;
 }

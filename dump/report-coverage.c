@@ -23,9 +23,11 @@
 #include <string.h>
 
 #include "columns.h"
+#include "names.h"
 #include "report.h"
 
-/* Widest function column; longer names are cut with an ellipsis.  */
+/* Widest function column without a wide output (dump_name_column_max);
+   longer names are elided in the middle (names.h).  */
 #define FUNCTION_COLUMN_MAX 40
 
 /* The exception exits apart: see report.h.  */
@@ -78,10 +80,14 @@ dump_report_coverage (FILE *out, const dump_data *data,
   const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   char total_potential[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
   char exits[2 * DUMP_SUM_DIGITS + 2];
-  size_t exec_w = 8, pot_w = 9, fn_w = 8, exits_w = 10;
+  size_t exec_w = 8, pot_w = 9, fn_w = 8, exits_w = 10, fixed, w_max;
+  dump_name_column names;
+  const char **labels = calloc (data->num_functions + 1, sizeof *labels);
   bool any_truncated = false;
   bool with_exits = !dump_sum_is_zero (&sel->exception_exits);
 
+  if (!labels)
+    return -1;
   dump_sum_format (&sel->potential, total_potential);
   dump_percent (pct, (long double) sel->executed,
 		dump_sum_value (&sel->potential));
@@ -99,11 +105,21 @@ dump_report_coverage (FILE *out, const dump_data *data,
     if (sel->selected[i])
       {
 	size_t w = dump_text_width (data->functions[i]->label);
+	labels[i] = data->functions[i]->label;
 	fn_w = w > fn_w ? w : fn_w;
 	format_exits (exits, sizeof exits, data->functions[i]);
 	exits_w = strlen (exits) > exits_w ? strlen (exits) : exits_w;
       }
-  fn_w = fn_w > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : fn_w;
+  fixed = exec_w + pot_w + 8 + 3 * 2 + (with_exits ? exits_w + 8 + 2 * 2 : 0)
+	  + 2 + 16;
+  w_max = dump_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
+  fn_w = fn_w > w_max ? w_max : fn_w;
+  if (dump_name_column_init (&names, labels, data->num_functions, fn_w, g)
+      != 0)
+    {
+      free (labels);
+      return -1;
+    }
 
   fprintf (out, "%*s  %*s  %8s  ", (int) exec_w, "executed", (int) pot_w,
 	   "potential", "coverage");
@@ -115,13 +131,9 @@ dump_report_coverage (FILE *out, const dump_data *data,
     {
       const dump_function *fn = data->functions[i];
       const ppf_meta *m = &fn->meta;
-      char *name;
 
       if (!sel->selected[i])
 	continue;
-      name = dump_fit (fn->label, fn_w, g);
-      if (!name)
-	return -1;
       dump_percent (pct, (long double) fn->num_counts,
 		    (long double) m->num_paths);
       fprintf (out, "%*llu  %*llu  %8s  ", (int) exec_w,
@@ -135,8 +147,7 @@ dump_report_coverage (FILE *out, const dump_data *data,
 			(long double) (m->num_paths - fn->exception_exits));
 	  fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
 	}
-      dump_put_padded (out, name, fn_w, false);
-      free (name);
+      dump_put_padded (out, names.text[i], fn_w, false);
       if (m->file < m->num_files)
 	fprintf (out, "  %s:%u", fn->short_files[m->file], m->line);
       else
@@ -172,5 +183,8 @@ dump_report_coverage (FILE *out, const dump_data *data,
 	     "paths.  The potential paths\nare those of the cut DAG, where a "
 	     "path through a cut edge is two: one ending\nat the cut, one "
 	     "starting after it.\n");
+  dump_name_column_legend (out, &names, labels);
+  dump_name_column_free (&names);
+  free (labels);
   return 0;
 }

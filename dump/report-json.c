@@ -553,6 +553,13 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
     fputs (",\n      \"line\": null", out);
   fputs (",\n      \"profile\": ", out);
   put_string (out, fn->profile->path);
+  fputs (",\n      \"unit\": ", out);
+  if (fn->unit && fn->unit[0])
+    put_string (out, fn->unit);
+  else
+    fputs ("null", out);
+  fputs (",\n      \"label\": ", out);
+  put_string (out, fn->label ? fn->label : m->name);
   if (put_counts (out, fn) != 0)
     return -1;
   put_function_time (out, data, fn);

@@ -13,11 +13,15 @@
 #include <string.h>
 
 #include "columns.h"
+#include "names.h"
 #include "predict.h"
 #include "report.h"
 
-/* Widest function column; longer names are cut with an ellipsis.  */
+/* Widest function column without a wide output (dump_name_column_max);
+   longer names are elided in the middle (names.h).  */
 #define FUNCTION_COLUMN_MAX 32
+/* Columns of the table after the function's.  */
+#define TABLE_COLUMNS 119
 
 /* Write SUM / N with two decimals into BUF, "-" when N is 0 or not
    VALID.  */
@@ -85,7 +89,9 @@ dump_report_predict (FILE *out, const dump_data *data,
 {
   const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   dump_prediction total;
-  size_t fn_w = 8, num = 0, shown = 0;
+  dump_name_column names;
+  const char **labels;
+  size_t fn_w = 8, num = 0, shown = 0, max_w;
   size_t *order = malloc ((data->num_functions + 1) * sizeof *order);
 
   if (!order)
@@ -101,13 +107,28 @@ dump_report_predict (FILE *out, const dump_data *data,
 
   memset (&total, 0, sizeof total);
   total.stmts = true;
-  for (size_t i = 0; i < data->num_functions; i++)
-    if (sel->selected[i])
-      {
-	size_t w = dump_text_width (data->functions[i]->label);
-	fn_w = w > fn_w ? w : fn_w;
-      }
-  fn_w = fn_w > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : fn_w;
+  labels = calloc (data->num_functions + 1, sizeof *labels);
+  if (!labels)
+    {
+      free (order);
+      return -1;
+    }
+  for (size_t k = 0; k < num && (!opt->top_given || k < opt->top); k++)
+    {
+      size_t w = dump_text_width (data->functions[order[k]]->label);
+      labels[order[k]] = data->functions[order[k]]->label;
+      fn_w = w > fn_w ? w : fn_w;
+    }
+  max_w = dump_name_column_max (opt->width, TABLE_COLUMNS,
+				FUNCTION_COLUMN_MAX);
+  fn_w = fn_w > max_w ? max_w : fn_w;
+  if (dump_name_column_init (&names, labels, data->num_functions, fn_w, g)
+      != 0)
+    {
+      free (labels);
+      free (order);
+      return -1;
+    }
 
   fputs ("Predicted paths (Ball & Larus, Table 2): from each path start "
 	 "that ran, the\nhottest edge out of each block, as the edge profile "
@@ -124,24 +145,17 @@ dump_report_predict (FILE *out, const dump_data *data,
     {
       const dump_function *fn = data->functions[order[k]];
       dump_prediction p;
-      char *name;
 
       if (dump_predict (fn, &p) != 0)
 	{
+	  dump_name_column_free (&names);
+	  free (labels);
 	  free (order);
 	  return -1;
 	}
       if (!opt->top_given || k < opt->top)
 	{
-	  name = dump_fit (fn->label, fn_w, g);
-	  if (!name)
-	    {
-	      dump_prediction_free (&p);
-	      free (order);
-	      return -1;
-	    }
-	  put_row (out, name, fn_w, &p);
-	  free (name);
+	  put_row (out, names.text[order[k]], fn_w, &p);
 	  shown++;
 	}
       dump_prediction_add (&total, &p);
@@ -153,6 +167,9 @@ dump_report_predict (FILE *out, const dump_data *data,
 	     "executions, --all every one)\n", num - shown,
 	     num - shown == 1 ? "" : "s");
   put_row (out, "total", fn_w, &total);
+  dump_name_column_legend (out, &names, labels);
+  dump_name_column_free (&names);
+  free (labels);
   fputs ("\nexecuted: distinct paths that ran; predicted: one per path "
 	 "start that ran;\nran: predicted paths that ran, whose counts are "
 	 "the predicted executions,\nshare: of all executions.  Lengths are "

@@ -19,9 +19,12 @@
 #include "report.h"
 #include "timing.h"
 
-/* Widest function column; longer names are cut with an ellipsis.  On a
-   narrow terminal the column shrinks, down to FUNCTION_COLUMN_MIN, to
-   leave the path DUMP_MIN_PATH_COLUMNS.  */
+/* The function column: as wide as the widest name shown, but at most
+   half of what the output's width leaves after the columns before it,
+   or FUNCTION_COLUMN_MAX when that is more (dump_name_column_max);
+   longer names are elided in the middle (names.h).  On a narrow terminal
+   the column shrinks, down to FUNCTION_COLUMN_MIN, to leave the path
+   DUMP_MIN_PATH_COLUMNS.  */
 #define FUNCTION_COLUMN_MAX 32
 #define FUNCTION_COLUMN_MIN 12
 /* Width of the time and time per execution columns: "1.23 ms",
@@ -119,7 +122,7 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
   char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
 
   put_profiles (out, data);
-  if (opt->num_patterns)
+  if (opt->num_patterns || opt->num_units)
     fprintf (out, "Functions:   %zu selected of %zu, %zu executed\n",
 	     sel->num_selected, data->num_functions, sel->num_executed);
   else
@@ -131,7 +134,7 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
 	   (unsigned long long) sel->executed,
 	   dump_sum_format (&sel->potential, a), pct);
   dump_put_exception_exits (out, "             ", sel);
-  if (opt->num_patterns)
+  if (opt->num_patterns || opt->num_units)
     {
       dump_percent (pct, dump_sum_value (&sel->executions),
 		    dump_sum_value (&data->total_executions));
@@ -152,7 +155,8 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
   put_truncations (out, data, sel, dump_glyphs_for (opt->utf8));
 }
 
-/* Write the table of paths.  */
+/* Write the table of paths, then the legend of the names that had to be
+   numbered to tell them apart (names.h).  */
 
 static int
 put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
@@ -161,19 +165,24 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
   const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   long double total = dump_sum_value (&data->total_executions);
   size_t rank_w = dump_digits (sel->num_paths), count_w = 0, fn_w = 8;
-  size_t fixed, room;
+  size_t fixed, room, max_w;
   dump_sum cumul = { 0, 0 };
   long double cumul_time = 0;
   dump_path path;
   dump_path_text text;
+  dump_name_column names;
+  const char **labels = calloc (data->num_functions + 1, sizeof *labels);
   int rc = 0;
 
+  if (!labels)
+    return -1;
   rank_w = rank_w < 4 ? 4 : rank_w;
   for (size_t i = 0; i < sel->num_paths; i++)
     {
-      size_t w = dump_text_width (data->functions[sel->paths[i].function]
-				    ->label);
+      const dump_function *fn = data->functions[sel->paths[i].function];
+      size_t w = dump_text_width (fn->label);
       size_t d = dump_digits (sel->paths[i].count);
+      labels[sel->paths[i].function] = fn->label;
       fn_w = w > fn_w ? w : fn_w;
       count_w = d > count_w ? d : count_w;
     }
@@ -185,8 +194,15 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
     fixed += 2 * (TIME_COLUMN + 2) + 7 + 2;
   room = opt->width > fixed + DUMP_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
 	   ? opt->width - fixed - DUMP_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
-  room = room > FUNCTION_COLUMN_MAX ? FUNCTION_COLUMN_MAX : room;
+  max_w = dump_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
+  room = room > max_w ? max_w : room;
   fn_w = fn_w > room ? room : fn_w;
+  if (dump_name_column_init (&names, labels, data->num_functions, fn_w, g)
+      != 0)
+    {
+      free (labels);
+      return -1;
+    }
 
   fprintf (out, "%*s  %*s  %7s  %7s  ", (int) rank_w, "rank", (int) count_w,
 	   "count", "share", "cumul");
@@ -203,7 +219,6 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
       const dump_path_ref *ref = &sel->paths[i];
       const dump_function *fn = data->functions[ref->function];
       char share[DUMP_PERCENT_SIZE], cum[DUMP_PERCENT_SIZE], err[256];
-      char *name;
 
       dump_sum_add (&cumul, ref->count);
       dump_percent (share, (long double) ref->count, total);
@@ -217,8 +232,7 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
       /* Paths were checked when the file was read, so regeneration
 	 fails only for want of memory.  */
       if (dump_path_regen (fn, ref->id, &path, err, sizeof err) != 0
-	  || dump_path_text_build (&text, fn, &path, g) != 0
-	  || !(name = dump_fit (fn->label, fn_w, g)))
+	  || dump_path_text_build (&text, fn, &path, g) != 0)
 	{
 	  rc = -1;
 	  break;
@@ -237,14 +251,17 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
 	  fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, t, TIME_COLUMN, per,
 		   tshare);
 	}
-      dump_put_padded (out, name, fn_w, false);
+      dump_put_padded (out, names.text[ref->function], fn_w, false);
       fputs ("  ", out);
-      free (name);
       dump_path_text_write (out, &text, fixed + fn_w, opt->width,
 			    opt->path_lines, g);
     }
   dump_path_text_free (&text);
   dump_path_free (&path);
+  if (rc == 0)
+    dump_name_column_legend (out, &names, labels);
+  dump_name_column_free (&names);
+  free (labels);
   return rc;
 }
 
@@ -260,7 +277,8 @@ dump_report_text (FILE *out, const dump_data *data,
   if (sel->executed == 0)
     {
       fprintf (out, "No path %swas executed.\n",
-	       opt->num_patterns ? "of the selected functions " : "");
+	       opt->num_patterns || opt->num_units
+	       ? "of the selected functions " : "");
       return 0;
     }
   if (sel->num_paths && put_paths (out, data, sel, opt) != 0)

@@ -36,6 +36,8 @@ typedef struct dump_options
 			    "..." */
   size_t num_patterns;   /* -f patterns */
   char **patterns;
+  size_t num_units;      /* --unit patterns */
+  char **units;
   const char *annotate_file;  /* --annotate=FILE, or NULL for all */
   bool untested;         /* --untested (text, or with --json) */
   size_t untested_top;   /* untested paths listed per function */

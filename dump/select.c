@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "select.h"
 #include "timing.h"
 
@@ -17,25 +18,84 @@ name_matches (const char *pattern, const char *name)
   return strcmp (pattern, name) == 0 || fnmatch (pattern, name, 0) == 0;
 }
 
+/* Whether FN matches the -f PATTERN: its qualified name with its
+   parameters, past the return type a function template's display name
+   starts with (names.h, dump_name_start), or its assembler name, equal
+   or as a glob; or, equal only, its whole display name or its label as
+   the text reports write it ("Base::~Base() [D0]").  So 'A::*' finds
+   A's members, not every function that returns an A::T*.  */
+
+static bool
+function_matches (const char *pattern, const dump_function *fn)
+{
+  const char *display = fn->meta.display_name;
+
+  return name_matches (pattern, display + dump_name_start (display))
+	 || name_matches (pattern, fn->meta.name)
+	 || strcmp (pattern, display) == 0
+	 || (fn->label && strcmp (pattern, fn->label) == 0);
+}
+
+/* Whether PATTERN ends PATH at a '/'.  */
+
+static bool
+path_suffix_p (const char *pattern, const char *path)
+{
+  size_t lp = strlen (pattern), ln = strlen (path);
+
+  return lp < ln && path[ln - lp - 1] == '/'
+	 && strcmp (path + ln - lp, pattern) == 0;
+}
+
+/* Whether FN comes from the translation unit --unit=PATTERN names: its
+   unit's main source file as the compiler recorded it, or the .pathprof
+   file, either one whole, by its base name or by its last components
+   ("src/a.c" for "/home/u/src/a.c"), equal or as a glob.  */
+
+static bool
+unit_matches (const char *pattern, const dump_function *fn)
+{
+  const char *names[2] = { fn->unit && fn->unit[0] ? fn->unit : NULL,
+			   fn->profile->path };
+
+  for (int k = 0; k < 2; k++)
+    if (names[k]
+	&& (name_matches (pattern, names[k])
+	    || name_matches (pattern, dump_base_name (names[k]))
+	    || path_suffix_p (pattern, names[k])))
+      return true;
+  return false;
+}
+
 /* Select functions and total their paths: see select.h.  */
 
 int
-dump_select_functions (const dump_data *data, char *const *patterns,
-		       size_t num_patterns, dump_selection *sel)
+dump_select_functions (const dump_data *data, const dump_filter *filter,
+		       dump_selection *sel)
 {
   memset (sel, 0, sizeof *sel);
   sel->selected = calloc (data->num_functions + 1, sizeof *sel->selected);
-  sel->pattern_hits = calloc (num_patterns + 1, sizeof *sel->pattern_hits);
-  if (!sel->selected || !sel->pattern_hits)
+  sel->pattern_hits = calloc (filter->num_patterns + 1,
+			      sizeof *sel->pattern_hits);
+  sel->unit_hits = calloc (filter->num_units + 1, sizeof *sel->unit_hits);
+  if (!sel->selected || !sel->pattern_hits || !sel->unit_hits)
     return -1;
   for (size_t i = 0; i < data->num_functions; i++)
     {
       const dump_function *fn = data->functions[i];
-      bool match = num_patterns == 0;
+      bool match = filter->num_patterns == 0;
+      bool in_unit = filter->num_units == 0;
 
-      for (size_t p = 0; p < num_patterns; p++)
-	if (name_matches (patterns[p], fn->meta.display_name)
-	    || name_matches (patterns[p], fn->meta.name))
+      for (size_t u = 0; u < filter->num_units; u++)
+	if (unit_matches (filter->units[u], fn))
+	  {
+	    sel->unit_hits[u]++;
+	    in_unit = true;
+	  }
+      if (!in_unit)
+	continue;
+      for (size_t p = 0; p < filter->num_patterns; p++)
+	if (function_matches (filter->patterns[p], fn))
 	  {
 	    sel->pattern_hits[p]++;
 	    match = true;
@@ -172,6 +232,7 @@ dump_selection_free (dump_selection *sel)
 {
   free (sel->selected);
   free (sel->pattern_hits);
+  free (sel->unit_hits);
   free (sel->paths);
   memset (sel, 0, sizeof *sel);
 }

@@ -1,7 +1,15 @@
 /* Which functions and which paths a report shows.
 
-   Functions: all, or those matching one of the -f patterns (display name
-   or assembler name, equal or matching as an fnmatch glob).
+   Functions: all, or those matching one of the -f patterns (the
+   qualified name with its parameters, without the return type a
+   function template's display name starts with, or the assembler name,
+   equal or matching as an fnmatch glob; or equal to the whole display
+   name or to the label the text reports give it), and of those, with
+   --unit, the functions of a translation unit that one of the --unit
+   patterns names (its main source file or its .pathprof file, whole,
+   by base name or by last components, or as a glob): the one way to
+   pick one copy of an inline function or template compiled into
+   several units.
 
    Paths: the executed paths of the selected functions, ranked hottest
    first (count descending; ties in input order of the functions, then by
@@ -27,10 +35,22 @@ typedef struct dump_path_ref
   long double time;  /* in the report's unit (timing.h); -1 if none */
 } dump_path_ref;
 
+/* What selects the functions: -f patterns and --unit patterns (none:
+   every function).  */
+typedef struct dump_filter
+{
+  size_t num_patterns;
+  char **patterns;
+  size_t num_units;
+  char **units;
+} dump_filter;
+
 typedef struct dump_selection
 {
   bool *selected;          /* [num_functions] */
-  size_t *pattern_hits;    /* [num_patterns]: functions each matched */
+  size_t *pattern_hits;    /* [num_patterns]: functions each matched,
+			      among those of the units selected */
+  size_t *unit_hits;       /* [num_units]: functions of each unit */
   size_t num_selected;     /* functions selected */
   size_t num_executed;     /* of them, functions with an executed path */
   dump_sum potential;      /* paths of the selected functions */
@@ -45,11 +65,10 @@ typedef struct dump_selection
 			      set before dump_select_paths) */
 } dump_selection;
 
-/* Select the functions of DATA that match one of PATTERNS (every function
-   if NUM_PATTERNS is 0) and total their paths.  Returns 0, or -1 if
-   memory ran out.  */
-int dump_select_functions (const dump_data *data, char *const *patterns,
-			   size_t num_patterns, dump_selection *sel);
+/* Select the functions of DATA that FILTER selects and total their
+   paths.  Returns 0, or -1 if memory ran out.  */
+int dump_select_functions (const dump_data *data, const dump_filter *filter,
+			   dump_selection *sel);
 /* Keep the LIMIT hottest executed paths of the selected functions
    (SIZE_MAX: all of them), ranked.  Returns 0 or -1.  */
 int dump_select_paths (const dump_data *data, dump_selection *sel,

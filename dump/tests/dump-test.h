@@ -187,11 +187,11 @@ write_profile_times (const char *path, const char *unit, uint64_t runs,
 		     uint32_t time_unit, uint64_t ticks_per_second)
 {
   ppf_file file;
-  ppf_function pf[8];
+  ppf_function pf[16];
   unsigned char *buf;
   size_t size;
 
-  if (n > 8)
+  if (n > 16)
     test_abort (path, "too many functions for write_profile");
   memset (&file, 0, sizeof file);
   file.version = PPF_VERSION;
