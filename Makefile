@@ -303,14 +303,17 @@ bench: $(if $(BENCH_PATHPROF_REV),,all)
 # ---------------------------------------------------------------- projects
 # Real projects profiled with one flag (testsuite/projects.sh,
 # doc/projects.md): Debian source packages built with their own autotools
-# or CMake build, plain and with CC="gcc -specs=build/pathprof.specs",
-# their own test suites compared test by test.  Not part of make check.
+# or CMake build and Debian's build flags, plain and with CC="gcc
+# -specs=build/pathprof.specs" (CXX and FC alike), their own test suites
+# compared test by test.  Not part of make check.
 # PROJECTS="gzip json-c mawk gawk" PROJECTS_VARIANTS="specs noruntime"
-# (coverage: gcc --coverage as a reference) PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
+# (coverage: gcc --coverage as a reference) PROJECTS_FLAGS=debian
+# (package: each package's own) PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
 .PHONY: projects
 projects: all
 	@PROJECTS='$(PROJECTS)' PROJECTS_VARIANTS='$(PROJECTS_VARIANTS)' \
-	  PROJECTS_CC='$(CC)' PROJECTS_JOBS='$(PROJECTS_JOBS)' \
+	  PROJECTS_CC='$(CC)' PROJECTS_CXX='$(CXX)' \
+	  PROJECTS_FLAGS='$(PROJECTS_FLAGS)' PROJECTS_JOBS='$(PROJECTS_JOBS)' \
 	  PROJECTS_CACHE='$(PROJECTS_CACHE)' \
 	  sh testsuite/projects.sh "$(abspath $(BUILD))"
 

@@ -1,10 +1,11 @@
 #!/bin/sh
 # projects.sh -- real projects profiled with one flag: Debian source
-# packages built with their own autotools or CMake build, once with
-# CC=gcc and once with CC="gcc -specs=pathprof.specs", their own test
-# suites run both ways, and the per-test results compared.  What
-# "make projects" runs; never part of "make check" (it downloads, and
-# takes minutes).  doc/projects.md has the method and the last reading.
+# packages built with their own autotools or CMake build and Debian's
+# build flags, once with CC=gcc CXX=g++ and once with the same compilers
+# given -specs=pathprof.specs, their own test suites run both ways, and
+# the per-test results compared.  What "make projects" runs; never part
+# of "make check" (it downloads, and takes minutes).  doc/projects.md has
+# the method and the last reading.
 #
 # Usage: projects.sh PATHPROF_BUILD_DIR
 #
@@ -14,7 +15,8 @@
 #      entries); missing build dependencies are installed with
 #      "apt-get build-dep --arch-only" when we are root.
 #   2. Copies of the tree, each configured and built with the package's
-#      own build system, the only difference being CC:
+#      own build system and the same flags, the only difference being
+#      the compilers CC, CXX and FC (gcc, g++ and gfortran here):
 #        plain      "$PROJECTS_CC"
 #        specs      "$PROJECTS_CC -specs=pathprof.specs"  (the one flag)
 #        noruntime  "$PROJECTS_CC -fplugin=pathprof.so": instrumented,
@@ -24,6 +26,16 @@
 #      and, when PROJECTS_VARIANTS names it, a reference:
 #        coverage   "$PROJECTS_CC --coverage": GCC's own profiler, whose
 #                   .gcda files sit beside the objects as our profiles do.
+#      The flags (PROJECTS_FLAGS=debian, the default) are what a Debian
+#      package build uses: "dpkg-buildflags --get" CFLAGS, CXXFLAGS,
+#      FFLAGS, CPPFLAGS and LDFLAGS, asked in the tree's own directory
+#      (-ffile-prefix-map=TREE=.), with -fcf-protection and
+#      -fstack-clash-protection added when the compiler takes them and
+#      they are not there already; configure gets them as arguments,
+#      CMake in the environment with CPPFLAGS folded into CFLAGS and
+#      CXXFLAGS and CMAKE_BUILD_TYPE=None, as debhelper passes them.
+#      PROJECTS_FLAGS=package passes no flag: each package's own default
+#      (configure's -g -O2, CMake's RelWithDebInfo).
 #   3. The package's own test suite in each (automake's "make check",
 #      CMake's ctest), and its per-test results: automake's .trs files,
 #      ctest's "Test #N: NAME ... Passed" lines, or what the recipe's
@@ -38,9 +50,13 @@
 # so that rebuilding the tree during a run changes nothing.
 #
 # Environment: PROJECTS, PROJECTS_VARIANTS (default "specs noruntime";
-# plain always runs, first), PROJECTS_CC (default gcc), PROJECTS_JOBS
-# (default 2), PROJECTS_CACHE (default
+# plain always runs, first), PROJECTS_FLAGS (debian or package; default
+# debian), PROJECTS_CC (default gcc), PROJECTS_CXX and PROJECTS_FC
+# (default PROJECTS_CC's g++ and gfortran: gcc-12 -> g++-12),
+# PROJECTS_JOBS (default 2), PROJECTS_CACHE (default
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/projects).
+# DEB_BUILD_MAINT_OPTIONS and DEB_CFLAGS_APPEND and the like reach
+# dpkg-buildflags as in a package build.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -50,6 +66,21 @@ build=$(cd "$1" && pwd) || exit 2
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 cc=${PROJECTS_CC:-gcc}
+# The C++ and Fortran drivers of $cc's GCC (gcc-12 -> g++-12), as the
+# Makefile derives CXX from CC.
+case $cc in
+  *gcc*) cxx_of_cc=$(echo "$cc" | sed 's/gcc\([^/]*\)$/g++\1/')
+	 fc_of_cc=$(echo "$cc" | sed 's/gcc\([^/]*\)$/gfortran\1/') ;;
+  *) cxx_of_cc=g++ fc_of_cc=gfortran ;;
+esac
+cxx=${PROJECTS_CXX:-$cxx_of_cc}
+fc=${PROJECTS_FC:-$fc_of_cc}
+flags=${PROJECTS_FLAGS:-debian}
+case $flags in
+  debian|package) ;;
+  *) echo "projects: PROJECTS_FLAGS is debian or package, not '$flags'" >&2
+     exit 2 ;;
+esac
 jobs=${PROJECTS_JOBS:-2}
 cache=${PROJECTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/projects}
 mkdir -p "$cache/src" "$cache/build" "$cache/results" || exit 2
@@ -70,9 +101,62 @@ for v in $(env | sed -n 's/^\(PATHPROF_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
 
 say () { echo "projects: $*" >&2; echo "projects: $*" >> "$log"; }
 
+# apt-get, waiting for the lock when another apt or dpkg holds it.
+apt_get () {
+  apt-get -o DPkg::Lock::Timeout=900 "$@"
+}
+
+# ---------------------------------------------------------------- flags
+# With PROJECTS_FLAGS=debian every variant is built with Debian's build
+# flags, as dpkg-buildpackage would build the package; the compilers are
+# the only difference between variants.  Bookworm's dpkg-buildflags gives
+# "-g -O2 -ffile-prefix-map=DIR=. -fstack-protector-strong -Wformat
+# -Werror=format-security", "-Wdate-time -D_FORTIFY_SOURCE=2" and
+# "-Wl,-z,relro"; -fcf-protection and -fstack-clash-protection, which
+# newer dpkg adds by default, are added here when $cc takes them.
+hardening=
+if [ "$flags" = debian ]; then
+  if ! command -v dpkg-buildflags >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt_get install -y -q dpkg-dev >> "$log" 2>&1
+  fi
+  command -v dpkg-buildflags >/dev/null 2>&1 \
+    || { echo "projects: PROJECTS_FLAGS=debian needs dpkg-buildflags (dpkg-dev)" >&2
+	 exit 2; }
+  for f in -fcf-protection -fstack-clash-protection; do
+    $cc -Werror $f -x c -c -o /dev/null /dev/null 2>/dev/null \
+      && hardening="$hardening $f"
+  done
+fi
+
+# with_flag FLAGS FLAG: FLAGS with FLAG at the end unless it holds it.
+with_flag () {
+  case " $1 " in
+    *" $2 "*) echo "$1" ;;
+    *) echo "${1:+$1 }$2" ;;
+  esac
+}
+
+# set_flags TREE: cflags, cxxflags, fflags, cppflags and ldflags for a
+# build in TREE: Debian's, asked in TREE so that -ffile-prefix-map maps
+# TREE to "." as in a package build, or all empty (PROJECTS_FLAGS=package).
+set_flags () {
+  cflags= cxxflags= fflags= cppflags= ldflags=
+  [ "$flags" = debian ] || return 0
+  cflags=$(cd "$1" && dpkg-buildflags --get CFLAGS) \
+    && cxxflags=$(cd "$1" && dpkg-buildflags --get CXXFLAGS) \
+    && fflags=$(cd "$1" && dpkg-buildflags --get FFLAGS) \
+    && cppflags=$(cd "$1" && dpkg-buildflags --get CPPFLAGS) \
+    && ldflags=$(cd "$1" && dpkg-buildflags --get LDFLAGS) || return 1
+  for f in $hardening; do
+    cflags=$(with_flag "$cflags" "$f")
+    cxxflags=$(with_flag "$cxxflags" "$f")
+    fflags=$(with_flag "$fflags" "$f")
+  done
+}
+
 # ---------------------------------------------------------------- recipes
 # A recipe gives the build system and how to configure, build and test;
-# each runs in the tree's top directory with CC set.
+# each runs in the tree's top directory with the compilers set.
 
 # gzip (automake's test harness), json-c (CMake, ctest), mawk (autoconf
 # without automake: its own test script; its Makefile links the
@@ -100,7 +184,7 @@ fetch () {
     sh "$top/bench/deb-src.sh" "$pkg" >> "$log" 2>&1 \
       || { say "apt knows no source for $pkg (see $log)"; return 1; }
     command -v dpkg-source >/dev/null 2>&1 \
-      || apt-get install -y -q dpkg-dev >> "$log" 2>&1
+      || apt_get install -y -q dpkg-dev >> "$log" 2>&1
     rm -rf "$dir" && mkdir -p "$dir/get" \
       && (cd "$dir/get" && apt-get source -q --only-source "$pkg") \
 	   >> "$log" 2>&1 \
@@ -112,38 +196,60 @@ fetch () {
   if [ "$(id -u)" = 0 ] \
      && ! (cd "$dir/tree" && dpkg-checkbuilddeps -B) >> "$log" 2>&1; then
     say "installing the build dependencies of $pkg"
-    apt-get build-dep -y -q --arch-only "$pkg" >> "$log" 2>&1 \
+    apt_get build-dep -y -q --arch-only "$pkg" >> "$log" 2>&1 \
       || { say "apt-get build-dep $pkg failed (see $log)"; return 1; }
   fi
   echo "$dir/tree"
 }
 
-# build_autotools TREE CC VAR: configure (generating it first if the tree
-# has none), the recipe's configured_VAR if it has one, make, make check.
-# Writes TREE/.projects-{build,check}.log, and the time the build ended
-# into TREE/.projects-built-at.
+# The compilers of the variant being built: vcc, vcxx and vfc, set by
+# the main loop; the flags: set_flags's.
+
+# build_autotools TREE VAR: configure (generating it first if the tree
+# has none) with the compilers and flags as arguments, the recipe's
+# configured_VAR if it has one, make, make check.  Writes
+# TREE/.projects-{build,check}.log, and the time the build ended into
+# TREE/.projects-built-at.
 build_autotools () {
-  (cd "$1" \
+  work=$1 recipe=$2
+  set -- CC="$vcc" CXX="$vcxx" F77="$vfc" FC="$vfc"
+  [ "$flags" = package ] \
+    || set -- "$@" CFLAGS="$cflags" CXXFLAGS="$cxxflags" FFLAGS="$fflags" \
+	 FCFLAGS="$fflags" CPPFLAGS="$cppflags" LDFLAGS="$ldflags"
+  (cd "$work" \
    && { [ -x configure ] || autoreconf -fi; } \
-   && ./configure CC="$2" \
-   && { ! command -v "configured_$3" >/dev/null 2>&1 || "configured_$3"; } \
-   && make -j"$jobs") > "$1/.projects-build.log" 2>&1 || return 1
-  date +%s > "$1/.projects-built-at"
-  (cd "$1" && make -j"$jobs" -k check) > "$1/.projects-check.log" 2>&1
+   && ./configure "$@" \
+   && { ! command -v "configured_$recipe" >/dev/null 2>&1 \
+	|| "configured_$recipe"; } \
+   && make -j"$jobs") > "$work/.projects-build.log" 2>&1 || return 1
+  date +%s > "$work/.projects-built-at"
+  (cd "$work" && make -j"$jobs" -k check) > "$work/.projects-check.log" 2>&1
   return 0
 }
 
-# build_cmake TREE CC VAR: CMake in TREE/_build with CC in the environment,
-# as a user sets it (CMake takes "gcc -specs=..." as compiler and flag),
-# then ctest.
+# build_cmake TREE VAR: CMake in TREE/_build with the compilers in the
+# environment, as a user sets them (CMake takes "gcc -specs=..." as
+# compiler and flag), and the recipe's recipe_VAR_cmake options; then
+# ctest.  Debian's flags go in the environment too, as debhelper passes
+# them: CPPFLAGS folded into CFLAGS and CXXFLAGS (CMake reads no
+# CPPFLAGS), and build type None, so that CMake adds no flag of its own.
 build_cmake () {
-  (cd "$1" && rm -rf _build \
-   && CC="$2" cmake -S . -B _build -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-   && cmake --build _build -j "$jobs") > "$1/.projects-build.log" 2>&1 \
+  work=$1 recipe=$2
+  options=$(eval echo "\${recipe_${recipe}_cmake:-}")
+  if [ "$flags" = package ]; then
+    set -- cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  else
+    set -- CFLAGS="${cppflags:+$cppflags }$cflags" \
+      CXXFLAGS="${cppflags:+$cppflags }$cxxflags" FFLAGS="$fflags" \
+      LDFLAGS="$ldflags" cmake -DCMAKE_BUILD_TYPE=None
+  fi
+  (cd "$work" && rm -rf _build \
+   && env CC="$vcc" CXX="$vcxx" FC="$vfc" "$@" -S . -B _build $options \
+   && cmake --build _build -j "$jobs") > "$work/.projects-build.log" 2>&1 \
     || return 1
-  date +%s > "$1/.projects-built-at"
-  (cd "$1/_build" && ctest -j"$jobs" --timeout 600) \
-    > "$1/.projects-check.log" 2>&1
+  date +%s > "$work/.projects-built-at"
+  (cd "$work/_build" && ctest -j"$jobs" --timeout 600) \
+    > "$work/.projects-check.log" 2>&1
   return 0
 }
 
@@ -224,6 +330,15 @@ variants=$(for v in $(echo "${PROJECTS_VARIANTS:-specs noruntime}" \
 	     [ "$v" = plain ] || echo "$v"
 	   done)
 status=0
+if [ "$flags" = debian ]; then
+  set_flags "$cache/build" || exit 2
+  echo "flags: debian: CFLAGS=\"$cflags\" CXXFLAGS=\"$cxxflags\"" \
+       "FFLAGS=\"$fflags\" CPPFLAGS=\"$cppflags\" LDFLAGS=\"$ldflags\"" \
+    | sed "s|=$cache/build=|=TREE=|g"
+else
+  echo "flags: package: each package's own"
+fi
+echo "compilers: CC=$cc CXX=$cxx FC=$fc"
 printf '%-8s %-8s %-10s %6s %6s %6s %6s %9s %8s %6s %9s\n' package \
   version variant build tests passed other regressed profiles notes \
   build+test
@@ -237,14 +352,16 @@ for pkg in $(echo "${PROJECTS:-gzip json-c mawk gawk}" | tr ',' ' '); do
     tree=$cache/build/$pkg/$variant
     rm -rf "$tree" && mkdir -p "$cache/build/$pkg" && cp -a "$src" "$tree"
     case $variant in
-      plain) vcc=$cc ;;
-      specs) vcc="$cc -specs=$specs" ;;
-      noruntime) vcc="$cc -fplugin=$tools/pathprof.so" ;;
-      coverage) vcc="$cc --coverage" ;;
+      plain) flag= ;;
+      specs) flag=" -specs=$specs" ;;
+      noruntime) flag=" -fplugin=$tools/pathprof.so" ;;
+      coverage) flag=" --coverage" ;;
       *) say "no variant $variant"; status=1; continue ;;
     esac
+    vcc=$cc$flag vcxx=$cxx$flag vfc=$fc$flag
+    set_flags "$tree" || { say "dpkg-buildflags failed in $tree"; exit 2; }
     start=$(date +%s)
-    if "build_$kind" "$tree" "$vcc" "$var"; then
+    if "build_$kind" "$tree" "$var"; then
       built=ok
     else
       built=failed
