@@ -306,9 +306,10 @@ bench: $(if $(BENCH_PATHPROF_REV),,all)
 # or CMake build and Debian's build flags, plain and with CC="gcc
 # -specs=build/pathprof.specs" (CXX and FC alike), their own test suites
 # compared test by test.  Not part of make check.
-# PROJECTS="gzip json-c mawk gawk" PROJECTS_VARIANTS="specs noruntime"
-# (coverage: gcc --coverage as a reference) PROJECTS_FLAGS=debian
-# (package: each package's own) PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
+# PROJECTS="gzip json-c mawk gawk tinyxml2 yaml-cpp"
+# PROJECTS_VARIANTS="specs noruntime" (coverage: gcc --coverage as a
+# reference) PROJECTS_FLAGS=debian (package: each package's own)
+# PROJECTS_JOBS=2 PROJECTS_CACHE=DIR
 .PHONY: projects
 projects: all
 	@PROJECTS='$(PROJECTS)' PROJECTS_VARIANTS='$(PROJECTS_VARIANTS)' \

@@ -9,7 +9,8 @@
 #
 # Usage: projects.sh PATHPROF_BUILD_DIR
 #
-# For each package of PROJECTS (default "gzip json-c mawk gawk"):
+# For each package of PROJECTS (default "gzip json-c mawk gawk tinyxml2
+# yaml-cpp"):
 #   1. "apt-get source" into the cache, once (bench/deb-src.sh derives
 #      the deb-src entries apt needs from the system's own Debian
 #      entries); missing build dependencies are installed with
@@ -39,7 +40,8 @@
 #   3. The package's own test suite in each (automake's "make check",
 #      CMake's ctest), and its per-test results: automake's .trs files,
 #      ctest's "Test #N: NAME ... Passed" lines, or what the recipe's
-#      results_PACKAGE reads from its own test driver (mawk, gawk).
+#      results_PACKAGE reads from its own test driver (mawk, gawk,
+#      tinyxml2's xmltest, yaml-cpp's googletest program).
 #   4. Every test that passes plain must pass in the other variants; the
 #      specs tree must hold .pathprof files and no note, the noruntime
 #      tree notes and no profile, the coverage tree .gcda files.
@@ -177,6 +179,23 @@ configured_gawk () {
      gawkworkflow.info pm-gawk.texi pm-gawk.info)
 }
 
+# tinyxml2 (CMake, C++): a shared library, as Debian builds it, and one
+# ctest test, xmltest, which runs some 460 checks and prints "[pass]
+# TEXT [EXPECTED][FOUND]" or "[fail] ..." for each (see results_tinyxml2).
+recipe_tinyxml2_kind=cmake
+recipe_tinyxml2_cmake="-DBUILD_SHARED_LIBS=ON"
+
+# yaml-cpp (CMake, C++): a shared library, as Debian's build-shared, and
+# one ctest test, yaml-cpp-tests, a googletest program of some 980 tests.
+# Debian's patch use-archive-googletest.patch builds googletest and
+# googlemock from the googletest package's /usr/src/googletest (a build
+# dependency) inside the project, so they are compiled, and profiled,
+# with the variant's compilers; debian/rules configures with these
+# options.
+recipe_yaml_cpp_kind=cmake
+recipe_yaml_cpp_cmake="-DYAML_BUILD_SHARED_LIBS=ON -DYAML_CPP_BUILD_TESTS=ON
+  -DYAML_CPP_BUILD_TOOLS=ON -Dgtest_disable_pthreads=OFF -DINSTALL_GTEST=OFF"
+
 # fetch PACKAGE: the unpacked source tree's directory on standard output.
 fetch () {
   pkg=$1 dir=$cache/src/$1
@@ -291,6 +310,43 @@ results_gawk () {
   cat "$1/.projects-results"
 }
 
+# ctest_output TREE: what the tests ctest ran in TREE/_build printed
+# (with the rest of ctest's own log of them, LastTest.log).
+ctest_output () {
+  cat "$1"/_build/Testing/Temporary/LastTest*.log 2>/dev/null
+}
+
+# results_tinyxml2 TREE: ctest's result for xmltest, and one per check
+# xmltest made, in its order: "xmltest.NNNN.TEXT", TEXT the check's text
+# up to the values compared (" [..][..]"), made a word; several checks
+# have the same text, hence the number.  A check's "[pass]" may follow
+# on the line what the test printed before it without a newline.  A
+# check that printed nothing (xmltest died before it) counts as failed.
+results_tinyxml2 () {
+  { results cmake "$1"
+    ctest_output "$1" \
+      | awk 'match($0, /\[(pass|fail)\] /) {
+	       r = substr($0, RSTART, 6) == "[pass]" ? "PASS" : "FAIL"
+	       text = substr($0, RSTART + 7); sub(/ \[.*$/, "", text)
+	       gsub(/[^A-Za-z0-9_.-]+/, "_", text)
+	       printf "xmltest.%04d.%s %s\n", ++n, text, r }'
+  } | sort
+}
+
+# results_yaml_cpp TREE: ctest's result for yaml-cpp-tests, and one per
+# googletest test from the program's "[       OK ] SUITE.TEST (N ms)",
+# "[  FAILED  ] SUITE.TEST[, where ...] (N ms)" and "[  SKIPPED ] ..."
+# lines (its closing list of failed tests has no time and is not read).
+results_yaml_cpp () {
+  { results cmake "$1"
+    ctest_output "$1" \
+      | awk '/^\[ *(OK|FAILED|SKIPPED) *\] [^ ].* \([0-9]+ ms\)$/ {
+	       name = $4; sub(/,$/, "", name)
+	       r = $2 == "OK" ? "PASS" : $2 == "FAILED" ? "FAIL" : "SKIP"
+	       print name, r }'
+  } | sort
+}
+
 # results KIND TREE: "TEST RESULT" lines, sorted: automake's .trs files
 # (:test-result: PASS, FAIL, SKIP, XFAIL, XPASS, ERROR) or ctest's
 # summary lines (Passed, or the failure's name).
@@ -342,7 +398,8 @@ echo "compilers: CC=$cc CXX=$cxx FC=$fc"
 printf '%-8s %-8s %-10s %6s %6s %6s %6s %9s %8s %6s %9s\n' package \
   version variant build tests passed other regressed profiles notes \
   build+test
-for pkg in $(echo "${PROJECTS:-gzip json-c mawk gawk}" | tr ',' ' '); do
+for pkg in $(echo "${PROJECTS:-gzip json-c mawk gawk tinyxml2 yaml-cpp}" \
+	       | tr ',' ' '); do
   var=$(echo "$pkg" | tr -- '-.' '__')
   kind=$(eval echo "\${recipe_${var}_kind:-}")
   [ -n "$kind" ] || { say "no recipe for $pkg"; status=1; continue; }
