@@ -199,9 +199,13 @@ $(BUILD)/tests/runtime-%: runtime/tests/%.c $(RUNTIME_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(RUNTIME_A) -lpthread
 
-$(BUILD)/tests/dump-%: dump/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
+# The dump tests run pathprof-dump, and may call the report library
+# (pathprof-dump's modules but its main) directly.
+$(BUILD)/tests/dump-%: dump/tests/%.c $(DUMP_LIB_OBJ) $(FORMAT_OBJ) \
+  $(LIBCORE) $(wildcard dump/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) -Idump -o $@ $< $(DUMP_LIB_OBJ) $(FORMAT_OBJ) \
+	  $(LIBCORE) -lm
 
 $(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
   $(TOOL_OBJ)) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE) $(wildcard tool/*.h)

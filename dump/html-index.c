@@ -80,20 +80,6 @@ put_totals (FILE *out, const html_report *r)
   fputs ("</section>\n", out);
 }
 
-/* The function of R whose dump_function is FN, or NULL.  */
-
-static const html_function *
-find_function (const html_report *r, const dump_function *fn, size_t *k)
-{
-  for (size_t i = 0; i < r->num_functions; i++)
-    if (r->functions[i].fn == fn)
-      {
-	*k = i;
-	return &r->functions[i];
-      }
-  return NULL;
-}
-
 /* Write the program's hottest paths: R->sel's kept paths.  */
 
 static int
@@ -125,11 +111,12 @@ put_hot_paths (FILE *out, html_report *r)
     {
       const dump_path_ref *ref = &sel->paths[i];
       const dump_function *fn = r->data->functions[ref->function];
-      size_t k = 0;
-      const html_function *hf = find_function (r, fn, &k);
+      size_t k = r->function_of[ref->function];
+      const html_function *hf;
 
-      if (!hf)
+      if (k == SIZE_MAX)
 	continue;
+      hf = &r->functions[k];
       if (html_build_path (r, fn, ref->id) != 0)
 	return -1;
       dump_sum_add (&cumul, ref->count);

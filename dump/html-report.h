@@ -25,6 +25,7 @@
 #include "paths.h"
 #include "path-text.h"
 #include "source-lines.h"
+#include "string-index.h"
 
 /* Rows of the index's function table; hottest paths shown per function
    in the index.  */
@@ -37,22 +38,46 @@
 
 typedef struct html_site
 {
-  char *dir;          /* the directory asked for */
-  char *tmp;          /* where the report is written until complete */
-  size_t num_names;   /* file names given out, so that each is unique */
-  size_t name_capacity;
-  char **names;
+  char *dir;                 /* the directory asked for */
+  char *tmp;                 /* where the report is written until
+				complete */
+  dump_string_index stems;   /* "PREFIX-STEM" declared -> its pages */
+  dump_string_index names;   /* names given out -> the next "-N" to try */
+  size_t num_strings;        /* the keys of both, freed with the site */
+  size_t string_capacity;
+  char **strings;
 } html_site;
 
 /* Check that DIR can take the report and make the directory beside it
    where it is written.  Returns 0, or -1 after a message naming DIR.  */
 int html_site_begin (html_site *site, const char *dir);
-/* A new file name "PREFIX-STEM.html" for the site: STEM with every byte
-   but ASCII letters, digits, '.', '_' and '-' replaced by '_', cut to a
-   reasonable length, and "-N" added when a name equal to it, up to
-   letter case, was given before.  NULL if memory ran out.  */
+
+/* Page names.  A page of PREFIX ("fn", "src") is named after STEM (a
+   function's or a file's name) and its identity (bytes that tell it from
+   every other page of PREFIX, e.g. a function's unit and assembler
+   name): "PREFIX-BASE.html", BASE being STEM with every byte but ASCII
+   letters, digits, '.', '_' and '-' replaced by '_' and cut to a
+   reasonable length.  When other pages declared the same BASE (up to
+   letter case, as file systems that ignore case would take the names for
+   one), it is "PREFIX-BASE-HASH.html", HASH 12 hex digits of a hash of
+   the identity; and "-N" is added (N = 2, 3...) to a name given out
+   before.  So a page's name depends on its own name and identity, and on
+   which others declared its BASE, not on the order of the pages; each
+   name costs a constant time (expected), however many pages share a
+   BASE.
+
+   First declare every page that the report may have, then name those it
+   has.  */
+
+/* Declare a page of PREFIX named after STEM.  Returns 0 or -1 (memory
+   ran out).  */
+int html_site_declare (html_site *site, const char *prefix,
+		       const char *stem);
+/* The name of a page of PREFIX named after STEM with identity IDENTITY
+   (IDENTITY_LEN bytes), unique in the site; NULL if memory ran out.  */
 const char *html_site_name (html_site *site, const char *prefix,
-			    const char *stem);
+			    const char *stem, const void *identity,
+			    size_t identity_len);
 /* Create file NAME of the site.  NULL after a message.  */
 FILE *html_site_open (html_site *site, const char *name);
 /* Close OUT, file NAME of the site.  Returns 0, or -1 after a message if
@@ -97,7 +122,9 @@ typedef struct html_file
   const char *page;
   const dump_profile *profile;    /* where a relative name is looked for */
   size_t source;                  /* index into the sources, or SIZE_MAX */
-  size_t num_functions;           /* defined in it */
+  size_t num_functions;           /* defined in it: */
+  size_t first_function;          /*   html_report.file_functions
+				       [first_function..+num_functions] */
   size_t num_executed;            /* of them, executed */
   dump_sum potential;             /* paths of those functions */
   dump_sum executed;
@@ -122,8 +149,13 @@ typedef struct html_report
   dump_sources sources;
   size_t num_files;
   html_file *files;
+  dump_string_index file_index;   /* file name -> index into files */
   size_t num_functions;
   html_function *functions;   /* input order */
+  size_t *function_of;        /* [data->num_functions]: index into
+				 functions, or SIZE_MAX if not selected */
+  size_t *file_functions;     /* indexes into functions, by file (see
+				 html_file), then definition line */
   /* Scratch, reused from path to path.  */
   dump_path path;
   dump_path_text text;

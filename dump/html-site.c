@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "html-report.h"
+#include "ppformat.h"
 
 /* The file that marks a directory as a pathprof HTML report, which a new
    report may replace.  */
@@ -100,6 +100,9 @@ html_site_begin (html_site *site, const char *dir)
   struct stat st;
 
   memset (site, 0, sizeof *site);
+  /* Names equal up to case are one file where case is ignored.  */
+  dump_string_index_init (&site->stems, true);
+  dump_string_index_init (&site->names, true);
   if (dir[0] == '\0')
     {
       fprintf (stderr, "%s: the output directory name is empty\n",
@@ -156,30 +159,45 @@ html_site_begin (html_site *site, const char *dir)
   return 0;
 }
 
-/* Whether NAME was given out before, up to letter case (file systems that
-   ignore case would take the two for one file).  */
+/* Keep S, a string of SITE's indexes, to be freed with SITE.  Returns S,
+   or NULL (S freed) if memory ran out.  */
 
-static bool
-name_taken (const html_site *site, const char *name)
+static char *
+keep_string (html_site *site, char *s)
 {
-  for (size_t i = 0; i < site->num_names; i++)
-    if (strcasecmp (site->names[i], name) == 0)
-      return true;
-  return false;
+  if (!s)
+    return NULL;
+  if (site->num_strings == site->string_capacity)
+    {
+      size_t cap = site->string_capacity ? 2 * site->string_capacity : 64;
+      char **grown = realloc (site->strings, cap * sizeof *grown);
+      if (!grown)
+	{
+	  free (s);
+	  return NULL;
+	}
+      site->strings = grown;
+      site->string_capacity = cap;
+    }
+  site->strings[site->num_strings++] = s;
+  return s;
 }
 
-/* A new unique page name: see html-report.h.  Linear in the names given
-   out so far per call, so quadratic in all; fine for the thousands of
-   functions of a large program.  */
+/* "PREFIX-STEM" in fresh memory, STEM made safe for a file name: every
+   byte but ASCII letters, digits, '.', '_' and '-' replaced by '_', and
+   cut to STEM_MAX bytes.  NULL if memory ran out.  */
 
-const char *
-html_site_name (html_site *site, const char *prefix, const char *stem)
+static char *
+page_base (const char *prefix, const char *stem)
 {
-  char base[STEM_MAX + 1];
-  size_t len = 0;
-  char *name;
+  size_t len = strlen (prefix) + 1, end = len + STEM_MAX;
+  char *base = malloc (end + 1);
 
-  for (const char *p = stem; *p && len < STEM_MAX; p++)
+  if (!base)
+    return NULL;
+  memcpy (base, prefix, len - 1);
+  base[len - 1] = '-';
+  for (const char *p = stem; *p && len < end; p++)
     {
       char c = *p;
       bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
@@ -188,33 +206,101 @@ html_site_name (html_site *site, const char *prefix, const char *stem)
       base[len++] = safe ? c : '_';
     }
   base[len] = '\0';
-  if (site->num_names == site->name_capacity)
+  return base;
+}
+
+/* Count a page of PREFIX named after STEM: see html-report.h.  */
+
+int
+html_site_declare (html_site *site, const char *prefix, const char *stem)
+{
+  char *base = page_base (prefix, stem);
+  size_t *pages;
+
+  if (!base)
+    return -1;
+  pages = dump_string_index_find (&site->stems, base);
+  if (pages)
     {
-      size_t cap = site->name_capacity ? 2 * site->name_capacity : 64;
-      char **grown = realloc (site->names, cap * sizeof *grown);
-      if (!grown)
-	return NULL;
-      site->names = grown;
-      site->name_capacity = cap;
+      ++*pages;
+      free (base);
+      return 0;
     }
-  for (unsigned long n = 1;; n++)
-    {
-      char suffix[32] = "";
-      int size;
-      if (n > 1)
-	snprintf (suffix, sizeof suffix, "-%lu", n);
-      size = snprintf (NULL, 0, "%s-%s%s.html", prefix, base, suffix);
-      name = malloc ((size_t) size + 1);
-      if (!name)
-	return NULL;
-      snprintf (name, (size_t) size + 1, "%s-%s%s.html", prefix, base,
-		suffix);
-      if (!name_taken (site, name))
-	break;
-      free (name);
-    }
-  site->names[site->num_names++] = name;
+  if (!keep_string (site, base))
+    return -1;
+  return dump_string_index_add (&site->stems, base, 1);
+}
+
+/* Give out NAME, not given out yet, to be freed with SITE; the next
+   "-N" tried after a name equal to it is -2.  Returns NAME, or NULL (NAME
+   freed) if memory ran out.  */
+
+static const char *
+give_name (html_site *site, char *name)
+{
+  if (!keep_string (site, name))
+    return NULL;
+  if (dump_string_index_add (&site->names, name, 2) != 0)
+    return NULL;
   return name;
+}
+
+/* A new page name: see html-report.h.  Expected constant time: two
+   index searches, and more only when a name was given out before (the
+   identity of two pages is the same, or a 48-bit hash collided).  */
+
+const char *
+html_site_name (html_site *site, const char *prefix, const char *stem,
+		const void *identity, size_t identity_len)
+{
+  char *base = page_base (prefix, stem);
+  size_t *shared, *next;
+  char hash[32] = "";
+  char *name;
+  size_t size;
+
+  if (!base)
+    return NULL;
+  shared = dump_string_index_find (&site->stems, base);
+  if (shared && *shared > 1)
+    snprintf (hash, sizeof hash, "-%012llx",
+	      (unsigned long long) (ppf_hash (identity, identity_len,
+					      PPF_HASH_SEED)
+				    >> 16));
+  size = strlen (base) + strlen (hash) + sizeof ".html";
+  name = malloc (size);
+  if (!name)
+    {
+      free (base);
+      return NULL;
+    }
+  snprintf (name, size, "%s%s.html", base, hash);
+  free (base);
+  next = dump_string_index_find (&site->names, name);
+  if (!next)
+    return give_name (site, name);
+
+  /* Taken: NAME's next "-N" that is free.  The counter kept with NAME
+     makes a run of equal names linear.  */
+  name[strlen (name) - strlen (".html")] = '\0';
+  for (;;)
+    {
+      char *again;
+      int len = snprintf (NULL, 0, "%s-%zu.html", name, *next);
+      again = malloc ((size_t) len + 1);
+      if (!again)
+	{
+	  free (name);
+	  return NULL;
+	}
+      snprintf (again, (size_t) len + 1, "%s-%zu.html", name, (*next)++);
+      if (!dump_string_index_find (&site->names, again))
+	{
+	  free (name);
+	  return give_name (site, again);
+	}
+      free (again);
+    }
 }
 
 /* The path of file NAME in the directory being written, in fresh memory
@@ -343,9 +429,11 @@ html_site_abort (html_site *site)
 {
   if (site->tmp)
     remove_tree (site->tmp);
-  for (size_t i = 0; i < site->num_names; i++)
-    free (site->names[i]);
-  free (site->names);
+  dump_string_index_free (&site->stems);
+  dump_string_index_free (&site->names);
+  for (size_t i = 0; i < site->num_strings; i++)
+    free (site->strings[i]);
+  free (site->strings);
   free (site->dir);
   free (site->tmp);
   memset (site, 0, sizeof *site);

@@ -109,25 +109,11 @@ put_source (FILE *out, const html_report *r, const html_file *f)
 static int
 put_paths (FILE *out, FILE *json, html_report *r, size_t fi)
 {
-  bool first = true, any = false;
-  size_t *order = malloc ((r->num_functions + 1) * sizeof *order);
-  size_t n = 0;
+  const html_file *f = &r->files[fi];
+  const size_t *order = r->file_functions + f->first_function;
+  size_t n = f->num_functions;
+  bool first = true;
 
-  if (!order)
-    return -1;
-  for (size_t k = 0; k < r->num_functions; k++)
-    if (r->functions[k].file == fi)
-      {
-	/* Insertion by definition line: files define few functions.  */
-	size_t j = n++;
-	while (j > 0 && r->functions[order[j - 1]].fn->meta.line
-			  > r->functions[k].fn->meta.line)
-	  {
-	    order[j] = order[j - 1];
-	    j--;
-	  }
-	order[j] = k;
-      }
   fputs ("<div class=\"chosen\" id=\"chosen\" hidden><span class=\"what\">"
 	 "</span> <button type=\"button\" class=\"clear\" id=\"clear\" "
 	 "title=\"Esc\">Clear</button></div>\n", out);
@@ -137,7 +123,6 @@ put_paths (FILE *out, FILE *json, html_report *r, size_t fi)
       const dump_function *fn = r->functions[k].fn;
       int rc;
 
-      any = true;
       fprintf (out, "<section class=\"fn\" id=\"" HTML_FUNCTION_ANCHOR
 	       "\">\n<h3><a href=\"%s\">", k, r->functions[k].page);
       html_text (out, fn->label);
@@ -150,16 +135,12 @@ put_paths (FILE *out, FILE *json, html_report *r, size_t fi)
       rc = html_put_path_table (out, json, r, k, r->files[fi].name, &first);
       fputs ("</section>\n", out);
       if (rc != 0)
-	{
-	  free (order);
-	  return rc;
-	}
+	return rc;
     }
-  if (!any)
+  if (n == 0)
     fputs ("<p class=\"note\">No selected function is defined in this file: "
 	   "its lines belong to functions of other files (inline functions "
 	   "of a header, code included into a function).</p>\n", out);
-  free (order);
   return 0;
 }
 

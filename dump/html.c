@@ -14,6 +14,16 @@
    tells files apart better than a long common directory.  */
 #define FILE_STEM_TAIL 48
 
+/* What a source file's page is named after: the end of its NAME.  */
+
+static const char *
+file_stem (const char *name)
+{
+  size_t len = strlen (name);
+
+  return len > FILE_STEM_TAIL ? name + len - FILE_STEM_TAIL : name;
+}
+
 /* The index of the file NAME in R, added (from PROFILE) if new; SIZE_MAX
    if memory ran out.  */
 
@@ -21,12 +31,11 @@ static size_t
 add_file (html_report *r, size_t *cap, const char *name,
 	  const dump_profile *profile)
 {
-  size_t len;
+  const size_t *known = dump_string_index_find (&r->file_index, name);
   const char *page;
 
-  for (size_t f = 0; f < r->num_files; f++)
-    if (strcmp (r->files[f].name, name) == 0)
-      return f;
+  if (known)
+    return *known;
   if (r->num_files == *cap)
     {
       size_t grown_cap = *cap ? 2 * *cap : 16;
@@ -36,11 +45,10 @@ add_file (html_report *r, size_t *cap, const char *name,
       r->files = grown;
       *cap = grown_cap;
     }
-  len = strlen (name);
-  page = html_site_name (&r->site, "src",
-			 len > FILE_STEM_TAIL ? name + len - FILE_STEM_TAIL
-					      : name);
-  if (!page)
+  page = html_site_name (&r->site, "src", file_stem (name), name,
+			 strlen (name));
+  if (!page || dump_string_index_add (&r->file_index, name,
+				      r->num_files) != 0)
     return SIZE_MAX;
   memset (&r->files[r->num_files], 0, sizeof r->files[r->num_files]);
   r->files[r->num_files].name = name;
@@ -48,6 +56,107 @@ add_file (html_report *r, size_t *cap, const char *name,
   r->files[r->num_files].profile = profile;
   r->files[r->num_files].source = dump_source_find (&r->sources, name);
   return r->num_files++;
+}
+
+/* What tells function FN from every other: its unit and assembler name,
+   in fresh memory, their length in *LEN.  NULL if memory ran out.  */
+
+static char *
+function_identity (const dump_function *fn, size_t *len)
+{
+  const char *unit = fn->unit ? fn->unit : "";
+  size_t unit_len = strlen (unit), name_len = strlen (fn->meta.name);
+  char *id = malloc (unit_len + 1 + name_len + 1);
+
+  if (id)
+    {
+      memcpy (id, unit, unit_len + 1);
+      memcpy (id + unit_len + 1, fn->meta.name, name_len + 1);
+      *len = unit_len + 1 + name_len;
+    }
+  return id;
+}
+
+/* Declare to R's site the pages of every function and source file of
+   R->data, selected or not, so that a page's name does not depend on
+   -f.  Returns 0 or -1.  */
+
+static int
+declare_pages (html_report *r)
+{
+  const dump_data *data = r->data;
+  dump_string_index files;
+  int rc = 0;
+
+  dump_string_index_init (&files, false);
+  for (size_t i = 0; i < data->num_functions && rc == 0; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      rc = html_site_declare (&r->site, "fn", fn->label);
+      for (uint32_t f = 0; f < fn->meta.num_files && rc == 0; f++)
+	{
+	  const char *name = fn->meta.files[f];
+	  if (dump_string_index_find (&files, name))
+	    continue;
+	  rc = dump_string_index_add (&files, name, 0);
+	  if (rc == 0)
+	    rc = html_site_declare (&r->site, "src", file_stem (name));
+	}
+    }
+  dump_string_index_free (&files);
+  return rc;
+}
+
+/* Order R's functions by definition line, then input order.  */
+
+static const html_report *line_report;
+
+static int
+compare_definitions (const void *a, const void *b)
+{
+  size_t i = *(const size_t *) a, j = *(const size_t *) b;
+  uint32_t x = line_report->functions[i].fn->meta.line;
+  uint32_t y = line_report->functions[j].fn->meta.line;
+
+  if (x != y)
+    return x < y ? -1 : 1;
+  return (i > j) - (i < j);
+}
+
+/* List the functions defined in each file of R, by line: the file's
+   first_function..+num_functions of R->file_functions.  Returns 0 or
+   -1.  */
+
+static int
+list_file_functions (html_report *r)
+{
+  size_t next = 0;
+
+  r->file_functions = malloc ((r->num_functions + 1)
+			      * sizeof *r->file_functions);
+  if (!r->file_functions)
+    return -1;
+  for (size_t f = 0; f < r->num_files; f++)
+    {
+      r->files[f].first_function = next;
+      next += r->files[f].num_functions;
+      r->files[f].num_functions = 0;
+    }
+  for (size_t k = 0; k < r->num_functions; k++)
+    {
+      html_file *file;
+      if (r->functions[k].file == SIZE_MAX)
+	continue;
+      file = &r->files[r->functions[k].file];
+      r->file_functions[file->first_function + file->num_functions++] = k;
+    }
+  line_report = r;
+  for (size_t f = 0; f < r->num_files; f++)
+    if (r->files[f].num_functions > 1)
+      qsort (r->file_functions + r->files[f].first_function,
+	     r->files[f].num_functions, sizeof *r->file_functions,
+	     compare_definitions);
+  return 0;
 }
 
 /* Fill R's files and functions, and give each its page name.  Returns 0
@@ -59,25 +168,35 @@ plan_pages (html_report *r)
   const dump_data *data = r->data;
   size_t file_cap = 0;
 
-  if (dump_collect_sources (data, r->sel, &r->sources) != 0)
+  if (dump_collect_sources (data, r->sel, &r->sources) != 0
+      || declare_pages (r) != 0)
     return -1;
   for (size_t f = 0; f < r->sources.num_files; f++)
     if (add_file (r, &file_cap, r->sources.files[f].name,
 		  r->sources.files[f].profile) == SIZE_MAX)
       return -1;
   r->functions = calloc (r->sel->num_selected + 1, sizeof *r->functions);
-  if (!r->functions)
+  r->function_of = malloc ((data->num_functions + 1)
+			   * sizeof *r->function_of);
+  if (!r->functions || !r->function_of)
     return -1;
   for (size_t i = 0; i < data->num_functions; i++)
     {
       const dump_function *fn = data->functions[i];
       html_function *hf;
+      size_t id_len;
+      char *id;
 
+      r->function_of[i] = SIZE_MAX;
       if (!r->sel->selected[i])
 	continue;
+      r->function_of[i] = r->num_functions;
       hf = &r->functions[r->num_functions++];
       hf->fn = fn;
-      hf->page = html_site_name (&r->site, "fn", fn->label);
+      id = function_identity (fn, &id_len);
+      hf->page = id ? html_site_name (&r->site, "fn", fn->label, id, id_len)
+		    : NULL;
+      free (id);
       if (!hf->page)
 	return -1;
       hf->file = SIZE_MAX;
@@ -96,7 +215,7 @@ plan_pages (html_report *r)
 	  dump_sum_add_sum (&file->executions, &fn->executions);
 	}
     }
-  return 0;
+  return list_file_functions (r);
 }
 
 /* Release what R holds but its site.  */
@@ -105,8 +224,11 @@ static void
 report_free (html_report *r)
 {
   dump_sources_free (&r->sources);
+  dump_string_index_free (&r->file_index);
   free (r->files);
   free (r->functions);
+  free (r->function_of);
+  free (r->file_functions);
   dump_path_free (&r->path);
   dump_path_text_free (&r->text);
 }
@@ -124,6 +246,7 @@ dump_report_html (const dump_data *data, const dump_selection *sel,
   r.data = data;
   r.sel = sel;
   r.opt = opt;
+  dump_string_index_init (&r.file_index, false);
   dump_path_init (&r.path);
   dump_path_text_init (&r.text);
   if (html_site_begin (&r.site, opt->dir) != 0)

@@ -41,6 +41,8 @@ intern_file (dump_sources *out, size_t *cap, const char *name,
       out->files = grown;
       *cap = grown_cap;
     }
+  if (dump_string_index_add (&out->by_name, name, out->num_files) != 0)
+    return SIZE_MAX;
   out->files[out->num_files] = (dump_source_file) { name, profile, 0, 0 };
   return out->num_files++;
 }
@@ -150,6 +152,7 @@ dump_collect_sources (const dump_data *data, const dump_selection *sel,
       free (group);
       return -1;
     }
+  dump_string_index_init (&out->by_name, false);
   /* Not the functions the compiler made: gcov leaves them out.  */
   for (size_t i = 0; i < data->num_functions; i++)
     if (sel->selected[i]
@@ -216,18 +219,18 @@ dump_sources_free (dump_sources *sources)
 {
   free (sources->files);
   free (sources->lines);
+  dump_string_index_free (&sources->by_name);
   memset (sources, 0, sizeof *sources);
 }
 
 /* The index of file NAME, or SIZE_MAX.  */
 
 size_t
-dump_source_find (const dump_sources *sources, const char *name)
+dump_source_find (dump_sources *sources, const char *name)
 {
-  for (size_t f = 0; f < sources->num_files; f++)
-    if (strcmp (sources->files[f].name, name) == 0)
-      return f;
-  return SIZE_MAX;
+  const size_t *f = dump_string_index_find (&sources->by_name, name);
+
+  return f ? *f : SIZE_MAX;
 }
 
 /* Open source file NAME: see source-lines.h.  */

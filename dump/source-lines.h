@@ -27,6 +27,7 @@
 
 #include "profile.h"
 #include "select.h"
+#include "string-index.h"
 
 /* One line of one source file, summed over the selected functions.  */
 typedef struct dump_source_line
@@ -54,6 +55,7 @@ typedef struct dump_sources
 {
   size_t num_files;
   dump_source_file *files;    /* in order of appearance */
+  dump_string_index by_name;  /* file name -> index into files */
   size_t num_lines;
   dump_source_line *lines;    /* by file, then line; one per line */
 } dump_sources;
@@ -65,7 +67,7 @@ int dump_collect_sources (const dump_data *data, const dump_selection *sel,
 void dump_sources_free (dump_sources *sources);
 
 /* The index in SOURCES of the file recorded as NAME, or SIZE_MAX.  */
-size_t dump_source_find (const dump_sources *sources, const char *name);
+size_t dump_source_find (dump_sources *sources, const char *name);
 
 /* Open source file NAME for reading: as recorded, or for a relative name
    also relative to the directory of PROFILE, the profile that names it

@@ -187,12 +187,12 @@ write_profile_times (const char *path, const char *unit, uint64_t runs,
 		     uint32_t time_unit, uint64_t ticks_per_second)
 {
   ppf_file file;
-  ppf_function pf[16];
+  ppf_function *pf = calloc (n + 1, sizeof *pf);
   unsigned char *buf;
   size_t size;
 
-  if (n > 16)
-    test_abort (path, "too many functions for write_profile");
+  if (!pf)
+    test_abort (path, "out of memory");
   memset (&file, 0, sizeof file);
   file.version = PPF_VERSION;
   file.runs = runs;
@@ -220,6 +220,7 @@ write_profile_times (const char *path, const char *unit, uint64_t runs,
   free (buf);
   for (uint32_t i = 0; i < n; i++)
     free (pf[i].meta);
+  free (pf);
 }
 
 /* Encode FNS[0..N-1], without times, into a .pathprof file at PATH.  */

@@ -1,7 +1,8 @@
 /* pathprof-dump --html -o DIR on the fixtures of dump-test.h and one of
    its own: what the pages say (coverage in the index, gcov's line counts
    in a source page, the paths and their JSON), escaping, the caps on
-   lists, the CFG picture or the note that it needs Graphviz, and the
+   lists, the CFG picture or the note that it needs Graphviz, page names
+   of functions whose names agree on their first 90 bytes, and the
    output directory: created, replaced when it holds a report, refused
    otherwise, never left half written.  The browser test
    (dump/tests/html-browser.sh) checks what a reader sees and clicks.
@@ -81,13 +82,70 @@ write_timed_fixture (void)
 		       true, PPF_TIME_TSC, 1000000000u);
 }
 
+/* Functions of each of many1.pathprof and many2.pathprof: the same
+   names, in two units.  */
+#define MANY_FUNCTIONS 600
+
+static char *many_files[] = { "gen/many.cc" };
+static ppf_edge many_edges[] = {
+  { 0, 2, PPF_EDGE_REAL, 0, 2, 0 }, { 2, 1, PPF_EDGE_REAL, 2, 1, 0 }
+};
+static const ppf_count many_counts[] = { { 0, 1 } };
+
+/* Write many1.pathprof and many2.pathprof: MANY_FUNCTIONS functions
+   each, one block, one path run once, named as googletest names its
+   tests' classes, "YAML::(anonymous namespace)::TestFactoryImpl_..."
+   up to "::case_I(int)", far past what a page name keeps.  */
+
+static void
+write_many_fixture (void)
+{
+  fixture_function *fns = calloc (MANY_FUNCTIONS, sizeof *fns);
+  ppf_block *blocks = calloc (3 * MANY_FUNCTIONS, sizeof *blocks);
+  ppf_line *lines = calloc (MANY_FUNCTIONS, sizeof *lines);
+  char (*names)[2][128] = calloc (MANY_FUNCTIONS, sizeof *names);
+
+  if (!fns || !blocks || !lines || !names)
+    test_abort ("many fixture", "out of memory");
+  for (uint32_t i = 0; i < MANY_FUNCTIONS; i++)
+    {
+      ppf_block *b = blocks + 3 * i;
+      snprintf (names[i][0], sizeof names[i][0],
+		"_ZN4YAML12_GLOBAL__N_115TestFactoryImpl8case_%uEi", i);
+      snprintf (names[i][1], sizeof names[i][1],
+		"YAML::(anonymous namespace)::TestFactoryImpl_YAML_"
+		"anonymous_namespace_GoogleTestCase::case_%u(int)", i);
+      fixture_meta (&fns[i].meta, names[i][0], names[i][1], 0, i + 1, 1);
+      lines[i] = (ppf_line) { 0, i + 1 };
+      b[0] = (ppf_block) { 0, 0, NULL };
+      b[1] = (ppf_block) { 1, 0, NULL };
+      b[2] = (ppf_block) { 2, 1, &lines[i] };
+      fns[i].meta.num_files = COUNT (many_files);
+      fns[i].meta.files = many_files;
+      fns[i].meta.num_blocks = 3;
+      fns[i].meta.blocks = b;
+      fns[i].meta.num_edges = COUNT (many_edges);
+      fns[i].meta.edges = many_edges;
+      fns[i].counts = many_counts;
+      fns[i].num_counts = COUNT (many_counts);
+    }
+  write_profile (test_path ("many1.pathprof"), "many1.cc", 1, fns,
+		 MANY_FUNCTIONS);
+  write_profile (test_path ("many2.pathprof"), "many2.cc", 1, fns,
+		 MANY_FUNCTIONS);
+  free (fns);
+  free (blocks);
+  free (lines);
+  free (names);
+}
+
 /* The text of file NAME of report directory DIR (scratch-relative), or
    "" if it cannot be read; the caller frees it.  */
 
 static char *
 report_file (const char *dir, const char *name)
 {
-  char rel[512];
+  char rel[160];
   char *text;
 
   snprintf (rel, sizeof rel, "%s/%s", dir, name);
@@ -101,6 +159,21 @@ static bool
 exists (const char *path)
 {
   return access (test_path (path), F_OK) == 0;
+}
+
+/* run_dump with ARGS and a PATH where Graphviz's dot is not found.  */
+
+static void
+run_dump_without_dot (run_result *r, const char *const *args)
+{
+  const char *saved = getenv ("PATH");
+  char *path = saved ? strdup (saved) : NULL;
+
+  setenv ("PATH", test_path ("no-such-dir"), 1);
+  run_dump (r, NULL, args);
+  if (path)
+    setenv ("PATH", path, 1);
+  free (path);
 }
 
 /* Write the source of fig1, src/fig1.c beside a.pathprof, with a line
@@ -264,8 +337,6 @@ test_picture (void)
 {
   run_result r;
   const char *args[] = { "--html", "-o", "@nodot", "@a.pathprof", NULL };
-  const char *saved = getenv ("PATH");
-  char *path = saved ? strdup (saved) : NULL;
   char *page;
 
   page = report_file ("rep", "fn-fig1.html");
@@ -279,11 +350,7 @@ test_picture (void)
     check_contains ("picture: needs Graphviz", page, "id=\"no-picture\"");
   free (page);
 
-  setenv ("PATH", test_path ("no-such-dir"), 1);
-  run_dump (&r, NULL, args);
-  if (path)
-    setenv ("PATH", path, 1);
-  free (path);
+  run_dump_without_dot (&r, args);
   check_int ("no dot: exit status", 0, r.status);
   check_contains ("no dot: said once", r.err, "dot was not found");
   run_free (&r);
@@ -293,6 +360,121 @@ test_picture (void)
   check_contains ("no dot: the paths are still there", page,
 		  "data-path=\"f0p2\"");
   free (page);
+}
+
+/* The names of the function pages of report directory DIR
+   (scratch-relative), sorted, one a line, in fresh memory.  */
+
+static char *
+function_pages (const char *dir)
+{
+  char cmd[1024];
+  FILE *ls;
+  char *text = NULL;
+  size_t len = 0;
+
+  snprintf (cmd, sizeof cmd, "ls '%s' | grep '^fn-' | LC_ALL=C sort",
+	    test_path (dir));
+  ls = popen (cmd, "r");
+  if (!ls)
+    test_abort ("ls", strerror (errno));
+  for (;;)
+    {
+      char buf[4096];
+      size_t n = fread (buf, 1, sizeof buf, ls);
+      if (n == 0)
+	break;
+      text = realloc (text, len + n + 1);
+      if (!text)
+	test_abort ("ls", "out of memory");
+      memcpy (text + len, buf, n);
+      len += n;
+    }
+  pclose (ls);
+  if (!text)
+    text = strdup ("");
+  else
+    text[len] = '\0';
+  return text;
+}
+
+/* 1200 functions whose names agree on their first 90 bytes, 600 of
+   them twice (two units): a page each, named fn-STEM-HASH.html, every
+   link of the index to an existing page, and a function's page named
+   alike in a report of it alone (-f).  Without dot: the pictures are
+   test_picture's.  */
+
+static void
+test_many_pages (void)
+{
+  run_result r;
+  const char *all[] = { "--html", "-o", "@manyrep", "@many1.pathprof",
+			"@many2.pathprof", NULL };
+  const char *one[] = { "--html", "-f", "*::case_7(int)", "-o", "@onerep",
+			"@many1.pathprof", "@many2.pathprof", NULL };
+  char *pages, *index, *one_pages;
+  size_t num_pages = 0, well_formed = 0, links = 0, broken = 0;
+  bool in_all = true;
+
+  write_many_fixture ();
+  run_dump_without_dot (&r, all);
+  check_int ("many: exit status", 0, r.status);
+  run_free (&r);
+  run_dump_without_dot (&r, one);
+  check_int ("many -f: exit status", 0, r.status);
+  run_free (&r);
+
+  pages = function_pages ("manyrep");
+  for (const char *line = pages; *line; line = strchr (line, '\n') + 1)
+    {
+      size_t len = strcspn (line, "\n");
+      num_pages++;
+      /* fn-, 60 bytes of name, -, 12 hex digits, .html */
+      well_formed += len == 81
+		     && strncmp (line, "fn-YAML___anonymous_namespace___"
+				 "TestFactoryImpl_YAML_anonymous_-", 64) == 0
+		     && strspn (line + 64, "0123456789abcdef") == 12
+		     && strncmp (line + 76, ".html", 5) == 0;
+    }
+  check_int ("many: a page per function", 2 * MANY_FUNCTIONS,
+	     (long long) num_pages);
+  check_int ("many: pages named fn-STEM-HASH.html", 2 * MANY_FUNCTIONS,
+	     (long long) well_formed);
+
+  index = report_file ("manyrep", "index.html");
+  for (const char *at = index; (at = strstr (at, "href=\"fn-")); at++)
+    {
+      char page[128], rel[160];
+      size_t len = strcspn (at + 6, "\"#");
+      snprintf (page, sizeof page, "%.*s", (int) len, at + 6);
+      snprintf (rel, sizeof rel, "manyrep/%s", page);
+      links++;
+      broken += !exists (rel);
+    }
+  check (links >= 2 * MANY_FUNCTIONS && broken == 0,
+	 "many: the index's links reach their pages",
+	 "expected %d links or more, all to pages; saw %zu, %zu broken",
+	 2 * MANY_FUNCTIONS, links, broken);
+  free (index);
+
+  /* -f: two functions (one per unit), named as in the whole report.  */
+  one_pages = function_pages ("onerep");
+  check_int ("many -f: two pages", 2, count_lines (one_pages));
+  for (const char *line = one_pages; *line; line = strchr (line, '\n') + 1)
+    {
+      char name[128];
+      char *page;
+      snprintf (name, sizeof name, "%.*s", (int) strcspn (line, "\n"),
+		line);
+      page = report_file ("manyrep", name);
+      in_all &= strstr (page, "::case_7(int) (many") != NULL
+		&& strstr (page, "<h1>") != NULL;
+      free (page);
+    }
+  check (in_all, "many -f: the pages keep their names",
+	 "expected case_7's pages of the whole report, saw %s", one_pages);
+  free (one_pages);
+  free (pages);
 }
 
 /* Check that the parts FIRST, SECOND... (NULL-terminated) of TEXT come
@@ -530,6 +712,7 @@ main (void)
   test_escaping_and_caps ();
   test_picture ();
   test_times ();
+  test_many_pages ();
   test_output_dir ();
   return unit_test_report ();
 }
