@@ -1,76 +1,31 @@
 /* A function's page of the HTML report (html.h): its totals, its paths
    (html_put_path_table), its untested paths (untested.h), and its CFG as
-   a picture (dot.h: DOT rendered to SVG by Graphviz's dot and put in the
-   page) on which the chosen path is drawn: the page's script lights the
+   a picture (dot.h: DOT rendered to SVG by Graphviz's dot, a batch of
+   functions at a time, html-pictures.c, and put in the page) on which the chosen path is drawn: the page's script lights the
    path's blocks (nodes "bN") and its CFG edges (edges "eS_D"), and for
    the paths the picture colours, their coloured edges (class "pathK").
 
    Without Graphviz the page says that the picture needs it, and the rest
    of the report is written all the same.  */
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "dot.h"
 #include "html-report.h"
 #include "timing.h"
 #include "untested.h"
 
-/* Whether Graphviz's dot is a program on PATH: -1 not known yet.  Looked
-   up once, so that a report of a thousand functions says once that it
-   is missing.  */
-static int dot_found = -1;
-
-/* Whether "dot" is an executable in a directory of PATH.  */
-
-static bool
-dot_on_path (void)
-{
-  const char *path = getenv ("PATH");
-  const char *p = path ? path : "/usr/local/bin:/usr/bin:/bin";
-
-  while (*p)
-    {
-      size_t len = strcspn (p, ":");
-      char file[4096];
-      if (len == 0)
-	snprintf (file, sizeof file, "dot");
-      else
-	snprintf (file, sizeof file, "%.*s/dot", (int) len, p);
-      if (access (file, X_OK) == 0)
-	return true;
-      p += len;
-      if (*p == ':')
-	p++;
-    }
-  return false;
-}
-
 /* Write the picture of function K: its SVG, or a note saying why there
-   is none.  Returns 0 or -1.  */
+   is none.  Returns 0, -1 or HTML_FILE_ERROR.  */
 
 static int
 put_picture (FILE *out, html_report *r, size_t k)
 {
-  const dump_function *fn = r->functions[k].fn;
-  dump_dot_options dot_opt = { DUMP_DOT_DEFAULT_PATHS,
-			       DUMP_DOT_DEFAULT_BLOCKS, true };
-  char *dot_text = NULL, *svg = NULL;
-  size_t dot_len = 0, svg_len = 0;
-  FILE *mem;
+  const char *svg;
+  size_t len;
   int rc;
 
-  if (dot_found < 0)
-    {
-      dot_found = dot_on_path ();
-      if (!dot_found)
-	fprintf (stderr, "%s: note: Graphviz's dot was not found: the "
-		 "function pages have no CFG picture (install the Debian "
-		 "package graphviz for them)\n", dump_program_name);
-    }
-  if (!dot_found)
+  if (!r->pictures.dot)
     {
       fputs ("<p class=\"note warn\" id=\"no-picture\">The CFG picture needs "
 	     "Graphviz's <code>dot</code>, which was not found when this "
@@ -78,47 +33,22 @@ put_picture (FILE *out, html_report *r, size_t k)
 	     "<code>graphviz</code> and write the report again.</p>\n", out);
       return 0;
     }
-  mem = open_memstream (&dot_text, &dot_len);
-  if (!mem)
-    return -1;
-  rc = dump_dot_function (mem, r->data, fn, &dot_opt);
-  if (fclose (mem) != 0 || rc != 0)
+  rc = html_picture (r, k, &svg, &len);
+  if (rc != 0)
+    return rc;
+  if (!svg)
+    fputs ("<p class=\"note warn\" id=\"no-picture\">Graphviz's "
+	   "<code>dot</code> failed to draw this function's CFG (its "
+	   "message was written when the report was made).</p>\n", out);
+  else
     {
-      free (dot_text);
-      return -1;
+      fputs ("<figure class=\"cfg\" id=\"cfg\">\n", out);
+      fwrite (svg, 1, len, out);
+      fputs ("\n<figcaption>The CFG: blocks with their lines and counts, "
+	     "edges with their counts (backedges dashed, never-run edges "
+	     "grey), the hottest paths in colour.  The chosen path is "
+	     "drawn over it.</figcaption>\n</figure>\n", out);
     }
-  mem = open_memstream (&svg, &svg_len);
-  if (!mem)
-    {
-      free (dot_text);
-      return -1;
-    }
-  rc = dump_dot_render (dot_text, dot_len, "svg", mem);
-  free (dot_text);
-  if (fclose (mem) != 0)
-    {
-      free (svg);
-      return -1;
-    }
-  {
-    /* The <svg> element itself, without the XML declaration and doctype
-       that only a file of its own has.  */
-    const char *start = svg ? strstr (svg, "<svg") : NULL;
-    if (rc != 0 || !start)
-      fputs ("<p class=\"note warn\" id=\"no-picture\">Graphviz's "
-	     "<code>dot</code> failed to draw this function's CFG (its "
-	     "message was written when the report was made).</p>\n", out);
-    else
-      {
-	fputs ("<figure class=\"cfg\" id=\"cfg\">\n", out);
-	fwrite (start, 1, svg_len - (size_t) (start - svg), out);
-	fputs ("<figcaption>The CFG: blocks with their lines and counts, "
-	       "edges with their counts (backedges dashed, never-run edges "
-	       "grey), the hottest paths in colour.  The chosen path is "
-	       "drawn over it.</figcaption>\n</figure>\n", out);
-      }
-  }
-  free (svg);
   return 0;
 }
 

@@ -10,6 +10,7 @@
    html-index.c     index.html;
    html-source.c    one page per source file;
    html-function.c  one page per function;
+   html-pictures.c  their CFG pictures, drawn by Graphviz's dot;
    html.c           the report: which pages, with which names, in what
 		    order.  */
 
@@ -20,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "html.h"
 #include "paths.h"
@@ -113,6 +115,47 @@ void html_coverage_cell (FILE *out, long double part, long double whole);
 /* Write pathprof.css and pathprof.js.  */
 int html_write_assets (html_site *site);
 
+/* ------------------------------------------------------------ pictures */
+
+/* Graphviz's dots drawing pictures at once, at most.  */
+#define HTML_PICTURE_JOBS_MAX 4
+
+/* A batch of function pages whose pictures one dot draws
+   (html-pictures.c).  */
+typedef struct html_batch
+{
+  size_t number;   /* its files: .picture-NUMBER.dot and .svg */
+  size_t first;    /* its functions: first..first+num-1 */
+  size_t num;
+  pid_t pid;       /* the dot drawing it; 0 once waited for, or if it
+		      could not be started */
+} html_batch;
+
+/* The pictures of the function pages.  */
+typedef struct html_pictures
+{
+  bool dot;                 /* Graphviz's dot is on PATH */
+  size_t jobs;              /* dots run at once */
+  size_t batch_size;        /* functions per batch, at most */
+  size_t next;              /* the first function in no batch yet */
+  size_t num_batches;       /* batches started */
+  html_batch batches[HTML_PICTURE_JOBS_MAX];   /* a ring of those */
+  size_t oldest;            /*   running: from batches[oldest], */
+  size_t num_running;       /*   this many */
+  /* The batch read: its functions, whether dot drew them all, and each
+     one's <svg> element in its output, SVG[START[I]..+LEN[I]].  */
+  size_t first;
+  size_t num;
+  bool drawn;
+  char *svg;
+  size_t svg_len;
+  size_t *start;
+  size_t *len;
+  /* A picture drawn alone.  */
+  char *alone;
+  size_t alone_len;
+} html_pictures;
+
 /* ------------------------------------------------------------ report */
 
 /* A source file of the report.  */
@@ -156,6 +199,7 @@ typedef struct html_report
 				 functions, or SIZE_MAX if not selected */
   size_t *file_functions;     /* indexes into functions, by file (see
 				 html_file), then definition line */
+  html_pictures pictures;
   /* Scratch, reused from path to path.  */
   dump_path path;
   dump_path_text text;
@@ -222,6 +266,20 @@ void html_put_marker (FILE *out, const html_report *r, bool start);
    -1.  */
 int html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 			 const char *file, bool *first);
+
+/* ------------------------------------------------------------ pictures */
+
+/* Look for Graphviz's dot (a note on stderr if it is missing: the pages
+   then have no picture), and start drawing the pictures of R's
+   functions in the background.  Returns 0, -1 or HTML_FILE_ERROR.  */
+int html_pictures_begin (html_report *r);
+/* The picture of function K of R, drawn by then: *SVG the <svg> element
+   (*LEN bytes, valid until the next call), or NULL if dot could not draw
+   it (it said why on stderr).  Functions are asked for in order.
+   Returns 0, -1 or HTML_FILE_ERROR.  */
+int html_picture (html_report *r, size_t k, const char **svg, size_t *len);
+/* Stop the dots still drawing and release R's pictures.  */
+void html_pictures_end (html_report *r);
 
 /* ------------------------------------------------------------ pages */
 

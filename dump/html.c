@@ -2,8 +2,9 @@
 
    The pages are written in a directory beside DIR (html-site.c): the
    style sheet and the script, one page per source file, one per selected
-   function, then the index; the directory is renamed to DIR only when
-   every page was written whole.  */
+   function (their pictures drawn in the background meanwhile,
+   html-pictures.c), then the index; the directory is renamed to DIR
+   only when every page was written whole.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,7 @@ plan_pages (html_report *r)
 static void
 report_free (html_report *r)
 {
+  html_pictures_end (r);
   dump_sources_free (&r->sources);
   dump_string_index_free (&r->file_index);
   free (r->files);
@@ -257,6 +259,8 @@ dump_report_html (const dump_data *data, const dump_selection *sel,
     rc = -1;
   if (rc == 0)
     rc = html_write_assets (&r.site);
+  if (rc == 0)
+    rc = html_pictures_begin (&r);
   for (size_t f = 0; f < r.num_files && rc == 0; f++)
     rc = html_write_source (&r, f);
   for (size_t k = 0; k < r.num_functions && rc == 0; k++)

@@ -477,6 +477,143 @@ test_many_pages (void)
   free (pages);
 }
 
+/* Check report DIR (scratch-relative) of NUM functions of
+   many1.pathprof and many2.pathprof: NUM function pages, each with one
+   picture, the one of its own function (the graph's title, the first
+   <title> of the <svg>, is the page's <h1>), and no file of the batches
+   left.  WHAT names the checks.  */
+
+static void
+check_batch_pictures (const char *what, const char *dir, size_t want)
+{
+  char *pages = function_pages (dir);
+  size_t num = 0, own = 0;
+  char first_bad[512] = "";
+  char cmd[512];
+
+  for (const char *line = pages; *line; line = strchr (line, '\n') + 1)
+    {
+      char name[128];
+      char *page;
+      const char *h1, *svg, *title;
+      size_t h1_len;
+      snprintf (name, sizeof name, "%.*s", (int) strcspn (line, "\n"), line);
+      page = report_file (dir, name);
+      num++;
+      h1 = strstr (page, "<h1>");
+      svg = strstr (page, "<svg");
+      title = svg ? strstr (svg, "<title>") : NULL;
+      h1_len = h1 ? strcspn (h1 + 4, "<") : 0;
+      if (h1 && title && strstr (svg + 1, "<svg") == NULL
+	  && strncmp (h1 + 4, title + 7, h1_len) == 0
+	  && strncmp (title + 7 + h1_len, "</title>", 8) == 0)
+	own++;
+      else if (!first_bad[0])
+	snprintf (first_bad, sizeof first_bad, "%s", name);
+      free (page);
+    }
+  check (num == want && own == want, what, "expected %zu pages with their "
+	 "own picture, saw %zu pages, %zu of them (first other: %s)", want,
+	 num, own, first_bad);
+  free (pages);
+  snprintf (cmd, sizeof cmd, "ls -a '%s' | grep -q '^\\.picture'",
+	    test_path (dir));
+  check (system (cmd) != 0, "pictures: no batch file left", "%s",
+	 "a .picture- file remains");
+}
+
+/* The pictures drawn by dot a batch at a time (80 functions: batches of
+   32 at most): each page has its own; and when dot fails on a batch, or
+   gives fewer pictures than graphs, every function of the batch is drawn
+   alone (10 functions: each dot started costs).  A "dot" first on PATH
+   plays the failing dot: given a file (a batch) it fails, or draws all
+   but the first graph; reading stdin (one function) it is
+   Graphviz's.  */
+
+static void
+test_batch_pictures (void)
+{
+  run_result r;
+  const char *args[] = { "--html", "-f", "*::case_[1-4][0-9](int)", "-o",
+			 "@batchrep", "@many1.pathprof", "@many2.pathprof",
+			 NULL };
+  char real_dot[1024] = "", script[2048], fake_path[4096];
+  char *log;
+  const char *saved = getenv ("PATH");
+  char *path = saved ? strdup (saved) : NULL;
+  FILE *which = popen ("command -v dot", "r");
+
+  if (!which || !fgets (real_dot, sizeof real_dot, which))
+    real_dot[0] = '\0';
+  if (which)
+    pclose (which);
+  real_dot[strcspn (real_dot, "\n")] = '\0';
+  if (!real_dot[0])
+    {
+      printf ("NOTE: Graphviz's dot is not installed: pictures drawn in "
+	      "batches not tested\n");
+      free (path);
+      return;
+    }
+
+  mkdir (test_path ("fakedot"), 0777);
+  snprintf (script, sizeof script,
+	    "#!/bin/sh\n"
+	    "# Graphviz's dot, each start noted; but for a batch (a file\n"
+	    "# argument) failing or short of a picture if asked.\n"
+	    "echo \"$*\" >> '%s'\n"
+	    "if [ $# -gt 1 ]; then\n"
+	    "  if [ \"$FAKE_DOT\" = fail ]; then\n"
+	    "    echo 'fake dot: cannot draw a batch' >&2; exit 1\n"
+	    "  elif [ \"$FAKE_DOT\" = short ]; then\n"
+	    "    '%s' \"$@\" | sed '1,/^<\\/svg>/d'; exit 0\n"
+	    "  fi\n"
+	    "fi\n"
+	    "exec '%s' \"$@\"\n", test_path ("fakedot.log"), real_dot,
+	    real_dot);
+  write_bytes (test_path ("fakedot/dot"), script, strlen (script));
+  chmod (test_path ("fakedot/dot"), 0755);
+  snprintf (fake_path, sizeof fake_path, "%s:%s", test_path ("fakedot"),
+	    path ? path : "/usr/bin:/bin");
+  setenv ("PATH", fake_path, 1);
+
+  run_dump (&r, NULL, args);
+  check_int ("batches: exit status", 0, r.status);
+  check_str ("batches: nothing on stderr", "", r.err);
+  run_free (&r);
+  check_batch_pictures ("batches: each page its own picture", "batchrep",
+			80);
+  log = read_bytes (test_path ("fakedot.log"), NULL);
+  check (count_lines (log) >= 1 && count_lines (log) <= 3,
+	 "batches: one dot per batch", "expected 1 to 3 dots for 80 "
+	 "pictures, saw %d", count_lines (log));
+  free (log);
+
+  setenv ("FAKE_DOT", "fail", 1);
+  args[2] = "*::case_1[0-4](int)";
+  args[4] = "@batchfail";
+  run_dump (&r, NULL, args);
+  check_int ("a batch dot fails on: exit status", 0, r.status);
+  check_contains ("a batch dot fails on: its message", r.err,
+		  "fake dot: cannot draw a batch");
+  run_free (&r);
+  check_batch_pictures ("a batch dot fails on: drawn alone", "batchfail",
+			10);
+
+  setenv ("FAKE_DOT", "short", 1);
+  args[4] = "@batchshort";
+  run_dump (&r, NULL, args);
+  check_int ("a batch short of a picture: exit status", 0, r.status);
+  run_free (&r);
+  check_batch_pictures ("a batch short of a picture: drawn alone",
+			"batchshort", 10);
+
+  unsetenv ("FAKE_DOT");
+  if (path)
+    setenv ("PATH", path, 1);
+  free (path);
+}
+
 /* Check that the parts FIRST, SECOND... (NULL-terminated) of TEXT come
    in that order.  */
 
@@ -713,6 +850,7 @@ main (void)
   test_picture ();
   test_times ();
   test_many_pages ();
+  test_batch_pictures ();
   test_output_dir ();
   return unit_test_report ();
 }

@@ -1,0 +1,483 @@
+/* The CFG pictures of the function pages of the HTML report
+   (html-report.h), drawn by Graphviz's dot a batch of functions at a
+   time, in the background.
+
+   Starting dot costs far more than drawing a small CFG (some 60 ms of
+   processor time for its fonts and plugins, against 2 ms to lay out and
+   draw a function of ten blocks), and a large C++ program has tens of
+   thousands of functions: one dot per function made the pictures most
+   of the report's time.  So the DOT graphs of a batch of functions go
+   into one file in the report's directory, and one dot draws them into
+   one SVG file, which holds one SVG document per graph, in order.  Up
+   to JOBS dots run at once, ahead of the pages being written; a page
+   takes its <svg> element from its batch's output.
+
+   When dot fails on a batch (or its output does not hold one document
+   per graph), each function of the batch is drawn alone, as --dot=svg
+   draws it, so that a graph dot cannot draw costs its own picture only.
+   The files of a batch are removed once its pages are written; those of
+   batches still being drawn when the report stops go with the report's
+   directory (html_pictures_end stops their dots first).  */
+
+#define _GNU_SOURCE /* open_memstream is POSIX 2008; posix_spawn */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dot.h"
+#include "html-report.h"
+
+extern char **environ;
+
+/* Functions per batch: about a quarter of each dot's share of the
+   report, so that the dots keep busy to the end, but not so few that
+   starting dot costs more than drawing them, nor so many that a batch
+   holds up the first pages.  */
+#define BATCH_MIN 32
+#define BATCH_MAX 256
+/* DOT bytes that end a batch early: large functions make large
+   pictures, which a batch holds in memory while its pages are
+   written.  */
+#define BATCH_DOT_BYTES (2u << 20)
+
+/* Whether "dot" is an executable in a directory of PATH.  */
+
+static bool
+dot_on_path (void)
+{
+  const char *path = getenv ("PATH");
+  const char *p = path ? path : "/usr/local/bin:/usr/bin:/bin";
+
+  while (*p)
+    {
+      size_t len = strcspn (p, ":");
+      char file[4096];
+      if (len == 0)
+	snprintf (file, sizeof file, "dot");
+      else
+	snprintf (file, sizeof file, "%.*s/dot", (int) len, p);
+      if (access (file, X_OK) == 0)
+	return true;
+      p += len;
+      if (*p == ':')
+	p++;
+    }
+  return false;
+}
+
+/* The path of batch NUMBER's file with SUFFIX ("dot" or "svg") in R's
+   report directory, in fresh memory; NULL if memory ran out.  */
+
+static char *
+batch_path (const html_report *r, size_t number, const char *suffix)
+{
+  /* dot would take a relative "-o..." for an option.  */
+  const char *dir_prefix = r->site.tmp[0] == '/' ? "" : "./";
+  int len = snprintf (NULL, 0, "%s%s/.picture-%zu.%s", dir_prefix,
+		      r->site.tmp, number, suffix);
+  char *path = malloc ((size_t) len + 1);
+
+  if (path)
+    snprintf (path, (size_t) len + 1, "%s%s/.picture-%zu.%s", dir_prefix,
+	      r->site.tmp, number, suffix);
+  return path;
+}
+
+/* The options of every picture: as --dot's defaults.  */
+
+static const dump_dot_options picture_options = {
+  DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_DEFAULT_BLOCKS, true
+};
+
+/* Start dot on file DOT_PATH, its output to file SVG_PATH.  Returns its
+   process id, or 0 after a message if it could not be started.  */
+
+static pid_t
+start_dot (const char *dot_path, const char *svg_path)
+{
+  char *argv[] = { "dot", "-Tsvg", (char *) dot_path, NULL };
+  posix_spawn_file_actions_t actions;
+  pid_t pid;
+  int err;
+
+  if (posix_spawn_file_actions_init (&actions) != 0)
+    return 0;
+  err = posix_spawn_file_actions_addopen (&actions, STDIN_FILENO,
+					  "/dev/null", O_RDONLY, 0);
+  if (err == 0)
+    err = posix_spawn_file_actions_addopen (&actions, STDOUT_FILENO,
+					    svg_path,
+					    O_WRONLY | O_CREAT | O_TRUNC,
+					    0600);
+  if (err == 0)
+    err = posix_spawnp (&pid, "dot", &actions, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&actions);
+  if (err != 0)
+    {
+      fprintf (stderr, "%s: cannot run dot: %s\n", dump_program_name,
+	       strerror (err));
+      return 0;
+    }
+  return pid;
+}
+
+/* Make the next batch of R's pictures: its functions' DOT graphs into
+   its file, and a dot started on it.  A dot that cannot be started
+   leaves the batch to be drawn function by function.  Returns 0, -1 if
+   memory ran out, or HTML_FILE_ERROR after a message.  */
+
+static int
+start_batch (html_report *r)
+{
+  html_pictures *p = &r->pictures;
+  html_batch *b = &p->batches[(p->oldest + p->num_running)
+			      % HTML_PICTURE_JOBS_MAX];
+  char *dot_path, *svg_path = NULL;
+  FILE *out;
+  int rc = 0;
+
+  memset (b, 0, sizeof *b);
+  b->number = p->num_batches;
+  b->first = p->next;
+  dot_path = batch_path (r, b->number, "dot");
+  if (!dot_path)
+    return -1;
+  out = fopen (dot_path, "w");
+  if (!out)
+    {
+      fprintf (stderr, "%s: %s: cannot create: %s\n", dump_program_name,
+	       dot_path, strerror (errno));
+      free (dot_path);
+      return HTML_FILE_ERROR;
+    }
+  while (p->next < r->num_functions && b->num < p->batch_size
+	 && ftell (out) < (long) BATCH_DOT_BYTES && rc == 0)
+    {
+      rc = dump_dot_function (out, r->data, r->functions[p->next].fn,
+			      &picture_options);
+      p->next++;
+      b->num++;
+    }
+  if ((ferror (out) || fclose (out) != 0) && rc == 0)
+    {
+      fprintf (stderr, "%s: %s: write error: %s\n", dump_program_name,
+	       dot_path, strerror (errno));
+      rc = HTML_FILE_ERROR;
+    }
+  if (rc == 0)
+    {
+      svg_path = batch_path (r, b->number, "svg");
+      if (!svg_path)
+	rc = -1;
+    }
+  if (rc == 0)
+    b->pid = start_dot (dot_path, svg_path);
+  free (dot_path);
+  free (svg_path);
+  p->num_batches++;
+  p->num_running++;
+  return rc;
+}
+
+/* Start batches until JOBS run or every function is in one.  */
+
+static int
+fill_batches (html_report *r)
+{
+  html_pictures *p = &r->pictures;
+  int rc = 0;
+
+  while (rc == 0 && p->num_running < p->jobs && p->next < r->num_functions)
+    rc = start_batch (r);
+  return rc;
+}
+
+/* Decide whether the report has pictures, and start drawing the first
+   batches.  */
+
+int
+html_pictures_begin (html_report *r)
+{
+  html_pictures *p = &r->pictures;
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  size_t per_job;
+
+  memset (p, 0, sizeof *p);
+  p->dot = dot_on_path ();
+  if (!p->dot)
+    {
+      fprintf (stderr, "%s: note: Graphviz's dot was not found: the "
+	       "function pages have no CFG picture (install the Debian "
+	       "package graphviz for them)\n", dump_program_name);
+      return 0;
+    }
+  p->jobs = cpus < 1 ? 1 : cpus > HTML_PICTURE_JOBS_MAX
+			     ? HTML_PICTURE_JOBS_MAX : (size_t) cpus;
+  per_job = r->num_functions / (4 * p->jobs) + 1;
+  p->batch_size = per_job < BATCH_MIN ? BATCH_MIN
+		  : per_job > BATCH_MAX ? BATCH_MAX : per_job;
+  return fill_batches (r);
+}
+
+/* The start of the first line at or after FROM in TEXT (which ends at
+   END) that starts with PREFIX, or NULL.  */
+
+static const char *
+line_starting (const char *text, const char *from, const char *end,
+	       const char *prefix)
+{
+  size_t len = strlen (prefix);
+
+  for (const char *at = from; at + len <= end; at++)
+    {
+      at = memmem (at, (size_t) (end - at), prefix, len);
+      if (!at)
+	return NULL;
+      if (at == text || at[-1] == '\n')
+	return at;
+    }
+  return NULL;
+}
+
+/* Find in the output of the batch read (P->svg) the <svg> element of
+   each of its functions.  Returns whether there is one per function,
+   and nothing more.  */
+
+static bool
+split_output (html_pictures *p)
+{
+  const char *end = p->svg + p->svg_len, *at = p->svg;
+
+  for (size_t i = 0; i < p->num; i++)
+    {
+      const char *start = line_starting (p->svg, at, end, "<svg");
+      const char *close = start ? line_starting (p->svg, start, end,
+						 "</svg>") : NULL;
+      if (!close)
+	return false;
+      at = close + strlen ("</svg>");
+      p->start[i] = (size_t) (start - p->svg);
+      p->len[i] = (size_t) (at - start);
+    }
+  return line_starting (p->svg, at, end, "<svg") == NULL;
+}
+
+/* Read all of file PATH into fresh memory, NUL-terminated: *TEXT, *LEN
+   bytes.  Returns 0, or -1 with errno set.  */
+
+static int
+read_file (const char *path, char **text, size_t *len)
+{
+  FILE *in = fopen (path, "rb");
+  size_t cap = 1 << 16, n;
+  char *buf = NULL;
+
+  *text = NULL;
+  *len = 0;
+  if (!in)
+    return -1;
+  for (;;)
+    {
+      char *grown = realloc (buf, cap + 1);
+      if (!grown)
+	{
+	  free (buf);
+	  fclose (in);
+	  errno = ENOMEM;
+	  return -1;
+	}
+      buf = grown;
+      n = fread (buf + *len, 1, cap - *len, in);
+      *len += n;
+      if (*len < cap)
+	break;
+      cap *= 2;
+    }
+  if (ferror (in))
+    {
+      int saved = errno;
+      free (buf);
+      fclose (in);
+      *len = 0;
+      errno = saved;
+      return -1;
+    }
+  fclose (in);
+  buf[*len] = '\0';
+  *text = buf;
+  return 0;
+}
+
+/* Wait for the dot of batch B.  Returns whether it drew the batch
+   (exit status 0); a dot killed or failing has said why on stderr, or
+   is said to have failed here.  */
+
+static bool
+wait_dot (html_batch *b)
+{
+  int status;
+
+  if (b->pid == 0)
+    return false;
+  while (waitpid (b->pid, &status, 0) < 0)
+    if (errno != EINTR)
+      {
+	fprintf (stderr, "%s: dot: %s\n", dump_program_name,
+		 strerror (errno));
+	b->pid = 0;
+	return false;
+      }
+  b->pid = 0;
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return true;
+  if (WIFSIGNALED (status))
+    fprintf (stderr, "%s: dot -Tsvg was killed by signal %d\n",
+	     dump_program_name, WTERMSIG (status));
+  return false;
+}
+
+/* Make the oldest running batch the one read: wait for its dot, read
+   and split its output, remove its files; then start more batches.
+   Returns 0, -1 or HTML_FILE_ERROR.  */
+
+static int
+read_batch (html_report *r)
+{
+  html_pictures *p = &r->pictures;
+  html_batch *b = &p->batches[p->oldest];
+  char *dot_path = batch_path (r, b->number, "dot");
+  char *svg_path = batch_path (r, b->number, "svg");
+  bool drawn = wait_dot (b);
+  int rc = 0;
+
+  p->oldest = (p->oldest + 1) % HTML_PICTURE_JOBS_MAX;
+  p->num_running--;
+  free (p->svg);
+  free (p->start);
+  free (p->len);
+  p->svg = NULL;
+  p->first = b->first;
+  p->num = b->num;
+  p->start = calloc (b->num + 1, sizeof *p->start);
+  p->len = calloc (b->num + 1, sizeof *p->len);
+  if (!dot_path || !svg_path || !p->start || !p->len)
+    rc = -1;
+  else if (drawn && read_file (svg_path, &p->svg, &p->svg_len) != 0)
+    {
+      fprintf (stderr, "%s: %s: cannot read: %s\n", dump_program_name,
+	       svg_path, strerror (errno));
+      rc = errno == ENOMEM ? -1 : HTML_FILE_ERROR;
+    }
+  /* Not drawn whole: each function alone (html_picture).  */
+  p->drawn = rc == 0 && drawn && split_output (p);
+  if (dot_path)
+    unlink (dot_path);
+  if (svg_path)
+    unlink (svg_path);
+  free (dot_path);
+  free (svg_path);
+  return rc == 0 ? fill_batches (r) : rc;
+}
+
+/* Draw function K of R alone, as --dot=svg does, into P's buffer.
+   Returns 0 (*SVG NULL if dot failed, after its message) or -1.  */
+
+static int
+draw_alone (html_report *r, size_t k, const char **svg, size_t *len)
+{
+  html_pictures *p = &r->pictures;
+  char *dot_text = NULL;
+  size_t dot_len = 0;
+  const char *start;
+  FILE *mem;
+  int rc;
+
+  *svg = NULL;
+  *len = 0;
+  free (p->alone);
+  p->alone = NULL;
+  mem = open_memstream (&dot_text, &dot_len);
+  if (!mem)
+    return -1;
+  rc = dump_dot_function (mem, r->data, r->functions[k].fn,
+			  &picture_options);
+  if (fclose (mem) != 0 || rc != 0)
+    {
+      free (dot_text);
+      return -1;
+    }
+  mem = open_memstream (&p->alone, &p->alone_len);
+  if (!mem)
+    {
+      free (dot_text);
+      return -1;
+    }
+  rc = dump_dot_render (dot_text, dot_len, "svg", mem);
+  free (dot_text);
+  if (fclose (mem) != 0)
+    return -1;
+  /* The <svg> element itself, without the XML declaration and doctype
+     that only a file of its own has.  */
+  start = p->alone ? strstr (p->alone, "<svg") : NULL;
+  if (rc == 0 && start)
+    {
+      *svg = start;
+      *len = p->alone_len - (size_t) (start - p->alone);
+    }
+  return 0;
+}
+
+/* The picture of function K: see html-report.h.  */
+
+int
+html_picture (html_report *r, size_t k, const char **svg, size_t *len)
+{
+  html_pictures *p = &r->pictures;
+
+  *svg = NULL;
+  *len = 0;
+  while (k >= p->first + p->num && p->num_running > 0)
+    {
+      int rc = read_batch (r);
+      if (rc != 0)
+	return rc;
+    }
+  if (k < p->first || k >= p->first + p->num)
+    return -1;   /* asked out of order: a bug */
+  if (!p->drawn)
+    return draw_alone (r, k, svg, len);
+  *svg = p->svg + p->start[k - p->first];
+  *len = p->len[k - p->first];
+  return 0;
+}
+
+/* Stop the dots still drawing and release R's pictures.  */
+
+void
+html_pictures_end (html_report *r)
+{
+  html_pictures *p = &r->pictures;
+
+  for (size_t i = 0; i < p->num_running; i++)
+    {
+      html_batch *b = &p->batches[(p->oldest + i) % HTML_PICTURE_JOBS_MAX];
+      if (b->pid > 0)
+	{
+	  int status;
+	  kill (b->pid, SIGTERM);
+	  while (waitpid (b->pid, &status, 0) < 0 && errno == EINTR)
+	    continue;
+	}
+    }
+  free (p->svg);
+  free (p->start);
+  free (p->len);
+  free (p->alone);
+  memset (p, 0, sizeof *p);
+}
