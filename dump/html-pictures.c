@@ -314,48 +314,60 @@ read_file (const char *path, char **text, size_t *len)
   return 0;
 }
 
-/* Wait for the dot of batch B.  Returns whether it drew the batch
-   (exit status 0); a dot killed or failing has said why on stderr, or
-   is said to have failed here.  */
+/* Wait for the dot of batch B.  Returns 1 if it drew the batch (exit
+   status 0), 0 if not (a dot failing has said why on stderr, a dot
+   killed is said to be here), or HTML_INTERRUPTED if a stop signal
+   arrived (html_pictures_end stops the dot).  */
 
-static bool
+static int
 wait_dot (html_batch *b)
 {
   int status;
 
   if (b->pid == 0)
-    return false;
+    return 0;
   while (waitpid (b->pid, &status, 0) < 0)
-    if (errno != EINTR)
-      {
-	fprintf (stderr, "%s: dot: %s\n", dump_program_name,
-		 strerror (errno));
-	b->pid = 0;
-	return false;
-      }
+    {
+      if (html_site_interrupted ())
+	return HTML_INTERRUPTED;
+      if (errno != EINTR)
+	{
+	  fprintf (stderr, "%s: dot: %s\n", dump_program_name,
+		   strerror (errno));
+	  b->pid = 0;
+	  return 0;
+	}
+    }
   b->pid = 0;
   if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
-    return true;
+    return 1;
+  /* A Ctrl-C reaches dot too: no need to say.  */
+  if (html_site_interrupted ())
+    return HTML_INTERRUPTED;
   if (WIFSIGNALED (status))
     fprintf (stderr, "%s: dot -Tsvg was killed by signal %d\n",
 	     dump_program_name, WTERMSIG (status));
-  return false;
+  return 0;
 }
 
 /* Make the oldest running batch the one read: wait for its dot, read
    and split its output, remove its files; then start more batches.
-   Returns 0, -1 or HTML_FILE_ERROR.  */
+   Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED (the batch is
+   left running).  */
 
 static int
 read_batch (html_report *r)
 {
   html_pictures *p = &r->pictures;
   html_batch *b = &p->batches[p->oldest];
-  char *dot_path = batch_path (r, b->number, "dot");
-  char *svg_path = batch_path (r, b->number, "svg");
-  bool drawn = wait_dot (b);
+  int drawn = wait_dot (b);
+  char *dot_path, *svg_path;
   int rc = 0;
 
+  if (drawn == HTML_INTERRUPTED)
+    return drawn;
+  dot_path = batch_path (r, b->number, "dot");
+  svg_path = batch_path (r, b->number, "svg");
   p->oldest = (p->oldest + 1) % HTML_PICTURE_JOBS_MAX;
   p->num_running--;
   free (p->svg);
@@ -451,7 +463,8 @@ html_picture (html_report *r, size_t k, const char **svg, size_t *len)
   if (k < p->first || k >= p->first + p->num)
     return -1;   /* asked out of order: a bug */
   if (!p->drawn)
-    return draw_alone (r, k, svg, len);
+    return html_site_interrupted () ? HTML_INTERRUPTED
+				    : draw_alone (r, k, svg, len);
   *svg = p->svg + p->start[k - p->first];
   *len = p->len[k - p->first];
   return 0;

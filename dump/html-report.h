@@ -86,10 +86,21 @@ FILE *html_site_open (html_site *site, const char *name);
    anything written to it was lost.  */
 int html_site_close (html_site *site, FILE *out, const char *name);
 /* Put the finished report in place of DIR.  Returns 0, or -1 after a
-   message (the report is then removed).  */
+   message (the report is then removed), or if a stop signal arrived.  */
 int html_site_commit (html_site *site);
 /* Remove what was written and release SITE.  */
 void html_site_abort (html_site *site);
+/* Between html_site_begin and html_site_commit or html_site_abort,
+   SIGHUP, SIGINT and SIGTERM (if not ignored) only set a flag: the
+   signal, which this returns (0: none), and the report stops as soon as
+   it can.  html_site_commit then fails, and it or html_site_abort, once
+   the report is removed, raises the signal again with its former
+   disposition: the program ends as the signal would have ended it.  */
+int html_site_interrupted (void);
+/* For tests: if the environment variable PATHPROF_TEST_HTML_PAUSE is
+   set, say on stderr "PROGRAM: test: paused WHERE" and wait for a stop
+   signal.  */
+void html_site_test_pause (const char *where);
 
 /* ------------------------------------------------------------ text */
 
@@ -276,7 +287,7 @@ int html_pictures_begin (html_report *r);
 /* The picture of function K of R, drawn by then: *SVG the <svg> element
    (*LEN bytes, valid until the next call), or NULL if dot could not draw
    it (it said why on stderr).  Functions are asked for in order.
-   Returns 0, -1 or HTML_FILE_ERROR.  */
+   Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED.  */
 int html_picture (html_report *r, size_t k, const char **svg, size_t *len);
 /* Stop the dots still drawing and release R's pictures.  */
 void html_pictures_end (html_report *r);
@@ -287,6 +298,9 @@ void html_pictures_end (html_report *r);
    -1 if memory ran out, or HTML_FILE_ERROR after a message about a file
    of the report.  */
 #define HTML_FILE_ERROR (-2)
+/* What they return, and html_picture, when a stop signal arrived
+   (html_site_interrupted): no message.  */
+#define HTML_INTERRUPTED (-3)
 
 /* The index; R->sel's kept paths (dump_select_paths) are the program's
    hottest paths it lists.  */

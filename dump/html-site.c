@@ -6,13 +6,22 @@
    (empty, or an earlier report: it holds .pathprof-html) is renamed to
    DIR.old-XXXXXX, the new one renamed to DIR, and the old one removed.
    On any failure the new directory is removed: DIR is never left with
-   half a report.  */
+   half a report.
+
+   Nor on SIGHUP, SIGINT or SIGTERM (a Ctrl-C, a closed terminal, a
+   kill): while the site is open, a handler notes the signal, the report
+   stops at its next page (html_site_interrupted) or as soon as it no
+   longer waits for dot, the new directory is removed as on a failure,
+   and the signal is raised again with the disposition it had before, so
+   that the program ends as the signal would have ended it.  A signal
+   that was ignored (nohup) stays ignored.  */
 
 #define _GNU_SOURCE /* nftw with FTW_DEPTH | FTW_PHYS */
 
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +36,97 @@
 #define MARKER ".pathprof-html"
 /* Bytes of a file name's stem before the "-N" and ".html".  */
 #define STEM_MAX 60
+
+/* The signals that stop a report, and their dispositions before it
+   began (SAVED_ACTIONS[I] holds one only if CAUGHT_HERE[I]).  */
+static const int stop_signals[] = { SIGHUP, SIGINT, SIGTERM };
+#define NUM_STOP_SIGNALS (sizeof stop_signals / sizeof *stop_signals)
+static struct sigaction saved_actions[NUM_STOP_SIGNALS];
+static bool caught_here[NUM_STOP_SIGNALS];
+
+/* The signal that arrived while a report was written, or 0.  */
+static volatile sig_atomic_t stop_signal;
+
+/* Signal handler: note SIG, which the report acts on at its next
+   step.  */
+
+static void
+note_stop_signal (int sig)
+{
+  stop_signal = sig;
+}
+
+/* Catch the stop signals that are not ignored.  No SA_RESTART: a wait
+   for dot ends with EINTR.  */
+
+static void
+catch_stop_signals (void)
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = note_stop_signal;
+  sigemptyset (&action.sa_mask);
+  for (size_t i = 0; i < NUM_STOP_SIGNALS; i++)
+    {
+      caught_here[i] = false;
+      if (sigaction (stop_signals[i], NULL, &saved_actions[i]) != 0
+	  || saved_actions[i].sa_handler == SIG_IGN)
+	continue;
+      caught_here[i] = sigaction (stop_signals[i], &action, NULL) == 0;
+    }
+}
+
+/* Give the stop signals back their dispositions; then raise the one
+   that arrived, if any, so that it ends the program (its disposition
+   was the default one) as it would have without us.  */
+
+static void
+release_stop_signals (void)
+{
+  int sig;
+
+  for (size_t i = 0; i < NUM_STOP_SIGNALS; i++)
+    if (caught_here[i])
+      {
+	sigaction (stop_signals[i], &saved_actions[i], NULL);
+	caught_here[i] = false;
+      }
+  sig = stop_signal;
+  stop_signal = 0;
+  if (sig)
+    raise (sig);
+}
+
+/* The stop signal that arrived: see html-report.h.  */
+
+int
+html_site_interrupted (void)
+{
+  return stop_signal;
+}
+
+/* For tests only (doc/testing.md): with PATHPROF_TEST_HTML_PAUSE set,
+   say so on stderr and wait for a stop signal, which cannot slip in
+   between the check and the wait.  */
+
+void
+html_site_test_pause (const char *where)
+{
+  sigset_t stops, before;
+
+  if (!getenv ("PATHPROF_TEST_HTML_PAUSE"))
+    return;
+  sigemptyset (&stops);
+  for (size_t i = 0; i < NUM_STOP_SIGNALS; i++)
+    sigaddset (&stops, stop_signals[i]);
+  sigprocmask (SIG_BLOCK, &stops, &before);
+  fprintf (stderr, "%s: test: paused %s\n", dump_program_name, where);
+  fflush (stderr);
+  while (!stop_signal)
+    sigsuspend (&before);
+  sigprocmask (SIG_SETMASK, &before, NULL);
+}
 
 /* nftw callback: remove one entry of a tree.  */
 
@@ -141,6 +241,8 @@ html_site_begin (html_site *site, const char *dir)
       html_site_abort (site);
       return -1;
     }
+  /* From here on, a stop signal removes what was made.  */
+  catch_stop_signals ();
   if (!mkdtemp (site->tmp))
     {
       fprintf (stderr, "%s: %s: cannot create the report directory: %s\n",
@@ -365,15 +467,19 @@ html_site_close (html_site *site, FILE *out, const char *name)
 int
 html_site_commit (html_site *site)
 {
-  FILE *marker = html_site_open (site, MARKER);
+  FILE *marker;
   char *old = NULL;
   struct stat st;
 
+  /* Stopped by a signal: not in place.  */
+  if (stop_signal)
+    goto fail;
+  marker = html_site_open (site, MARKER);
   if (!marker)
     goto fail;
   fputs ("This directory is an HTML report of pathprof-dump: the next "
 	 "report written here replaces it.\n", marker);
-  if (html_site_close (site, marker, MARKER) != 0)
+  if (html_site_close (site, marker, MARKER) != 0 || stop_signal)
     goto fail;
   if (stat (site->dir, &st) == 0)
     {
@@ -422,7 +528,8 @@ html_site_commit (html_site *site)
   return -1;
 }
 
-/* Remove the report being written, if any, and release SITE.  */
+/* Remove the report being written, if any, release SITE, and let a
+   stop signal that arrived end the program.  */
 
 void
 html_site_abort (html_site *site)
@@ -437,4 +544,5 @@ html_site_abort (html_site *site)
   free (site->dir);
   free (site->tmp);
   memset (site, 0, sizeof *site);
+  release_stop_signals ();
 }

@@ -235,6 +235,42 @@ report_free (html_report *r)
   dump_path_text_free (&r->text);
 }
 
+/* The next page of R may be written: HTML_INTERRUPTED if a stop signal
+   arrived (html-site.c), else 0.  */
+
+static int
+may_go_on (void)
+{
+  return html_site_interrupted () ? HTML_INTERRUPTED : 0;
+}
+
+/* Write R's files and pages, up to the first that fails or a stop
+   signal.  Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED.  */
+
+static int
+write_pages (html_report *r)
+{
+  int rc = may_go_on ();
+
+  if (rc == 0)
+    rc = html_write_assets (&r->site);
+  if (rc == 0)
+    rc = html_pictures_begin (r);
+  for (size_t f = 0; f < r->num_files && rc == 0; f++)
+    if ((rc = may_go_on ()) == 0)
+      rc = html_write_source (r, f);
+  for (size_t k = 0; k < r->num_functions && rc == 0; k++)
+    {
+      if ((rc = may_go_on ()) == 0)
+	rc = html_write_function (r, k);
+      if (rc == 0 && k == 0)
+	html_site_test_pause ("after the first function page");
+    }
+  if (rc == 0 && (rc = may_go_on ()) == 0)
+    rc = html_write_index (r);
+  return rc;
+}
+
 /* Write the report: see html.h.  */
 
 int
@@ -258,15 +294,7 @@ dump_report_html (const dump_data *data, const dump_selection *sel,
   if (plan_pages (&r) != 0)
     rc = -1;
   if (rc == 0)
-    rc = html_write_assets (&r.site);
-  if (rc == 0)
-    rc = html_pictures_begin (&r);
-  for (size_t f = 0; f < r.num_files && rc == 0; f++)
-    rc = html_write_source (&r, f);
-  for (size_t k = 0; k < r.num_functions && rc == 0; k++)
-    rc = html_write_function (&r, k);
-  if (rc == 0)
-    rc = html_write_index (&r);
+    rc = write_pages (&r);
   report_free (&r);
   if (rc != 0)
     {

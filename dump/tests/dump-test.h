@@ -590,6 +590,23 @@ run_dump (run_result *r, const char *lc_all, const char *const *args)
     free (argv[i]);
 }
 
+/* Make a pipe in FDS and fork, stdout flushed first.  Returns fork's
+   result: 0 in the child, its pid in the parent.  */
+
+TEST_HELPER pid_t
+fork_with_pipe (int fds[2])
+{
+  pid_t pid;
+
+  if (pipe (fds) != 0)
+    test_abort ("pipe", strerror (errno));
+  fflush (stdout);
+  pid = fork ();
+  if (pid < 0)
+    test_abort ("fork", strerror (errno));
+  return pid;
+}
+
 /* Release R's output.  */
 
 TEST_HELPER void

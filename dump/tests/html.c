@@ -26,9 +26,10 @@
    total 5 ms.  By count: 2 0 3 5; by time: 3, then 0 and 5 (1 ms each,
    500 runs before 250), then 2.  */
 
-#include <stdarg.h>
-
 #include "dump-test.h"
+
+#include <signal.h>
+#include <stdarg.h>
 
 /* The function of esc.pathprof.  */
 
@@ -614,6 +615,139 @@ test_batch_pictures (void)
   free (path);
 }
 
+/* Start pathprof-dump --html -o DIR (scratch-relative) on functions
+   case_10 to case_49 of many1.pathprof and many2.pathprof, paused by
+   PATHPROF_TEST_HTML_PAUSE after its first function page (pictures are
+   being drawn then, if dot is installed), with the stop signals at their
+   default dispositions.  Returns its process id once it says it paused,
+   with *ERR the rest of its stderr (to close once it ended), or 0 after
+   a FAIL line.  */
+
+static pid_t
+start_paused (const char *dir, FILE **err_out)
+{
+  int err[2];
+  pid_t pid;
+  FILE *in;
+  char line[512];
+  bool paused = false;
+
+  pid = fork_with_pipe (err);
+  if (pid == 0)
+    {
+      const char *argv[] = { tool_path (), "--html", "-f",
+			     "*::case_[1-4][0-9](int)", "-o", test_path (dir),
+			     test_path ("many1.pathprof"),
+			     test_path ("many2.pathprof"), NULL };
+      dup2 (err[1], STDERR_FILENO);
+      close (err[0]);
+      close (err[1]);
+      if (!freopen ("/dev/null", "w", stdout))
+	_exit (126);
+      signal (SIGHUP, SIG_DFL);
+      signal (SIGINT, SIG_DFL);
+      signal (SIGTERM, SIG_DFL);
+      setenv ("PATHPROF_TEST_HTML_PAUSE", "1", 1);
+      execv (argv[0], (char **) argv);
+      _exit (127);
+    }
+  close (err[1]);
+  in = fdopen (err[0], "r");
+  if (!in)
+    test_abort ("fdopen", strerror (errno));
+  while (!paused && fgets (line, sizeof line, in))
+    paused = strstr (line, "test: paused after the first function page")
+	     != NULL;
+  if (!paused)
+    {
+      int status;
+      check (0, "stop: the report pauses", "%s", "it ended first");
+      waitpid (pid, &status, 0);
+      fclose (in);
+      return 0;
+    }
+  *err_out = in;
+  return pid;
+}
+
+/* Whether any entry of the scratch directory starts with PREFIX.  */
+
+static bool
+scratch_has (const char *prefix)
+{
+  char cmd[512];
+
+  snprintf (cmd, sizeof cmd, "ls -a '%s' | grep -q '^%s'", test_path (""),
+	    prefix);
+  return system (cmd) == 0;
+}
+
+/* Stop paused report DIR, process PID whose stderr is ERR, with SIG:
+   the program ends by SIG, and nothing of DIR's temporary directory is
+   left.  WHAT names the checks.  */
+
+static void
+check_stopped (const char *what, const char *dir, pid_t pid, FILE *err,
+	       int sig)
+{
+  char tmp_prefix[64], name[128];
+  int status;
+
+  snprintf (tmp_prefix, sizeof tmp_prefix, "%s\\.tmp-", dir);
+  snprintf (name, sizeof name, "%s: being written", what);
+  check (scratch_has (tmp_prefix), name, "expected %s.tmp-XXXXXX, saw "
+	 "none", dir);
+  kill (pid, sig);
+  if (waitpid (pid, &status, 0) != pid)
+    test_abort ("waitpid", strerror (errno));
+  fclose (err);
+  snprintf (name, sizeof name, "%s: ends by the signal", what);
+  check (WIFSIGNALED (status) && WTERMSIG (status) == sig, name,
+	 "expected signal %d, saw %s %d", sig,
+	 WIFSIGNALED (status) ? "signal" : "exit status",
+	 WIFSIGNALED (status) ? WTERMSIG (status) : WEXITSTATUS (status));
+  snprintf (name, sizeof name, "%s: its directory removed", what);
+  check (!scratch_has (tmp_prefix), name, "expected no %s.tmp-XXXXXX, saw "
+	 "one", dir);
+}
+
+/* SIGTERM and SIGINT while the report is written: the program ends by
+   the signal, its temporary directory removed, and an earlier report in
+   DIR left as it was.  */
+
+static void
+test_stop_signals (void)
+{
+  const char *earlier[] = { "--html", "-o", "@stopint", "@a.pathprof",
+			    NULL };
+  run_result r;
+  pid_t pid;
+  FILE *err;
+  char *before, *after;
+
+  pid = start_paused ("stopterm", &err);
+  if (pid)
+    check_stopped ("SIGTERM", "stopterm", pid, err, SIGTERM);
+  check (!exists ("stopterm"), "SIGTERM: no report", "%s", "one was put in "
+	 "place");
+
+  run_dump (&r, NULL, earlier);
+  check_int ("SIGINT: an earlier report", 0, r.status);
+  run_free (&r);
+  before = report_file ("stopint", "index.html");
+  pid = start_paused ("stopint", &err);
+  if (pid)
+    check_stopped ("SIGINT", "stopint", pid, err, SIGINT);
+  after = report_file ("stopint", "index.html");
+  check (strcmp (before, after) == 0 && strstr (after, "fn-fig1.html"),
+	 "SIGINT: the earlier report left as it was", "%s",
+	 "its index changed");
+  check (!scratch_has ("stopint\\.old-"), "SIGINT: no .old- directory",
+	 "%s", "one is left");
+  free (before);
+  free (after);
+}
+
 /* Check that the parts FIRST, SECOND... (NULL-terminated) of TEXT come
    in that order.  */
 
@@ -851,6 +985,7 @@ main (void)
   test_times ();
   test_many_pages ();
   test_batch_pictures ();
+  test_stop_signals ();
   test_output_dir ();
   return unit_test_report ();
 }

@@ -404,12 +404,7 @@ start_writer (const char *path, int hold_ms, enum writer_action action)
   char byte;
   pid_t pid;
 
-  if (pipe (ready) != 0)
-    test_abort ("pipe", strerror (errno));
-  fflush (stdout);
-  pid = fork ();
-  if (pid < 0)
-    test_abort ("fork", strerror (errno));
+  pid = fork_with_pipe (ready);
   if (pid == 0)
     {
       struct flock lock;
