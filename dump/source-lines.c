@@ -262,6 +262,52 @@ dump_open_source (const char *name, const dump_profile *profile)
   return src;
 }
 
+/* Read the next line of SRC into *TEXT (*CAP bytes, grown as needed),
+   NUL-terminated, without its end: "\n", "\r\n" or a lone "\r", the ends
+   GCC's preprocessor takes (so that lines are numbered as the compiler
+   numbered them, and a file written on Windows shows no "\r").  Returns
+   its length, or -1 at the end of SRC (also on a read error, or if
+   memory ran out).  */
+
+static ssize_t
+read_source_line (FILE *src, char **text, size_t *cap)
+{
+  size_t len = 0;
+  int c = getc (src);
+
+  if (c == EOF)
+    return -1;
+  for (; c != EOF && c != '\n'; c = getc (src))
+    {
+      if (c == '\r')
+	{
+	  c = getc (src);
+	  if (c != '\n' && c != EOF)
+	    ungetc (c, src);
+	  break;
+	}
+      if (len + 1 >= *cap)
+	{
+	  size_t grown_cap = *cap ? 2 * *cap : 256;
+	  char *grown = realloc (*text, grown_cap);
+	  if (!grown)
+	    return -1;
+	  *text = grown;
+	  *cap = grown_cap;
+	}
+      (*text)[len++] = (char) c;
+    }
+  if (!*text)
+    {
+      *text = malloc (1);
+      if (!*text)
+	return -1;
+      *cap = 1;
+    }
+  (*text)[len] = '\0';
+  return (ssize_t) len;
+}
+
 /* Give each line of SRC and its counted line to VISIT.  */
 
 uint32_t
@@ -276,13 +322,11 @@ dump_source_walk (FILE *src, const dump_source_line *lines, size_t n,
 
   *next = 0;
   while ((max_lines == 0 || lineno < max_lines)
-	 && (len = getline (&text, &cap, src)) >= 0)
+	 && (len = read_source_line (src, &text, &cap)) >= 0)
     {
       const dump_source_line *l = NULL;
 
       lineno++;
-      if (len > 0 && text[len - 1] == '\n')
-	text[--len] = '\0';
       while (*next < n && lines[*next].line < lineno)
 	++*next;
       if (*next < n && lines[*next].line == lineno)

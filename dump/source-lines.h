@@ -76,17 +76,17 @@ size_t dump_source_find (dump_sources *sources, const char *name);
 FILE *dump_open_source (const char *name, const dump_profile *profile);
 
 /* Called by dump_source_walk for each line of a source file: its number,
-   its text without the newline (LEN bytes) and its counted line, or
-   NULL.  */
+   its text without its end (LEN bytes) and its counted line, or NULL.  */
 typedef void (*dump_source_line_fn) (void *ctx, uint32_t lineno,
 				     const char *text, size_t len,
 				     const dump_source_line *line);
 
-/* Read SRC line by line, at most MAX_LINES (0: no limit), giving VISIT
-   each line with its counted line of LINES[0..N-1] (one file's, by line
-   number).  Returns the number of lines read; *NEXT is then the index of
-   the first counted line past them, N if none: the lines the source no
-   longer has.  */
+/* Read SRC line by line (a line ends at "\n", "\r\n" or a lone "\r", as
+   for GCC), at most MAX_LINES (0: no limit), giving VISIT each line with
+   its counted line of LINES[0..N-1] (one file's, by line number).
+   Returns the number of lines read; *NEXT is then the index of the first
+   counted line past them, N if none: the lines the source no longer
+   has.  */
 uint32_t dump_source_walk (FILE *src, const dump_source_line *lines,
 			   size_t n, uint32_t max_lines, size_t *next,
 			   dump_source_line_fn visit, void *ctx);

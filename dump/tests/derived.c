@@ -426,6 +426,46 @@ test_annotate (void)
   run_free (&r);
 }
 
+/* --annotate of sum.c written with its lines ended by EOL ("\r\n",
+   "\r") as NAME: the lines of sum.c's annotation, numbered alike (a lone
+   "\r" ends a line, as for GCC), and no "\r" in them.  */
+
+static void
+test_annotate_line_ends (const char *what, const char *name,
+			 const char *eol)
+{
+  static const char *const lf_args[] = { "--annotate", "@loop.pathprof",
+					 NULL };
+  char profile[64], check_name[128];
+  const char *args[] = { "--annotate", profile, NULL };
+  char *files[] = { strdup (test_path (name)) };
+  char *source = with_line_ends (sum_source, eol);
+  fixture_function fn;
+  run_result lf, r;
+
+  write_bytes (files[0], source, strlen (source));
+  fixture (&fn, "sum", files, 1, 11, 4, sum_blocks, COUNT (sum_blocks),
+	   sum_edges, COUNT (sum_edges), sum_counts, COUNT (sum_counts));
+  snprintf (profile, sizeof profile, "%s.pathprof", name);
+  write_profile (test_path (profile), files[0], 1, &fn, 1);
+  snprintf (profile, sizeof profile, "@%s.pathprof", name);
+  run_dump (&lf, NULL, lf_args);
+  run_dump (&r, NULL, args);
+  snprintf (check_name, sizeof check_name, "%s: exit status", what);
+  check_int (check_name, 0, r.status);
+  snprintf (check_name, sizeof check_name, "%s: no CR", what);
+  check (strchr (r.out, '\r') == NULL, check_name, "%s", "a CR in the "
+	 "output");
+  /* The same but for the header, which names the file.  */
+  snprintf (check_name, sizeof check_name, "%s: sum.c's lines", what);
+  check_str (check_name, strchr (lf.out, '\n'), strchr (r.out, '\n')
+						 ? strchr (r.out, '\n') : "");
+  run_free (&lf);
+  run_free (&r);
+  free (source);
+  free (files[0]);
+}
+
 /* --json: "entry_count", "lines" and "edges" of each function, for all
    its paths even when -n keeps fewer.  */
 
@@ -545,6 +585,9 @@ main (void)
   test_edges ();
   test_lines ();
   test_annotate ();
+  test_annotate_line_ends ("--annotate, CRLF source", "sum-crlf.c",
+			   "\r\n");
+  test_annotate_line_ends ("--annotate, CR source", "sum-cr.c", "\r");
   test_json ();
   test_restart ();
   test_usage ();

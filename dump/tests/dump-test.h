@@ -166,6 +166,33 @@ read_bytes (const char *path, size_t *size)
   return buf;
 }
 
+/* TEXT with each "\n" replaced by EOL ("\r\n", "\r"), in fresh memory:
+   a source file as another system writes it.  */
+
+TEST_HELPER char *
+with_line_ends (const char *text, const char *eol)
+{
+  size_t lines = 0, len = strlen (eol);
+  char *out, *at;
+
+  for (const char *p = text; *p; p++)
+    lines += *p == '\n';
+  out = malloc (strlen (text) + lines * len + 1);
+  if (!out)
+    test_abort ("with_line_ends", "out of memory");
+  at = out;
+  for (const char *p = text; *p; p++)
+    if (*p == '\n')
+      {
+	memcpy (at, eol, len);
+	at += len;
+      }
+    else
+      *at++ = *p;
+  *at = '\0';
+  return out;
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing profiles.                                                   */
 

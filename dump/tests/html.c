@@ -177,11 +177,12 @@ run_dump_without_dot (run_result *r, const char *const *args)
   free (path);
 }
 
-/* Write the source of fig1, src/fig1.c beside a.pathprof, with a line
-   that needs escaping.  */
+/* Write the source of fig1, DIR/src/fig1.c (DIR scratch-relative), to
+   be beside a.pathprof, with a line that needs escaping, each line ended
+   by EOL.  */
 
 static void
-write_fig1_source (void)
+write_fig1_source (const char *dir, const char *eol)
 {
   static const char text[]
     = "int\n"                               /* 1 */
@@ -195,11 +196,15 @@ write_fig1_source (void)
       "\n"                                   /* 9 */
       "    d--;\n"                           /* 10 */
       "  return a; }\n";                     /* 11 */
-  char dir[512];
+  char path[128];
+  char *ended = with_line_ends (text, eol);
 
-  snprintf (dir, sizeof dir, "%s", test_path ("src"));
-  mkdir (dir, 0777);
-  write_bytes (test_path ("src/fig1.c"), text, sizeof text - 1);
+  snprintf (path, sizeof path, "%s%ssrc", dir, dir[0] ? "/" : "");
+  mkdir (test_path (dir), 0777);
+  mkdir (test_path (path), 0777);
+  snprintf (path, sizeof path, "%s%ssrc/fig1.c", dir, dir[0] ? "/" : "");
+  write_bytes (test_path (path), ended, strlen (ended));
+  free (ended);
 }
 
 /* The index: totals, the function table with coverage, links.  */
@@ -291,6 +296,46 @@ test_source_page (void)
   check_contains ("source: the data for the script", page,
 		  "<script type=\"application/json\" id=\"pp-data\">");
   check_lacks ("source: no missing-source note", page, "id=\"no-source\"");
+  free (page);
+}
+
+/* The source of fig1 with its lines ended by EOL ("\r\n", "\r"), in
+   DIR: shown as text (no U+FFFD for a "\r"), its lines numbered as GCC
+   numbers them (a lone "\r" ends a line).  */
+
+static void
+test_line_ends (const char *what, const char *dir, const char *eol)
+{
+  fixture_function fns[2];
+  uint32_t n = fixture_a (fns);
+  char profile[64], report[64], check_name[128];
+  const char *args[] = { "--html", "-o", report, profile, NULL };
+  run_result r;
+  char *page;
+
+  write_fig1_source (dir, eol);
+  snprintf (profile, sizeof profile, "%s/a.pathprof", dir);
+  write_profile (test_path (profile), "src/fig1.c", 3, fns, n);
+  snprintf (profile, sizeof profile, "@%s/a.pathprof", dir);
+  snprintf (report, sizeof report, "@%s/rep", dir);
+  run_dump (&r, NULL, args);
+  snprintf (check_name, sizeof check_name, "%s: exit status", what);
+  check_int (check_name, 0, r.status);
+  run_free (&r);
+  snprintf (report, sizeof report, "%s/rep", dir);
+  page = report_file (report, "src-src_fig1.c.html");
+  snprintf (check_name, sizeof check_name, "%s: no U+FFFD", what);
+  check_lacks (check_name, page, "&#xfffd;");
+  snprintf (check_name, sizeof check_name, "%s: line 8's text", what);
+  check_contains (check_name, page, "<td class=\"cnt\">2000</td><td "
+		  "class=\"code\">  if (d)</td></tr>\n");
+  snprintf (check_name, sizeof check_name, "%s: lines 10 and 11", what);
+  check_contains (check_name, page, "<td class=\"code\">    d--;</td></tr>\n"
+		  "<tr id=\"L11\" class=\"hit\"><td class=\"ln\">11</td>"
+		  "<td class=\"cnt\">2000</td><td class=\"code\">  return a; "
+		  "}</td></tr>\n</tbody>");
+  snprintf (check_name, sizeof check_name, "%s: no line 12", what);
+  check_lacks (check_name, page, "<tr id=\"L12\"");
   free (page);
 }
 
@@ -976,10 +1021,12 @@ main (void)
   make_test_dir ();
   write_fixtures ();
   write_escape_fixture ();
-  write_fig1_source ();
+  write_fig1_source ("", "\n");
   test_index ();
   test_untimed_has_no_time ();
   test_source_page ();
+  test_line_ends ("CRLF source", "crlf", "\r\n");
+  test_line_ends ("CR source", "cr", "\r");
   test_escaping_and_caps ();
   test_picture ();
   test_times ();
