@@ -922,6 +922,12 @@ dump_dot_function (FILE *out, const dump_data *data,
       || mark_paths (&g) != 0 || collapse_blocks (&g) != 0)
     goto done;
   mark_exception_exits (&g);
+  if (opt->max_nodes
+      && m->num_blocks - g.num_hidden + g.num_groups > opt->max_nodes)
+    {
+      rc = 1;
+      goto done;
+    }
   for (size_t i = 0; i < g.counts.num_edges; i++)
     if (g.counts.edges[i].count > g.max_edge_count)
       g.max_edge_count = g.counts.edges[i].count;

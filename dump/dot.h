@@ -51,10 +51,14 @@ typedef struct dump_dot_options
   size_t top_paths;   /* paths drawn in colour */
   size_t max_blocks;  /* larger functions: cold blocks collapsed */
   bool utf8;          /* labels may use "→" */
+  size_t max_nodes;   /* 0, or the most nodes a graph may have (the
+			 coloured paths' blocks may pass max_blocks);
+			 Graphviz's time grows faster than its nodes */
 } dump_dot_options;
 
-/* Write FN's CFG as a DOT graph to OUT.  Returns 0, or -1 if memory ran
-   out.  */
+/* Write FN's CFG as a DOT graph to OUT.  Returns 0; 1, writing nothing,
+   if it would have more than OPT->max_nodes nodes (blocks drawn and
+   nodes of left-out runs); or -1 if memory ran out.  */
 int dump_dot_function (FILE *out, const dump_data *data,
 		       const dump_function *fn, const dump_dot_options *opt);
 

@@ -36,6 +36,20 @@ put_picture (FILE *out, html_report *r, size_t k)
   rc = html_picture (r, k, &svg, &len);
   if (rc != 0)
     return rc;
+  if (r->functions[k].no_picture)
+    {
+      const dump_function *fn = r->functions[k].fn;
+      fprintf (out, "<p class=\"note warn\" id=\"no-picture\">This "
+	       "function's CFG is too large to draw here (%u blocks; with "
+	       "its hottest path alone in colour, more than %d nodes, which "
+	       "could take Graphviz minutes): <code>pathprof-dump --dot=svg "
+	       "-f '", fn->meta.num_blocks - 2, HTML_PICTURE_NODES_MAX);
+      html_text (out, fn->meta.name);
+      fputs ("' ", out);
+      html_text (out, fn->profile->path);
+      fputs ("</code> draws it.</p>\n", out);
+      return 0;
+    }
   if (!svg)
     fputs ("<p class=\"note warn\" id=\"no-picture\">Graphviz's "
 	   "<code>dot</code> failed to draw this function's CFG (its "

@@ -89,11 +89,34 @@ batch_path (const html_report *r, size_t number, const char *suffix)
   return path;
 }
 
-/* The options of every picture: as --dot's defaults.  */
+/* The options of a picture: as --dot's defaults, but for a bound on its
+   nodes; then, if that is passed, with the hottest path alone in
+   colour.  */
 
 static const dump_dot_options picture_options = {
-  DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_DEFAULT_BLOCKS, true
+  DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_DEFAULT_BLOCKS, true,
+  HTML_PICTURE_NODES_MAX
 };
+static const dump_dot_options one_path_options = {
+  1, DUMP_DOT_DEFAULT_BLOCKS, true, HTML_PICTURE_NODES_MAX
+};
+
+/* Write the DOT graph of function K of R to OUT, if it has a picture:
+   with the hottest paths in colour, or the hottest alone when the
+   others' blocks make too many nodes; if even that does, nothing (the
+   function's no_picture is set).  Returns 0 or -1.  */
+
+static int
+write_graph (FILE *out, html_report *r, size_t k)
+{
+  html_function *hf = &r->functions[k];
+  int rc = dump_dot_function (out, r->data, hf->fn, &picture_options);
+
+  if (rc == 1)
+    rc = dump_dot_function (out, r->data, hf->fn, &one_path_options);
+  hf->no_picture = rc == 1;
+  return rc == 1 ? 0 : rc;
+}
 
 /* Start dot on file DOT_PATH, its output to file SVG_PATH.  Returns its
    process id, or 0 after a message if it could not be started.  */
@@ -159,8 +182,8 @@ start_batch (html_report *r)
   while (p->next < r->num_functions && b->num < p->batch_size
 	 && ftell (out) < (long) BATCH_DOT_BYTES && rc == 0)
     {
-      rc = dump_dot_function (out, r->data, r->functions[p->next].fn,
-			      &picture_options);
+      rc = write_graph (out, r, p->next);
+      b->num_graphs += !r->functions[p->next].no_picture;
       p->next++;
       b->num++;
     }
@@ -176,7 +199,7 @@ start_batch (html_report *r)
       if (!svg_path)
 	rc = -1;
     }
-  if (rc == 0)
+  if (rc == 0 && b->num_graphs > 0)
     b->pid = start_dot (dot_path, svg_path);
   free (dot_path);
   free (svg_path);
@@ -246,26 +269,30 @@ line_starting (const char *text, const char *from, const char *end,
 }
 
 /* Find in the output of the batch read (P->svg) the <svg> element of
-   each of its functions.  Returns whether there is one per function,
-   and nothing more.  */
+   each of its functions that has a picture.  Returns whether there is
+   one per such function, and nothing more.  */
 
 static bool
-split_output (html_pictures *p)
+split_output (const html_report *r, html_pictures *p)
 {
-  const char *end = p->svg + p->svg_len, *at = p->svg;
+  const char *end = p->svg ? p->svg + p->svg_len : NULL, *at = p->svg;
 
   for (size_t i = 0; i < p->num; i++)
     {
-      const char *start = line_starting (p->svg, at, end, "<svg");
-      const char *close = start ? line_starting (p->svg, start, end,
-						 "</svg>") : NULL;
+      const char *start, *close;
+      if (r->functions[p->first + i].no_picture)
+	continue;
+      if (!p->svg)
+	return false;
+      start = line_starting (p->svg, at, end, "<svg");
+      close = start ? line_starting (p->svg, start, end, "</svg>") : NULL;
       if (!close)
 	return false;
       at = close + strlen ("</svg>");
       p->start[i] = (size_t) (start - p->svg);
       p->len[i] = (size_t) (at - start);
     }
-  return line_starting (p->svg, at, end, "<svg") == NULL;
+  return !p->svg || line_starting (p->svg, at, end, "<svg") == NULL;
 }
 
 /* Read all of file PATH into fresh memory, NUL-terminated: *TEXT, *LEN
@@ -360,7 +387,8 @@ read_batch (html_report *r)
 {
   html_pictures *p = &r->pictures;
   html_batch *b = &p->batches[p->oldest];
-  int drawn = wait_dot (b);
+  /* A batch without a graph (all too large) has no dot.  */
+  int drawn = b->num_graphs == 0 ? 1 : wait_dot (b);
   char *dot_path, *svg_path;
   int rc = 0;
 
@@ -380,14 +408,15 @@ read_batch (html_report *r)
   p->len = calloc (b->num + 1, sizeof *p->len);
   if (!dot_path || !svg_path || !p->start || !p->len)
     rc = -1;
-  else if (drawn && read_file (svg_path, &p->svg, &p->svg_len) != 0)
+  else if (drawn && b->num_graphs > 0
+	   && read_file (svg_path, &p->svg, &p->svg_len) != 0)
     {
       fprintf (stderr, "%s: %s: cannot read: %s\n", dump_program_name,
 	       svg_path, strerror (errno));
       rc = errno == ENOMEM ? -1 : HTML_FILE_ERROR;
     }
   /* Not drawn whole: each function alone (html_picture).  */
-  p->drawn = rc == 0 && drawn && split_output (p);
+  p->drawn = rc == 0 && drawn && split_output (r, p);
   if (dot_path)
     unlink (dot_path);
   if (svg_path)
@@ -417,12 +446,16 @@ draw_alone (html_report *r, size_t k, const char **svg, size_t *len)
   mem = open_memstream (&dot_text, &dot_len);
   if (!mem)
     return -1;
-  rc = dump_dot_function (mem, r->data, r->functions[k].fn,
-			  &picture_options);
+  rc = write_graph (mem, r, k);
   if (fclose (mem) != 0 || rc != 0)
     {
       free (dot_text);
       return -1;
+    }
+  if (r->functions[k].no_picture)
+    {
+      free (dot_text);
+      return 0;
     }
   mem = open_memstream (&p->alone, &p->alone_len);
   if (!mem)
@@ -462,6 +495,8 @@ html_picture (html_report *r, size_t k, const char **svg, size_t *len)
     }
   if (k < p->first || k >= p->first + p->num)
     return -1;   /* asked out of order: a bug */
+  if (r->functions[k].no_picture)
+    return 0;
   if (!p->drawn)
     return html_site_interrupted () ? HTML_INTERRUPTED
 				    : draw_alone (r, k, svg, len);

@@ -130,6 +130,11 @@ int html_write_assets (html_site *site);
 
 /* Graphviz's dots drawing pictures at once, at most.  */
 #define HTML_PICTURE_JOBS_MAX 4
+/* Nodes of a picture, at most (--dot's max_nodes): the coloured paths'
+   blocks may pass DUMP_DOT_DEFAULT_BLOCKS, and dot's time grows faster
+   than the nodes (1 s of processor time for 180 nodes, 40 s for 1000,
+   over 7 minutes for 4000 in 6000 ranks: a C++ static initializer).  */
+#define HTML_PICTURE_NODES_MAX 300
 
 /* A batch of function pages whose pictures one dot draws
    (html-pictures.c).  */
@@ -138,6 +143,7 @@ typedef struct html_batch
   size_t number;   /* its files: .picture-NUMBER.dot and .svg */
   size_t first;    /* its functions: first..first+num-1 */
   size_t num;
+  size_t num_graphs;   /* of them, those with a picture */
   pid_t pid;       /* the dot drawing it; 0 once waited for, or if it
 		      could not be started */
 } html_batch;
@@ -192,6 +198,8 @@ typedef struct html_function
   const char *page;
   size_t file;         /* where it is defined: index into files, or
 			  SIZE_MAX */
+  bool no_picture;     /* its CFG would have more than
+			  HTML_PICTURE_NODES_MAX nodes: not drawn */
 } html_function;
 
 typedef struct html_report
@@ -285,8 +293,9 @@ int html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
    functions in the background.  Returns 0, -1 or HTML_FILE_ERROR.  */
 int html_pictures_begin (html_report *r);
 /* The picture of function K of R, drawn by then: *SVG the <svg> element
-   (*LEN bytes, valid until the next call), or NULL if dot could not draw
-   it (it said why on stderr).  Functions are asked for in order.
+   (*LEN bytes, valid until the next call), or NULL if the function's CFG
+   is too large to draw (its no_picture is set) or dot could not draw it
+   (it said why on stderr).  Functions are asked for in order.
    Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED.  */
 int html_picture (html_report *r, size_t k, const char **svg, size_t *len);
 /* Stop the dots still drawing and release R's pictures.  */

@@ -306,6 +306,7 @@ write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
   dot_opt.top_paths = opt->dot_paths;
   dot_opt.max_blocks = opt->max_blocks;
   dot_opt.utf8 = opt->utf8;
+  dot_opt.max_nodes = 0;   /* what is asked for, however long it takes */
   mem = open_memstream (&text, &len);
   if (!mem)
     return -1;

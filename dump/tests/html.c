@@ -523,6 +523,94 @@ test_many_pages (void)
   free (pages);
 }
 
+/* Blocks of long.pathprof's function, a chain: more than a picture may
+   have, even with one path in colour.  */
+#define LONG_BLOCKS 400
+
+/* Write long.pathprof: long_chain, ENTRY -> 2 -> 3 -> ... -> 401 -> EXIT,
+   block B at line B, one path, run once.  */
+
+static void
+write_long_fixture (void)
+{
+  static char *files[] = { "long.c" };
+  static const ppf_count counts[] = { { 0, 1 } };
+  ppf_block *blocks = calloc (LONG_BLOCKS + 2, sizeof *blocks);
+  ppf_line *lines = calloc (LONG_BLOCKS + 2, sizeof *lines);
+  ppf_edge *edges = calloc (LONG_BLOCKS + 1, sizeof *edges);
+  fixture_function fn;
+
+  if (!blocks || !lines || !edges)
+    test_abort ("long fixture", "out of memory");
+  blocks[0] = (ppf_block) { 0, 0, NULL };
+  blocks[1] = (ppf_block) { 1, 0, NULL };
+  edges[0] = (ppf_edge) { 0, 2, PPF_EDGE_REAL, 0, 2, 0 };
+  for (uint32_t b = 2; b < LONG_BLOCKS + 2; b++)
+    {
+      uint32_t next = b + 1 < LONG_BLOCKS + 2 ? b + 1 : 1;
+      lines[b] = (ppf_line) { 0, b };
+      blocks[b] = (ppf_block) { b, 1, &lines[b] };
+      edges[b - 1] = (ppf_edge) { b, next, PPF_EDGE_REAL, b, next, 0 };
+    }
+  fixture_meta (&fn.meta, "long_chain", "long_chain", 0, 1, 1);
+  fn.meta.num_files = COUNT (files);
+  fn.meta.files = files;
+  fn.meta.num_blocks = LONG_BLOCKS + 2;
+  fn.meta.blocks = blocks;
+  fn.meta.num_edges = LONG_BLOCKS + 1;
+  fn.meta.edges = edges;
+  fn.counts = counts;
+  fn.num_counts = COUNT (counts);
+  write_profile (test_path ("long.pathprof"), "long.c", 1, &fn, 1);
+  free (blocks);
+  free (lines);
+  free (edges);
+}
+
+/* A CFG too large to draw in the report (its one path has 400 blocks,
+   more than HTML_PICTURE_NODES_MAX nodes): a note saying how to draw
+   it, the picture of the function beside it in its batch, and --dot,
+   which draws what it is asked, still writing its graph.  */
+
+static void
+test_too_large (void)
+{
+  const char *html[] = { "--html", "-o", "@longrep", "@long.pathprof",
+			 "@a.pathprof", NULL };
+  const char *dot[] = { "--dot", "-f", "long_chain", "@long.pathprof",
+			NULL };
+  run_result r;
+  char *page;
+
+  write_long_fixture ();
+  run_dump (&r, NULL, dot);
+  check_int ("--dot of a large CFG: exit status", 0, r.status);
+  check_contains ("--dot of a large CFG: every block", r.out,
+		  "b401 [id=\"b401\"");
+  run_free (&r);
+  if (system ("command -v dot > /dev/null 2>&1") != 0)
+    {
+      printf ("NOTE: Graphviz's dot is not installed: a CFG too large to "
+	      "draw not tested\n");
+      return;
+    }
+  run_dump (&r, NULL, html);
+  check_int ("too large: exit status", 0, r.status);
+  run_free (&r);
+  page = report_file ("longrep", "fn-long_chain.html");
+  check_contains ("too large: the note", page,
+		  "id=\"no-picture\">This function's CFG is too large to "
+		  "draw here (400 blocks;");
+  check_contains ("too large: how to draw it", page,
+		  "<code>pathprof-dump --dot=svg -f 'long_chain' ");
+  check_lacks ("too large: no picture", page, "<svg");
+  free (page);
+  page = report_file ("longrep", "fn-fig1.html");
+  check_contains ("too large: the next function's picture", page,
+		  "<title>fig1</title>");
+  free (page);
+}
+
 /* Check report DIR (scratch-relative) of NUM functions of
    many1.pathprof and many2.pathprof: NUM function pages, each with one
    picture, the one of its own function (the graph's title, the first
@@ -1032,6 +1120,7 @@ main (void)
   test_times ();
   test_many_pages ();
   test_batch_pictures ();
+  test_too_large ();
   test_stop_signals ();
   test_output_dir ();
   return unit_test_report ();
