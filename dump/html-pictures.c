@@ -12,6 +12,10 @@
    to JOBS dots run at once, ahead of the pages being written; a page
    takes its <svg> element from its batch's output.
 
+   Dot's time also grows faster than a graph's nodes, and the coloured
+   paths' blocks are drawn even past max_blocks: a picture has at most
+   HTML_PICTURE_NODES_MAX nodes (write_graph), else none.
+
    When dot fails on a batch (or its output does not hold one document
    per graph), each function of the batch is drawn alone, as --dot=svg
    draws it, so that a graph dot cannot draw costs its own picture only.
