@@ -10,7 +10,11 @@
    into one file in the report's directory, and one dot draws them into
    one SVG file, which holds one SVG document per graph, in order.  Up
    to JOBS dots run at once, ahead of the pages being written; a page
-   takes its <svg> element from its batch's output.
+   takes its <svg> element from its batch's output.  Batches take very
+   different times (a few functions whose every call has an edge to one
+   landing pad can take most of a batch's), so while the report waits
+   for the oldest batch, a dot that ends makes room for the next batch,
+   up to HTML_PICTURE_BATCHES_MAX not read.
 
    Dot's time also grows faster than a graph's nodes, and the coloured
    paths' blocks are drawn even past max_blocks: a picture has at most
@@ -163,8 +167,8 @@ static int
 start_batch (html_report *r)
 {
   html_pictures *p = &r->pictures;
-  html_batch *b = &p->batches[(p->oldest + p->num_running)
-			      % HTML_PICTURE_JOBS_MAX];
+  html_batch *b = &p->batches[(p->oldest + p->num_pending)
+			      % HTML_PICTURE_BATCHES_MAX];
   char *dot_path, *svg_path = NULL;
   FILE *out;
   int rc = 0;
@@ -203,16 +207,20 @@ start_batch (html_report *r)
       if (!svg_path)
 	rc = -1;
     }
+  /* A batch without a graph (all too large) needs no dot.  */
+  b->status = b->num_graphs > 0 ? -1 : 0;
   if (rc == 0 && b->num_graphs > 0)
     b->pid = start_dot (dot_path, svg_path);
   free (dot_path);
   free (svg_path);
   p->num_batches++;
-  p->num_running++;
+  p->num_pending++;
+  p->num_running += b->pid > 0;
   return rc;
 }
 
-/* Start batches until JOBS run or every function is in one.  */
+/* Start batches until JOBS dots run, as many batches wait to be read
+   as may, or every function is in one.  */
 
 static int
 fill_batches (html_report *r)
@@ -220,7 +228,9 @@ fill_batches (html_report *r)
   html_pictures *p = &r->pictures;
   int rc = 0;
 
-  while (rc == 0 && p->num_running < p->jobs && p->next < r->num_functions)
+  while (rc == 0 && p->num_running < p->jobs
+	 && p->num_pending < HTML_PICTURE_BATCHES_MAX
+	 && p->next < r->num_functions)
     rc = start_batch (r);
   return rc;
 }
@@ -345,43 +355,63 @@ read_file (const char *path, char **text, size_t *len)
   return 0;
 }
 
-/* Wait for the dot of batch B.  Returns 1 if it drew the batch (exit
-   status 0), 0 if not (a dot failing has said why on stderr, a dot
-   killed is said to be here), or HTML_INTERRUPTED if a stop signal
-   arrived (html_pictures_end stops the dot).  */
+/* Wait until the dot of the oldest batch not read has ended, starting
+   more batches as other dots end, so that JOBS keep running.  Returns 1
+   if it drew the batch (exit status 0), 0 if not (a dot failing has
+   said why on stderr, a dot killed is said to be here), or
+   HTML_INTERRUPTED if a stop signal arrived (html_pictures_end stops the
+   dots), -1 or HTML_FILE_ERROR if a batch could not be started.  */
 
 static int
-wait_dot (html_batch *b)
+wait_oldest (html_report *r)
 {
-  int status;
+  html_pictures *p = &r->pictures;
+  html_batch *oldest = &p->batches[p->oldest];
 
-  if (b->pid == 0)
-    return 0;
-  while (waitpid (b->pid, &status, 0) < 0)
+  while (oldest->pid > 0)
     {
-      if (html_site_interrupted ())
-	return HTML_INTERRUPTED;
-      if (errno != EINTR)
+      int status, rc;
+      pid_t pid = waitpid (-1, &status, 0);
+      if (pid < 0)
 	{
+	  if (html_site_interrupted ())
+	    return HTML_INTERRUPTED;
+	  if (errno == EINTR)
+	    continue;
 	  fprintf (stderr, "%s: dot: %s\n", dump_program_name,
 		   strerror (errno));
-	  b->pid = 0;
-	  return 0;
+	  oldest->pid = 0;
+	  p->num_running--;
+	  break;
 	}
+      for (size_t i = 0; i < p->num_pending; i++)
+	{
+	  html_batch *b = &p->batches[(p->oldest + i)
+				      % HTML_PICTURE_BATCHES_MAX];
+	  if (b->pid == pid)
+	    {
+	      b->pid = 0;
+	      b->status = status;
+	      p->num_running--;
+	    }
+	}
+      rc = fill_batches (r);
+      if (rc != 0)
+	return rc;
     }
-  b->pid = 0;
-  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+  if (oldest->status != -1 && WIFEXITED (oldest->status)
+      && WEXITSTATUS (oldest->status) == 0)
     return 1;
   /* A Ctrl-C reaches dot too: no need to say.  */
   if (html_site_interrupted ())
     return HTML_INTERRUPTED;
-  if (WIFSIGNALED (status))
+  if (oldest->status != -1 && WIFSIGNALED (oldest->status))
     fprintf (stderr, "%s: dot -Tsvg was killed by signal %d\n",
-	     dump_program_name, WTERMSIG (status));
+	     dump_program_name, WTERMSIG (oldest->status));
   return 0;
 }
 
-/* Make the oldest running batch the one read: wait for its dot, read
+/* Make the oldest batch not read the one read: wait for its dot, read
    and split its output, remove its files; then start more batches.
    Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED (the batch is
    left running).  */
@@ -391,17 +421,16 @@ read_batch (html_report *r)
 {
   html_pictures *p = &r->pictures;
   html_batch *b = &p->batches[p->oldest];
-  /* A batch without a graph (all too large) has no dot.  */
-  int drawn = b->num_graphs == 0 ? 1 : wait_dot (b);
+  int drawn = wait_oldest (r);
   char *dot_path, *svg_path;
   int rc = 0;
 
-  if (drawn == HTML_INTERRUPTED)
+  if (drawn != 0 && drawn != 1)
     return drawn;
   dot_path = batch_path (r, b->number, "dot");
   svg_path = batch_path (r, b->number, "svg");
-  p->oldest = (p->oldest + 1) % HTML_PICTURE_JOBS_MAX;
-  p->num_running--;
+  p->oldest = (p->oldest + 1) % HTML_PICTURE_BATCHES_MAX;
+  p->num_pending--;
   free (p->svg);
   free (p->start);
   free (p->len);
@@ -491,7 +520,7 @@ html_picture (html_report *r, size_t k, const char **svg, size_t *len)
 
   *svg = NULL;
   *len = 0;
-  while (k >= p->first + p->num && p->num_running > 0)
+  while (k >= p->first + p->num && p->num_pending > 0)
     {
       int rc = read_batch (r);
       if (rc != 0)
@@ -516,9 +545,10 @@ html_pictures_end (html_report *r)
 {
   html_pictures *p = &r->pictures;
 
-  for (size_t i = 0; i < p->num_running; i++)
+  for (size_t i = 0; i < p->num_pending; i++)
     {
-      html_batch *b = &p->batches[(p->oldest + i) % HTML_PICTURE_JOBS_MAX];
+      html_batch *b = &p->batches[(p->oldest + i)
+				  % HTML_PICTURE_BATCHES_MAX];
       if (b->pid > 0)
 	{
 	  int status;

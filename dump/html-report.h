@@ -128,8 +128,11 @@ int html_write_assets (html_site *site);
 
 /* ------------------------------------------------------------ pictures */
 
-/* Graphviz's dots drawing pictures at once, at most.  */
+/* Graphviz's dots drawing pictures at once, at most; and batches
+   started and not read yet, at most: drawn ahead of a batch that takes
+   long, so that every dot keeps busy.  */
 #define HTML_PICTURE_JOBS_MAX 4
+#define HTML_PICTURE_BATCHES_MAX (4 * HTML_PICTURE_JOBS_MAX)
 /* Nodes of a picture, at most (--dot's max_nodes): the coloured paths'
    blocks may pass DUMP_DOT_DEFAULT_BLOCKS, and dot's time grows faster
    than the nodes (1 s of processor time for 180 nodes, 40 s for 1000,
@@ -144,8 +147,10 @@ typedef struct html_batch
   size_t first;    /* its functions: first..first+num-1 */
   size_t num;
   size_t num_graphs;   /* of them, those with a picture */
-  pid_t pid;       /* the dot drawing it; 0 once waited for, or if it
-		      could not be started */
+  pid_t pid;       /* the dot drawing it; 0 once it ended, or if none
+		      was started */
+  int status;      /* once it ended: its wait status, or -1 if it could
+		      not be started or waited for */
 } html_batch;
 
 /* The pictures of the function pages.  */
@@ -156,9 +161,10 @@ typedef struct html_pictures
   size_t batch_size;        /* functions per batch, at most */
   size_t next;              /* the first function in no batch yet */
   size_t num_batches;       /* batches started */
-  html_batch batches[HTML_PICTURE_JOBS_MAX];   /* a ring of those */
-  size_t oldest;            /*   running: from batches[oldest], */
-  size_t num_running;       /*   this many */
+  html_batch batches[HTML_PICTURE_BATCHES_MAX];   /* a ring of those */
+  size_t oldest;            /*   not read: from batches[oldest], */
+  size_t num_pending;       /*   this many, */
+  size_t num_running;       /*   of which with their dot running */
   /* The batch read: its functions, whether dot drew them all, and each
      one's <svg> element in its output, SVG[START[I]..+LEN[I]].  */
   size_t first;

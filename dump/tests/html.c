@@ -695,12 +695,22 @@ test_batch_pictures (void)
 	    "#!/bin/sh\n"
 	    "# Graphviz's dot, each start noted; but for a batch (a file\n"
 	    "# argument) failing or short of a picture if asked.\n"
-	    "echo \"$*\" >> '%s'\n"
+	    "log='%s'\n"
+	    "echo \"$*\" >> \"$log\"\n"
 	    "if [ $# -gt 1 ]; then\n"
 	    "  if [ \"$FAKE_DOT\" = fail ]; then\n"
 	    "    echo 'fake dot: cannot draw a batch' >&2; exit 1\n"
 	    "  elif [ \"$FAKE_DOT\" = short ]; then\n"
 	    "    '%s' \"$@\" | sed '1,/^<\\/svg>/d'; exit 0\n"
+	    "  elif [ \"$FAKE_DOT\" = wait ]; then\n"
+	    "    case $2 in *.picture-0.dot)\n"
+	    "      # The first batch ends only once a third has started.\n"
+	    "      n=0\n"
+	    "      while [ \"$(wc -l < \"$log\")\" -lt 3 ] && [ $n -lt 600 ]; do\n"
+	    "        sleep 0.1; n=$((n + 1))\n"
+	    "      done\n"
+	    "      echo \"first batch: $(wc -l < \"$log\") started\" >> \"$log.wait\";;\n"
+	    "    esac\n"
 	    "  fi\n"
 	    "fi\n"
 	    "exec '%s' \"$@\"\n", test_path ("fakedot.log"), real_dot,
@@ -722,6 +732,27 @@ test_batch_pictures (void)
 	 "batches: one dot per batch", "expected 1 to 3 dots for 80 "
 	 "pictures, saw %d", count_lines (log));
   free (log);
+
+  /* Two dots at once or more: while the first batch's dot waits, the
+     third batch starts when the second's dot ends.  */
+  if (sysconf (_SC_NPROCESSORS_ONLN) >= 2)
+    {
+      char *waited;
+      setenv ("FAKE_DOT", "wait", 1);
+      write_bytes (test_path ("fakedot.log"), "", 0);
+      args[4] = "@batchwait";
+      run_dump (&r, NULL, args);
+      check_int ("a slow batch: exit status", 0, r.status);
+      run_free (&r);
+      waited = read_bytes (test_path ("fakedot.log.wait"), NULL);
+      check_str ("a slow batch: the next ones drawn meanwhile",
+		 "first batch: 3 started\n", waited);
+      free (waited);
+      check_batch_pictures ("a slow batch: each page its own picture",
+			    "batchwait", 80);
+    }
+  else
+    printf ("NOTE: one processor: one dot at a time, not tested\n");
 
   setenv ("FAKE_DOT", "fail", 1);
   args[2] = "*::case_1[0-4](int)";
