@@ -1,7 +1,8 @@
 /* Compiled with the plugin by runtime/tests/signals.sh: a stand-in for a
-   long-running server.  It creates READY, then calls tick once per
-   iteration (one path per call, by i % 3), sleeping 100 us between
-   iterations, until the file STOP exists; then it prints "ticks N" and
+   long-running server.  It calls tick once per iteration (one path per
+   call, by i % 3), sleeping 100 us between iterations, until the file
+   STOP exists, and creates READY after the first tick (so that a dump
+   asked for once READY exists has counts); then it prints "ticks N" and
    exits normally.  With "fork", it forks first and both processes loop
    (the child writes its pid into READY.child); each prints its own
    line.  With "busy", it loops without sleeping: each iteration calls
@@ -83,17 +84,14 @@ main (int argc, char **argv)
       if (child < 0)
 	return 3;
       if (child == 0)
-	{
-	  snprintf (child_ready, sizeof child_ready, "%s.child", argv[1]);
-	  if (create (child_ready, (long) getpid ()) != 0)
-	    return 4;
-	}
+	snprintf (child_ready, sizeof child_ready, "%s.child", argv[1]);
     }
-  if (child != 0 && create (argv[1], 0) != 0)
-    return 4;
   if (argc > 3 && !strcmp (argv[3], "busy"))
     {
       static unsigned char buf[128];
+
+      if (create (argv[1], 0) != 0)
+	return 4;
 
       while (access (argv[2], F_OK) != 0)
 	{
@@ -103,11 +101,16 @@ main (int argc, char **argv)
       printf ("spins %ld\n", i);
       return 0;
     }
-  while (access (argv[2], F_OK) != 0)
+  do
     {
       tick (i++);
+      if (i == 1
+	  && (child == 0 ? create (child_ready, (long) getpid ())
+	      : create (argv[1], 0)) != 0)
+	return 4;
       nanosleep (&pause, NULL);
     }
+  while (access (argv[2], F_OK) != 0);
   printf ("ticks %ld\n", i);
   fflush (stdout);
   if (child > 0)
