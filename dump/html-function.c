@@ -15,6 +15,27 @@
 #include "timing.h"
 #include "untested.h"
 
+/* Write the command that draws FN's CFG alone, in a <code> element:
+   its assembler name, with its unit for a static function of the same
+   name in another.  */
+
+static void
+put_dot_command (FILE *out, const dump_function *fn)
+{
+  fputs ("<code>pathprof-dump --dot=svg -f '", out);
+  html_text (out, fn->meta.name);
+  fputs ("'", out);
+  if (fn->unit && fn->unit[0])
+    {
+      fputs (" --unit='", out);
+      html_text (out, fn->unit);
+      fputs ("'", out);
+    }
+  fputs (" ", out);
+  html_text (out, fn->profile->path);
+  fputs ("</code>", out);
+}
+
 /* Write the picture of function K: its SVG, or a note saying why there
    is none.  Returns 0, -1 or HTML_FILE_ERROR.  */
 
@@ -36,18 +57,26 @@ put_picture (FILE *out, html_report *r, size_t k)
   rc = html_picture (r, k, &svg, &len);
   if (rc != 0)
     return rc;
+  if (r->functions[k].not_picked)
+    {
+      const dump_function *fn = r->functions[k].fn;
+      fprintf (out, "<p class=\"note\" id=\"no-picture\">No CFG picture: "
+	       "this report draws those of the %zu hottest functions "
+	       "(<code>pathprof-dump --html --pictures=N|all</code>); ",
+	       r->pictures.num_picked);
+      put_dot_command (out, fn);
+      fputs (" draws this one.</p>\n", out);
+      return 0;
+    }
   if (r->functions[k].no_picture)
     {
       const dump_function *fn = r->functions[k].fn;
       fprintf (out, "<p class=\"note warn\" id=\"no-picture\">This "
 	       "function's CFG is too large to draw here (%u blocks; with "
 	       "its hottest path alone in colour, more than %d nodes, which "
-	       "could take Graphviz minutes): <code>pathprof-dump --dot=svg "
-	       "-f '", fn->meta.num_blocks - 2, HTML_PICTURE_NODES_MAX);
-      html_text (out, fn->meta.name);
-      fputs ("' ", out);
-      html_text (out, fn->profile->path);
-      fputs ("</code> draws it.</p>\n", out);
+	       "could take Graphviz minutes): ", fn->meta.num_blocks - 2, HTML_PICTURE_NODES_MAX);
+      put_dot_command (out, fn);
+      fputs (" draws it.</p>\n", out);
       return 0;
     }
   if (!svg)

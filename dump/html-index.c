@@ -173,6 +173,17 @@ compare_functions (const void *a, const void *b)
   return c ? c : (i > j) - (i < j);
 }
 
+/* See html-report.h.  */
+
+void
+html_hottest_functions (const html_report *r, size_t *order)
+{
+  for (size_t k = 0; k < r->num_functions; k++)
+    order[k] = k;
+  sort_report = r;
+  qsort (order, r->num_functions, sizeof *order, compare_functions);
+}
+
 /* Each function's time, while the function table is sorted by time.  */
 
 static long double *sort_times;
@@ -322,10 +333,7 @@ put_functions (FILE *out, html_report *r)
 
   if (!order)
     return -1;
-  for (size_t k = 0; k < r->num_functions; k++)
-    order[k] = k;
-  sort_report = r;
-  qsort (order, r->num_functions, sizeof *order, compare_functions);
+  html_hottest_functions (r, order);
   shown = r->num_functions < HTML_INDEX_FUNCTIONS_MAX
 	    ? r->num_functions : HTML_INDEX_FUNCTIONS_MAX;
   if (r->sel->by_time)

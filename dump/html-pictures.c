@@ -118,7 +118,14 @@ static int
 write_graph (FILE *out, html_report *r, size_t k)
 {
   html_function *hf = &r->functions[k];
-  int rc = dump_dot_function (out, r->data, hf->fn, &picture_options);
+  int rc;
+
+  if (hf->not_picked)
+    {
+      hf->no_picture = true;
+      return 0;
+    }
+  rc = dump_dot_function (out, r->data, hf->fn, &picture_options);
 
   if (rc == 1)
     rc = dump_dot_function (out, r->data, hf->fn, &one_path_options);
@@ -187,7 +194,7 @@ start_batch (html_report *r)
       free (dot_path);
       return HTML_FILE_ERROR;
     }
-  while (p->next < r->num_functions && b->num < p->batch_size
+  while (p->next < r->num_functions && b->num_graphs < p->batch_size
 	 && ftell (out) < (long) BATCH_DOT_BYTES && rc == 0)
     {
       rc = write_graph (out, r, p->next);
@@ -235,8 +242,34 @@ fill_batches (html_report *r)
   return rc;
 }
 
-/* Decide whether the report has pictures, and start drawing the first
-   batches.  */
+/* Mark the functions whose page has no picture for not being among the
+   R->opt->pictures hottest.  Returns 0 or -1.  */
+
+static int
+pick_functions (html_report *r)
+{
+  html_pictures *p = &r->pictures;
+  size_t *order;
+
+  p->num_picked = r->num_functions;
+  if (r->opt->pictures >= r->num_functions)
+    return 0;
+  order = malloc ((r->num_functions + 1) * sizeof *order);
+  if (!order)
+    return -1;
+  html_hottest_functions (r, order);
+  for (size_t i = r->opt->pictures; i < r->num_functions; i++)
+    r->functions[order[i]].not_picked = true;
+  free (order);
+  p->num_picked = r->opt->pictures;
+  fprintf (stderr, "%s: note: CFG pictures on the pages of the %zu "
+	   "hottest of %zu functions (--pictures=all draws every one)\n",
+	   dump_program_name, p->num_picked, r->num_functions);
+  return 0;
+}
+
+/* Decide whether the report has pictures, and which, and start drawing
+   the first batches.  */
 
 int
 html_pictures_begin (html_report *r)
@@ -254,9 +287,11 @@ html_pictures_begin (html_report *r)
 	       "package graphviz for them)\n", dump_program_name);
       return 0;
     }
+  if (pick_functions (r) != 0)
+    return -1;
   p->jobs = cpus < 1 ? 1 : cpus > HTML_PICTURE_JOBS_MAX
 			     ? HTML_PICTURE_JOBS_MAX : (size_t) cpus;
-  per_job = r->num_functions / (4 * p->jobs) + 1;
+  per_job = p->num_picked / (4 * p->jobs) + 1;
   p->batch_size = per_job < BATCH_MIN ? BATCH_MIN
 		  : per_job > BATCH_MAX ? BATCH_MAX : per_job;
   return fill_batches (r);

@@ -158,7 +158,8 @@ typedef struct html_pictures
 {
   bool dot;                 /* Graphviz's dot is on PATH */
   size_t jobs;              /* dots run at once */
-  size_t batch_size;        /* functions per batch, at most */
+  size_t batch_size;        /* pictures per batch, at most */
+  size_t num_picked;        /* functions whose page has a picture */
   size_t next;              /* the first function in no batch yet */
   size_t num_batches;       /* batches started */
   html_batch batches[HTML_PICTURE_BATCHES_MAX];   /* a ring of those */
@@ -205,7 +206,9 @@ typedef struct html_function
   size_t file;         /* where it is defined: index into files, or
 			  SIZE_MAX */
   bool no_picture;     /* its CFG would have more than
-			  HTML_PICTURE_NODES_MAX nodes: not drawn */
+			  HTML_PICTURE_NODES_MAX nodes, or it is not
+			  picked: not drawn */
+  bool not_picked;     /* not among the opt->pictures hottest */
 } html_function;
 
 typedef struct html_report
@@ -320,6 +323,10 @@ void html_pictures_end (html_report *r);
 /* The index; R->sel's kept paths (dump_select_paths) are the program's
    hottest paths it lists.  */
 int html_write_index (html_report *r);
+/* ORDER[0..R->num_functions-1]: R's function indexes, the most executed
+   first, then in input order (the index's function table, the pictures
+   the report draws).  */
+void html_hottest_functions (const html_report *r, size_t *order);
 /* The page of file F.  */
 int html_write_source (html_report *r, size_t f);
 /* The page of function K.  */

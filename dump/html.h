@@ -34,6 +34,11 @@
 #define DUMP_HTML_PATHS_DEFAULT 100
 /* The program's hottest paths the index lists.  */
 #define DUMP_HTML_HOT_PATHS 20
+/* Function pages with a CFG picture without --pictures: those of the
+   hottest functions.  Graphviz takes from a few milliseconds to a
+   second a picture: 32,000 pictures of a large C++ program's tests took
+   minutes, for pages of functions that ran once or never.  */
+#define DUMP_HTML_PICTURES_DEFAULT 1000
 
 typedef struct dump_html_options
 {
@@ -41,6 +46,9 @@ typedef struct dump_html_options
   size_t paths;           /* executed paths listed per function; SIZE_MAX:
 			     all */
   size_t untested;        /* untested paths listed per function */
+  size_t pictures;        /* function pages with a CFG picture, the
+			     hottest functions' (most executions, then
+			     input order); SIZE_MAX: all */
 } dump_html_options;
 
 /* Write the HTML report of the functions SEL selects into OPT->dir; the

@@ -82,7 +82,8 @@ enum
   OPT_MAX_BLOCKS,
   OPT_HTML,
   OPT_SORT,
-  OPT_UNIT
+  OPT_UNIT,
+  OPT_PICTURES
 };
 
 static const struct option long_options[] = {
@@ -101,6 +102,7 @@ static const struct option long_options[] = {
   { "correlated", no_argument, NULL, OPT_CORRELATED },
   { "dot", optional_argument, NULL, OPT_DOT },
   { "html", no_argument, NULL, OPT_HTML },
+  { "pictures", required_argument, NULL, OPT_PICTURES },
   { "paths", required_argument, NULL, 'k' },
   { "max-blocks", required_argument, NULL, OPT_MAX_BLOCKS },
   { "output", required_argument, NULL, 'o' },
@@ -154,6 +156,8 @@ usage (FILE *out)
 "                        annotated sources where a chosen path is\n"
 "                        highlighted, a page per function with its paths\n"
 "                        and CFG picture (default: %d paths per function)\n"
+"      --pictures=N|all  --html: a CFG picture on the pages of the N hottest\n"
+"                        functions only (default %d; all: every page)\n"
 "\n"
 "Selection:\n"
 "  -f, --function=FUNC   only functions whose name (with its parameters,\n"
@@ -194,7 +198,7 @@ usage (FILE *out)
 "covers the others), a -f pattern matched no function (--dot: not exactly\n"
 "one), the output could not be written or dot failed, 2 for a usage error.\n",
 	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DEFAULT_CORRELATED_TOP,
-	   DUMP_HTML_PATHS_DEFAULT,
+	   DUMP_HTML_PATHS_DEFAULT, DUMP_HTML_PICTURES_DEFAULT,
 	   DEFAULT_TOP, DEFAULT_WIDTH,
 	   DEFAULT_PATH_LINES, DUMP_DOT_DEFAULT_PATHS, DUMP_DOT_MAX_PATHS,
 	   DUMP_DOT_DEFAULT_BLOCKS);
@@ -430,6 +434,8 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
 	html_opt.dir = opt->output;
 	html_opt.paths = opt->top_given ? opt->top : DUMP_HTML_PATHS_DEFAULT;
 	html_opt.untested = DUMP_UNTESTED_DEFAULT;
+	html_opt.pictures = opt->pictures_given ? opt->pictures
+			    : DUMP_HTML_PICTURES_DEFAULT;
 	rc = dump_select_paths (data, &sel, DUMP_HTML_HOT_PATHS);
 	if (rc == 0 && dump_report_html (data, &sel, &html_opt) != 0)
 	  {
@@ -537,6 +543,16 @@ main (int argc, char **argv)
 	    }
 	  opt.dot_paths = (size_t) number;
 	  paths_given = true;
+	  continue;
+	case OPT_PICTURES:
+	  if (strcmp (optarg, "all") == 0)
+	    opt.pictures = SIZE_MAX;
+	  else
+	    {
+	      number = parse_count (optarg, "number of pictures");
+	      opt.pictures = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
+	    }
+	  opt.pictures_given = true;
 	  continue;
 	case OPT_MAX_BLOCKS:
 	  number = parse_count (optarg, "number of blocks");
@@ -648,6 +664,8 @@ main (int argc, char **argv)
   if (mode == MODE_DOT && opt.top_given)
     usage_error ("%s", "--dot colours the paths -k N asks for; -n and --all "
 		 "do not apply");
+  if (mode != MODE_HTML && opt.pictures_given)
+    usage_error ("%s", "--pictures goes with --html only");
   if (mode != MODE_DOT && (paths_given || max_blocks_given))
     usage_error ("%s", "-k and --max-blocks go with --dot only");
   opt.untested_top = opt.top_given ? opt.top : DUMP_UNTESTED_DEFAULT;

@@ -48,6 +48,8 @@ typedef struct dump_options
   size_t max_blocks;     /* --dot: --max-blocks */
   const char *output;    /* -o FILE, or NULL for stdout */
   bool sort_by_time;     /* --sort=time (text, tsv, json) */
+  size_t pictures;       /* --html: --pictures, SIZE_MAX for all */
+  bool pictures_given;
 } dump_options;
 
 int dump_report_text (FILE *out, const dump_data *data,

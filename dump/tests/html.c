@@ -602,7 +602,8 @@ test_too_large (void)
 		  "id=\"no-picture\">This function's CFG is too large to "
 		  "draw here (400 blocks;");
   check_contains ("too large: how to draw it", page,
-		  "<code>pathprof-dump --dot=svg -f 'long_chain' ");
+		  "<code>pathprof-dump --dot=svg -f 'long_chain' "
+		  "--unit='long.c' ");
   check_lacks ("too large: no picture", page, "<svg");
   free (page);
   page = report_file ("longrep", "fn-fig1.html");
@@ -777,6 +778,114 @@ test_batch_pictures (void)
   if (path)
     setenv ("PATH", path, 1);
   free (path);
+}
+
+/* --pictures=N: the pages of the N hottest functions have a picture
+   (most executions first, the earlier of two as hot), the others a note
+   with the command that draws theirs; 0 and all; and --pictures without
+   --html, or not a number, is a usage error.  Six functions hot_0 to
+   hot_5, run 5, 50, 1, 0, 20 and 5 times.  */
+
+static void
+test_picked_pictures (void)
+{
+  static const uint64_t runs[6] = { 5, 50, 1, 0, 20, 5 };
+  static const struct { const char *arg; const char *has; } cases[] = {
+    { "--pictures=3", "110010" },  /* 50, 20, then hot_0 before hot_5 */
+    { "--pictures=0", "000000" },
+    { "--pictures=all", "111111" },
+    { "--pictures=6", "111111" },
+  };
+  fixture_function fns[6];
+  ppf_block blocks[6][3];
+  ppf_line lines[6];
+  ppf_count counts[6][1];
+  char names[6][16];
+  const char *args[] = { "--html", NULL, "-o", "@pickrep",
+			 "@hot.pathprof", NULL };
+  const char *bad[][4] = {
+    { "--pictures=3", "@hot.pathprof", NULL },
+    { "--html", "-o", "@pickbad", "--pictures=many" },
+  };
+  run_result r;
+
+  memset (fns, 0, sizeof fns);
+  for (uint32_t i = 0; i < 6; i++)
+    {
+      snprintf (names[i], sizeof names[i], "hot_%u", i);
+      fixture_meta (&fns[i].meta, names[i], names[i], 0, 10 * i + 1, 1);
+      lines[i] = (ppf_line) { 0, 10 * i + 1 };
+      blocks[i][0] = (ppf_block) { 0, 0, NULL };
+      blocks[i][1] = (ppf_block) { 1, 0, NULL };
+      blocks[i][2] = (ppf_block) { 2, 1, &lines[i] };
+      counts[i][0] = (ppf_count) { 0, runs[i] };
+      fns[i].meta.num_files = COUNT (many_files);
+      fns[i].meta.files = many_files;
+      fns[i].meta.num_blocks = 3;
+      fns[i].meta.blocks = blocks[i];
+      fns[i].meta.num_edges = COUNT (many_edges);
+      fns[i].meta.edges = many_edges;
+      fns[i].counts = counts[i];
+      fns[i].num_counts = runs[i] ? 1 : 0;
+    }
+  write_profile (test_path ("hot.pathprof"), "hot.cc", 1, fns, 6);
+
+  for (size_t b = 0; b < COUNT (bad); b++)
+    {
+      const char *a[6] = { NULL };
+      memcpy (a, bad[b], sizeof bad[b]);
+      a[4] = b == 1 ? "@hot.pathprof" : NULL;
+      run_dump (&r, NULL, a);
+      check_int ("--pictures misused: usage error", 2, r.status);
+      check_contains ("--pictures misused: says so", r.err,
+		      b == 0 ? "--pictures goes with --html only"
+			     : "invalid number of pictures: 'many'");
+      run_free (&r);
+    }
+
+  if (system ("command -v dot > /dev/null 2>&1") != 0)
+    {
+      printf ("NOTE: Graphviz's dot is not installed: --pictures not "
+	      "tested\n");
+      return;
+    }
+  for (size_t c = 0; c < COUNT (cases); c++)
+    {
+      char seen[7] = "", what[128];
+      args[1] = cases[c].arg;
+      run_dump (&r, NULL, args);
+      snprintf (what, sizeof what, "%s: exit status", cases[c].arg);
+      check_int (what, 0, r.status);
+      snprintf (what, sizeof what, "%s: a note says how many", cases[c].arg);
+      if (strchr (cases[c].has, '0'))
+	check_contains (what, r.err, "CFG pictures on the pages of the ");
+      else
+	check_lacks (what, r.err, "CFG pictures on the pages of the ");
+      run_free (&r);
+      for (int i = 0; i < 6; i++)
+	{
+	  char page_name[32];
+	  char *page;
+	  snprintf (page_name, sizeof page_name, "fn-hot_%d.html", i);
+	  page = report_file ("pickrep", page_name);
+	  seen[i] = strstr (page, "<svg") ? '1' : '0';
+	  if (seen[i] == '0' && i == 3)
+	    {
+	      snprintf (what, sizeof what, "%s: the note of a page without",
+			cases[c].arg);
+	      check_contains (what, page, "No CFG picture: this report "
+			      "draws those of the ");
+	      snprintf (what, sizeof what, "%s: the command that draws it",
+			cases[c].arg);
+	      check_contains (what, page, "<code>pathprof-dump --dot=svg -f "
+			      "'hot_3' --unit='hot.cc' ");
+	    }
+	  free (page);
+	}
+      snprintf (what, sizeof what, "%s: the pages with a picture",
+		cases[c].arg);
+      check_str (what, cases[c].has, seen);
+    }
 }
 
 /* Start pathprof-dump --html -o DIR (scratch-relative) on functions
@@ -1152,6 +1261,7 @@ main (void)
   test_many_pages ();
   test_batch_pictures ();
   test_too_large ();
+  test_picked_pictures ();
   test_stop_signals ();
   test_output_dir ();
   return unit_test_report ();
