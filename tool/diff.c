@@ -17,8 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
+#include "path-text.h"
 #include "report.h"
 #include "tool.h"
+
+/* The function column: at most this wide, or half of what the output's
+   width leaves after the other columns when that is more
+   (dump_name_column_max); at least FUNCTION_COLUMN_MIN, to leave the
+   path DUMP_MIN_PATH_COLUMNS; names cut alike are numbered, with a
+   legend (names.h), as in pathprof-dump's text report.  */
+#define FUNCTION_COLUMN_MAX 32
+#define FUNCTION_COLUMN_MIN 12
 
 enum list_kind
 {
@@ -104,6 +114,24 @@ pair_label (const tool_pair *p)
   return p->fn->fn.label;
 }
 
+/* The index in CMP->fns of the function of pair PAIR.  */
+
+static size_t
+pair_function (const tool_compare *cmp, size_t pair)
+{
+  size_t lo = 0, hi = cmp->num_fns;
+
+  while (hi - lo > 1)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (cmp->fns[mid].first <= pair)
+	lo = mid;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
 /* Write list KIND as text.  */
 
 static int
@@ -114,13 +142,19 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
   long double tb = dump_sum_value (&cmp->b->total_executions);
   const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   dump_sum executions;
-  size_t num, shown, fn_w = 8, count_w = 5;
+  size_t num, shown, fn_w = 8, count_w = 5, fixed, room, max_w;
   char sum[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
   row *rows = list_rows (cmp, kind, &num, &executions);
+  const char **labels = calloc (cmp->num_fns + 1, sizeof *labels);
+  dump_name_column names;
   int rc = 0;
 
-  if (!rows)
-    return -1;
+  if (!rows || !labels)
+    {
+      free (rows);
+      free (labels);
+      return -1;
+    }
   shown = num < opt->limit ? num : opt->limit;
   if (kind == BOTH)
     fprintf (out, "Paths executed in both: %zu%s\n", num,
@@ -139,10 +173,22 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
       const tool_pair *p = &cmp->pairs[rows[i].pair];
       size_t w = dump_text_width (pair_label (p));
       size_t d = dump_digits (rows[i].count);
+      labels[pair_function (cmp, rows[i].pair)] = pair_label (p);
       fn_w = w > fn_w ? w : fn_w;
       count_w = d > count_w ? d : count_w;
     }
-  fn_w = fn_w > 32 ? 32 : fn_w;
+  fixed = kind == BOTH ? 2 + 3 * 9 : 2 + count_w + 2 + 7 + 2;
+  room = opt->width > fixed + DUMP_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
+	   ? opt->width - fixed - DUMP_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
+  max_w = dump_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
+  room = room > max_w ? max_w : room;
+  fn_w = fn_w > room ? room : fn_w;
+  if (dump_name_column_init (&names, labels, cmp->num_fns, fn_w, g) != 0)
+    {
+      free (rows);
+      free (labels);
+      return -1;
+    }
   if (shown)
     {
       if (kind == BOTH)
@@ -155,15 +201,9 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
   for (size_t i = 0; i < shown && rc == 0; i++)
     {
       const tool_pair *p = &cmp->pairs[rows[i].pair];
-      char *name = dump_fit (pair_label (p), fn_w, g);
+      const char *name = names.text[pair_function (cmp, rows[i].pair)];
       char sa[DUMP_PERCENT_SIZE], sb[DUMP_PERCENT_SIZE];
       size_t column;
-
-      if (!name)
-	{
-	  rc = -1;
-	  break;
-	}
       if (kind == BOTH)
 	{
 	  dump_percent (sa, (long double) p->count_a, ta);
@@ -181,12 +221,14 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
 	}
       dump_put_padded (out, name, fn_w, false);
       fputs ("  ", out);
-      free (name);
       rc = tool_put_path (out, p->fn, p->id, column + fn_w + 2, opt);
     }
   if (shown < num)
     fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n", num - shown);
+  dump_name_column_legend (out, &names, labels);
   fputc ('\n', out);
+  dump_name_column_free (&names);
+  free (labels);
   free (rows);
   return rc;
 }

@@ -153,17 +153,27 @@ parse_weights (const char *arg, size_t *num)
   return weights;
 }
 
-/* The output width of the text reports: the terminal's, else no
-   wrapping (a file or pipe).  */
+/* The output width of the text reports: the terminal's, else $COLUMNS
+   (as pathprof-dump), else no wrapping (a file or pipe).  */
 
 static size_t
 output_width (void)
 {
   struct winsize ws;
+  const char *columns = getenv ("COLUMNS");
+  char *end;
+  unsigned long n;
 
   if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
       && ws.ws_col > 0)
     return ws.ws_col;
+  if (columns && columns[0] >= '0' && columns[0] <= '9')
+    {
+      errno = 0;
+      n = strtoul (columns, &end, 10);
+      if (*end == '\0' && errno == 0 && n > 0)
+	return n;
+    }
   return SIZE_MAX;
 }
 

@@ -234,9 +234,8 @@ int
 tool_report_overlap (FILE *out, const tool_compare *cmp,
 		     const tool_report_options *opt)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
   long double program;
-  size_t num, shown, fn_w = 8;
+  size_t num, shown;
   fn_overlap *list = compute_overlaps (cmp, &num, &program);
   char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
   table3 t;
@@ -288,30 +287,18 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
   fputs (" of path executions\n\n", out);
   fprintf (out, "Functions executed: %zu%s\n", num,
 	   num ? "; the lowest overlap first" : "");
-  for (size_t i = 0; i < shown; i++)
-    {
-      size_t w = dump_text_width (fn_of (&cmp->fns[list[i].fn])->fn.label);
-      fn_w = w > fn_w ? w : fn_w;
-    }
-  fn_w = fn_w > 32 ? 32 : fn_w;
+  /* The function is the last column: its whole label.  */
   if (shown)
     fprintf (out, "  %7s  %12s  %12s  function\n", "overlap",
 	     "executions A", "executions B");
   for (size_t i = 0; i < shown; i++)
     {
-      char *name = dump_fit (fn_of (&cmp->fns[list[i].fn])->fn.label, fn_w,
-			     g);
-      if (!name)
-	{
-	  free (list);
-	  return -1;
-	}
+      const char *name = fn_of (&cmp->fns[list[i].fn])->fn.label;
       fputs ("  ", out);
       put_percent (out, list[i].overlap, 7);
       fprintf (out, "  %12s  %12s  %s\n",
 	       dump_sum_format (&list[i].executions_a, a),
 	       dump_sum_format (&list[i].executions_b, b), name);
-      free (name);
     }
   if (shown < num)
     fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n",

@@ -33,6 +33,7 @@
 . "$PATHPROF_SRCDIR/runtime/tests/lib.shinc"
 tool=$PATHPROF_BUILD/pathprof-tool
 export LC_ALL=C
+unset COLUMNS
 
 # check WHAT EXPECTED-STATUS COMMAND...: run COMMAND, its stdout in
 # $work/out and stderr in $work/err; pass if it exits EXPECTED-STATUS.
@@ -109,6 +110,61 @@ change 9.890110" \
 if command -v python3 > /dev/null 2>&1; then
   python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$work/out" \
     && pass "diff --json: valid JSON" || fail "diff --json" "valid JSON" "$(head -5 "$work/out")"
+fi
+
+# -- names cut to the function column: two functions whose names differ
+# only in the middle never read the same (the middle kept, or numbered
+# with a legend, as in pathprof-dump's text report); overlap, whose last column is the
+# function, writes the whole name; without a width (no terminal, no
+# $COLUMNS) no name is cut.
+cat > "$work/src/long.c" <<'EOF'
+int classify_the_input_values_of_table_one_and_then_return_them_with_great_care (int x)
+{ return x > 2 ? x : -x; }
+int classify_the_input_values_of_table_two_and_then_return_them_with_great_care (int x)
+{ return x > 4 ? x : -x; }
+int main (int argc, char **argv)
+{
+  int n = argv[1][0] - '0', s = 0;
+  for (int i = 0; i < n; i++)
+    s += classify_the_input_values_of_table_one_and_then_return_them_with_great_care (i)
+	 + classify_the_input_values_of_table_two_and_then_return_them_with_great_care (i);
+  return s == 12345;
+}
+EOF
+# both_names: the distinct function column texts of the list "in both".
+both_names () {
+  sed -n '/^Paths executed in both/,/^$/p' "$work/out" \
+    | sed -n 's/^ *[0-9.]*% *[0-9.]*% *[-+0-9.]*  \(class.*\)\[entry\].*/\1/p' \
+    | sed 's/ *$//' | sort -u
+}
+if build "$work/src/long.c" "$work/long"; then
+  run "$work/long" "$work/l3" 3
+  run "$work/long" "$work/l6" 6
+  check "diff, long names" 0 env COLUMNS=100 "$tool" diff "$work/l3" "$work/l6"
+  names=$(both_names)
+  [ "$(echo "$names" | wc -l)" = 2 ] && echo "$names" | grep -q '\.\.\.' \
+    && pass "diff, long names: cut, and still apart" \
+    || fail "diff, long names" "two different cut names" "$names"
+  # Numbered ones have a legend with the whole names.
+  if echo "$names" | grep -q ' #[12]$'; then
+    for f in one two; do
+      grep -q "^  #[12]  classify_the_input_values_of_table_${f}_and_then_return_them_with_great_care\$" "$work/out" \
+        && pass "diff, long names: the legend names $f in full" \
+        || fail "diff, long names: legend" "#N  classify_..._${f}_..." "$(cat "$work/out")"
+    done
+  fi
+  check "diff, long names, no width" 0 "$tool" diff "$work/l3" "$work/l6"
+  same "diff, long names, no width: whole names" \
+    "classify_the_input_values_of_table_one_and_then_return_them_with_great_care
+classify_the_input_values_of_table_two_and_then_return_them_with_great_care" "$(both_names)"
+  check "overlap, long names" 0 env COLUMNS=100 "$tool" overlap "$work/l3" "$work/l6"
+  for f in one two; do
+    grep -q "  classify_the_input_values_of_table_${f}_and_then_return_them_with_great_care\$" "$work/out" \
+      && pass "overlap, long names: $f in full" \
+      || fail "overlap, long names" "the whole name" "$(cat "$work/out")"
+  done
+else
+  fail "build long.c with the plugin" "no error" "$(cat "$work/cc.log")"
 fi
 
 # -- overlap and Table 3
