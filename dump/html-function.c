@@ -215,10 +215,17 @@ html_write_function (html_report *r, size_t k)
 		(long double) m->num_paths);
   fprintf (out, "</div><div class=\"sub\"><span class=\"executed\">%llu"
 	   "</span> of <span class=\"potential\">%llu</span> potential paths "
-	   "executed</div></div>\n<div class=\"card\"><div class=\"label\">"
+	   "executed</div>", (unsigned long long) fn->num_counts,
+	   (unsigned long long) m->num_paths);
+  {
+    dump_sum potential = { 0, 0 }, exits = { 0, 0 };
+    dump_sum_add (&potential, m->num_paths);
+    dump_sum_add (&exits, fn->exception_exits);
+    html_exception_exits (out, &potential, fn->num_counts, &exits,
+			  fn->executed_exception_exits);
+  }
+  fprintf (out, "</div>\n<div class=\"card\"><div class=\"label\">"
 	   "Executions</div><div class=\"big\">%s</div><div class=\"sub\">",
-	   (unsigned long long) fn->num_counts,
-	   (unsigned long long) m->num_paths,
 	   dump_sum_format (&fn->executions, a));
   html_percent (out, dump_sum_value (&fn->executions),
 		dump_sum_value (&r->data->total_executions));

@@ -40,6 +40,8 @@ put_totals (FILE *out, const html_report *r)
 	   "</span> of <span class=\"potential\">%s</span> potential paths "
 	   "executed</div>", (unsigned long long) sel->executed,
 	   dump_sum_format (&sel->potential, a));
+  html_exception_exits (out, &sel->potential, sel->executed,
+			&sel->exception_exits, sel->executed_exception_exits);
   {
     long double pot = dump_sum_value (&sel->potential);
     long double ratio = pot > 0 ? (long double) sel->executed / pot : 0;

@@ -120,6 +120,14 @@ void html_page_end (FILE *out);
 void html_percent (FILE *out, long double part, long double whole);
 /* A table cell with PART of WHOLE as a percentage and a bar.  */
 void html_coverage_cell (FILE *out, long double part, long double whole);
+/* The line of a coverage card that puts the exception exits apart, as
+   pathprof-dump --coverage: "of which EXITS exception exits (EXECUTED
+   executed); without them, A of B executed (P%)", where the other
+   potential paths are POTENTIAL - EXITS and the other executed ones
+   ALL_EXECUTED - EXECUTED.  Nothing if EXITS is zero.  */
+void html_exception_exits (FILE *out, const dump_sum *potential,
+			   uint64_t all_executed, const dump_sum *exits,
+			   uint64_t executed);
 
 /* ------------------------------------------------------------ assets */
 

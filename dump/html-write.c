@@ -185,3 +185,29 @@ html_coverage_cell (FILE *out, long double part, long double whole)
   html_percent (out, part, whole);
   fputs ("</td>", out);
 }
+
+/* See html-report.h.  */
+
+void
+html_exception_exits (FILE *out, const dump_sum *potential,
+		      uint64_t all_executed, const dump_sum *exits,
+		      uint64_t executed)
+{
+  char e[DUMP_SUM_DIGITS], o[DUMP_SUM_DIGITS];
+  dump_sum other = *potential;
+
+  if (dump_sum_is_zero (exits))
+    return;
+  dump_sum_sub_sum (&other, exits);
+  fprintf (out, "<div class=\"sub\" id=\"exception-exits\">of which "
+	   "<span class=\"exits\">%s</span> exception exit%s (%llu "
+	   "executed); without them, <span class=\"others\">%llu of %s"
+	   "</span> executed (", dump_sum_format (exits, e),
+	   exits->high == 0 && exits->low == 1 ? "" : "s",
+	   (unsigned long long) executed,
+	   (unsigned long long) (all_executed - executed),
+	   dump_sum_format (&other, o));
+  html_percent (out, (long double) (all_executed - executed),
+		dump_sum_value (&other));
+  fputs (")</div>", out);
+}

@@ -29,6 +29,8 @@
 
 #include "dump-test.h"
 
+#include <glob.h>
+
 /* ---------------------------------------------------------- fixture */
 
 static char *x_files[] = { "x.cc" };
@@ -234,6 +236,39 @@ test_exception_figures (void)
   check_str ("--coverage: total", "       2          4    50.00%         "
 	     "1/2    50.00%  total", line_of (r.out, 6));
   run_free (&r);
+}
+
+/* --html: the coverage cards of the index and of the function's page
+   put the exception exits apart as --coverage does.  */
+
+static void
+test_exception_html (void)
+{
+  static const char *const args[] = { "--html", "-o", "@xrep",
+				      "@x.pathprof", NULL };
+  static const char *const want = "of which <span class=\"exits\">2</span> "
+    "exception exits (1 executed); without them, <span class=\"others\">1 "
+    "of 2</span> executed (50.00%)";
+  run_result r;
+  glob_t pages;
+  char pattern[4096];
+  char *page;
+
+  run_ok ("--html", &r, args);
+  run_free (&r);
+  page = read_bytes (test_path ("xrep/index.html"), NULL);
+  check_contains ("--html index: exception exits apart", page, want);
+  free (page);
+  snprintf (pattern, sizeof pattern, "%s", test_path ("xrep/fn-*.html"));
+  if (glob (pattern, 0, NULL, &pages) != 0 || pages.gl_pathc != 1)
+    {
+      check (false, "--html: one function page", "%s", "not one fn-*.html");
+      return;
+    }
+  page = read_bytes (pages.gl_pathv[0], NULL);
+  check_contains ("--html function page: exception exits apart", page, want);
+  free (page);
+  globfree (&pages);
 }
 
 /* --untested lists path 1 and counts path 2, the exception exit that
@@ -513,6 +548,7 @@ main (void)
   write_cxx_fixtures ();
   test_exception_figures ();
   test_exception_untested ();
+  test_exception_html ();
   test_exception_dot ();
   test_names_text ();
   test_names_coverage ();
