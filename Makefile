@@ -91,7 +91,7 @@ DUMP := $(BUILD)/pathprof-dump
 TOOL := $(BUILD)/pathprof-tool
 LIBCORE := $(BUILD)/libppcore.a
 
-.PHONY: all deps demo check unit-check dg-check install uninstall clean \
+.PHONY: all deps demo check check-gcc unit-check dg-check install uninstall clean \
   format lint FORCE
 
 all: $(PLUGIN) $(RUNTIME_A) $(RUNTIME_SO) $(SPECS) $(DUMP) $(TOOL)
@@ -234,6 +234,16 @@ check: all $(UNIT_BIN) $(DG_TOOLS)
 	@CC='$(CC)' CXX='$(CXX)' \
 	  sh testsuite/check.sh "$(abspath $(BUILD))" '$(CC)' '$(CXX)' \
 	  $(UNIT_BIN) $(UNIT_SH)
+
+# ---------------------------------------------------------- check-gcc
+# make check (or any target: GCC_TARGET=...) with GCC N, 11 to 15:
+# natively if gcc-N and its plugin headers are installed, else in a Debian
+# chroot that has them (made once, as root; build-aux/gcc-chroot.sh,
+# doc/testing.md), into build-gccN/.
+GCC_TARGET ?= check
+check-gcc:
+	@test -n "$(GCC)" || { echo "make check-gcc GCC=N (N: 11 to 15)" >&2; exit 2; }
+	@sh build-aux/gcc-chroot.sh $(GCC) $(GCC_TARGET)
 
 # ---------------------------------------------------------------- torture
 # GCC's c-torture execute programs, each built and run without and with

@@ -6,6 +6,7 @@
 # stop and print the command to run.  Graphviz (pathprof-dump --dot=svg
 # and --dot=png, and their tests) is optional: installed along when we
 # are root, otherwise only named, and the build goes on without it.
+# PATHPROF_NO_INSTALL=1: never install, only name what is missing.
 set -u
 CC=${CC:-gcc}
 CXX=${CXX:-$(echo "$CC" | sed -e 's/gcc\([^/]*\)$/g++\1/')}
@@ -13,6 +14,15 @@ major=$($CC -dumpversion 2>/dev/null | cut -d. -f1)
 if [ -z "$major" ]; then
   echo "pathprof: cannot run '$CC' (set CC to a GCC)" >&2
   exit 1
+fi
+# GCC 11 to 15 (plugin/gcc-common.h): older ones stop here, with one
+# line, rather than in a cascade of compiler errors; newer ones are tried.
+if [ "$major" -lt 11 ] 2>/dev/null; then
+  echo "pathprof: $CC is GCC $($CC -dumpfullversion 2>/dev/null || echo "$major"); pathprof supports GCC 11 to 15: set CC to one (e.g. make CC=gcc-12, with the package gcc-12-plugin-dev)" >&2
+  exit 1
+fi
+if [ "$major" -gt 15 ] 2>/dev/null; then
+  echo "pathprof: note: $CC is GCC $major; pathprof is tested with GCC 11 to 15" >&2
 fi
 plugin_dir=$($CC -print-file-name=plugin)
 missing=
@@ -22,7 +32,8 @@ command -v "${CXX%% *}" >/dev/null 2>&1 || missing="$missing g++-$major"
 optional=
 command -v dot >/dev/null 2>&1 || optional=" graphviz"
 [ -z "$missing$optional" ] && exit 0
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+if [ "$(id -u)" = 0 ] && [ "${PATHPROF_NO_INSTALL:-0}" != 1 ] \
+   && command -v apt-get >/dev/null 2>&1; then
   if [ -z "$missing" ]; then
     # Only what is optional is missing: try, but never fail for it.
     echo "pathprof: installing$optional (optional: pathprof-dump --dot=svg)" >&2

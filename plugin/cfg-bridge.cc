@@ -129,7 +129,7 @@ find_early_exits (function *fun, pathprof_cfg *out)
 	    continue;
 	  if (out->early_exits_pending)
 	    {
-	      if (!to_dispatcher || call != last_stmt (bb))
+	      if (!to_dispatcher || call != last_nondebug_stmt (bb))
 		continue;
 	    }
 	  else
@@ -172,7 +172,7 @@ pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
 	gimple_call_set_lhs (call, create_tmp_reg (gimple_call_return_type
 						   (call), "__pathprof_pid"));
       basic_block b = gimple_bb (call);
-      if (call != last_stmt (b))
+      if (call != last_nondebug_stmt (b))
 	split_block (b, call);
       edge e = NULL, s;
       edge_iterator ei;
@@ -227,7 +227,7 @@ resumes_unwinding_out_p (basic_block bb)
 {
   if (EDGE_COUNT (bb->succs) != 0)
     return false;
-  gimple *last = last_stmt (bb);
+  gimple *last = last_nondebug_stmt (bb);
   return last && gimple_code (last) == GIMPLE_RESX;
 }
 

@@ -120,12 +120,45 @@ private:
 
 #endif /* GCC 11 */
 
-/* ------------------------------------------------------------ both
+/* ------------------------------------------------------------ GCC 11-13
+   What GCC 14 renamed, under GCC 14's names, so that the plugin's
+   other files read the same for every version.  */
+
+#if PATHPROF_GCC_VERSION < 14000
+
+/* GCC 14 renamed last_stmt (tree-cfg.h), which already skipped debug
+   statements, to say so.  */
+
+static inline gimple *
+last_nondebug_stmt (basic_block bb)
+{
+  return last_stmt (bb);
+}
+
+/* GCC 14's make_eh_edge (tree-eh.h) makes the one EH edge of STMT and
+   returns it; GCC 11-13's make_eh_edges makes it and returns nothing.  */
+
+static inline edge
+make_eh_edge (gimple *stmt)
+{
+  edge e;
+  edge_iterator ei;
+
+  make_eh_edges (stmt);
+  FOR_EACH_EDGE (e, ei, gimple_bb (stmt)->succs)
+    if (e->flags & EDGE_EH)
+      return e;
+  return NULL;
+}
+
+#endif /* GCC 11-13 */
+
+/* ------------------------------------------------------------ all
    The gcov summary that profile_info (profile.h) points to, which
    feedback.cc sets.  gcov-io.h declares it, but cannot be included:
    GCC 11's includes gcov-iov.h, which gcc-11-plugin-dev does not ship,
    and GCC 12's declares a mangle_path that clashes with the plugin's.
-   The layout is the same in GCC 11 and 12; no header the plugin
+   The layout is the same in GCC 11 to 15; no header the plugin
    includes brings gcov-io.h in (coverage.h and lto-streamer.h would).  */
 
 struct gcov_summary

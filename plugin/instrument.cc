@@ -487,7 +487,7 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
     {
       /* After fork (pathprof_prepare_forks): the child, to which fork
 	 returned 0, starts a path here.  */
-      tree pid = gimple_call_lhs (last_stmt (pcfg->edges[probe->index]->src));
+      tree pid = gimple_call_lhs (last_nondebug_stmt (pcfg->edges[probe->index]->src));
       gimple_seq_add_stmt (&resume,
 			   gimple_build_assign (jumped, EQ_EXPR, pid,
 						build_zero_cst (TREE_TYPE (pid))));

@@ -120,7 +120,7 @@ add_unwind_pad (function *fun, gcall *call)
   gsi_insert_after (&gsi, gimple_build_resx (region->index), GSI_NEW_STMT);
 
   add_stmt_to_eh_lp (call, lp->index);
-  make_eh_edges (call);
+  make_eh_edge (call);
   edge e = find_edge (bb, pad);
   gcc_checking_assert (e && (e->flags & EDGE_EH));
   e->probability = profile_probability::never ();
