@@ -58,8 +58,10 @@ mirror () {
 }
 
 dir=$root/$suite
+# What make check uses beyond the compilers: DejaGnu, Graphviz (--dot),
+# CMake (the README's CMake lines, pathprof.project), groff (man-check).
 packages="gcc-$n g++-$n gcc-$n-plugin-dev gfortran-$n make dejagnu
-  python3 graphviz file binutils ca-certificates"
+  python3 graphviz cmake groff-base file binutils ca-certificates"
 apt_opts=
 # sid's Release files expire within days; a snapshot of it often has.
 [ "$suite" = sid ] && apt_opts="-o Acquire::Check-Valid-Until=false"
