@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "columns.h"
 
@@ -148,4 +150,25 @@ dump_utf8_sequence (const unsigned char *s)
   if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
     return 0;
   return len;
+}
+
+/* See columns.h.  */
+
+size_t
+dump_output_width (size_t fallback)
+{
+  struct winsize ws;
+  const char *columns = getenv ("COLUMNS");
+
+  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
+      && ws.ws_col > 0)
+    return ws.ws_col;
+  if (columns && columns[0] >= '1' && columns[0] <= '9')
+    {
+      char *end;
+      unsigned long w = strtoul (columns, &end, 10);
+      if (*end == '\0' && w < 100000)
+	return w;
+    }
+  return fallback;
 }

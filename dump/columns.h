@@ -37,6 +37,9 @@ char *dump_fit (const char *s, size_t width, const dump_glyphs *glyphs);
 void dump_percent (char buf[DUMP_PERCENT_SIZE], long double part,
 		   long double whole);
 size_t dump_digits (uint64_t value);
+/* The width of a text report: the terminal's when stdout is one, else
+   $COLUMNS when it is a number from 1 to 99999, else FALLBACK.  */
+size_t dump_output_width (size_t fallback);
 /* The length of the valid UTF-8 sequence at S (whose first byte is
    non-ASCII), or 0 if it is not one (RFC 3629).  */
 int dump_utf8_sequence (const unsigned char *s);

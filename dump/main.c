@@ -28,9 +28,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "dot.h"
 #include "html.h"
 #include "profile.h"
@@ -234,27 +234,6 @@ parse_count (const char *arg, const char *name)
       usage_error (msg, arg);
     }
   return value;
-}
-
-/* The width of the text report when --width is not given: the
-   terminal's, else $COLUMNS, else DEFAULT_WIDTH.  */
-
-static size_t
-default_width (void)
-{
-  struct winsize ws;
-  const char *columns = getenv ("COLUMNS");
-
-  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
-      && ws.ws_col > 0)
-    return ws.ws_col;
-  if (columns && columns[0] >= '1' && columns[0] <= '9')
-    {
-      unsigned long w = strtoul (columns, NULL, 10);
-      if (w > 0 && w < 100000)
-	return w;
-    }
-  return DEFAULT_WIDTH;
 }
 
 /* Whether the locale's character set is UTF-8, so that "→" shows.  */
@@ -685,7 +664,7 @@ main (int argc, char **argv)
     usage_error ("%s", "--sort goes with the text report, --tsv, --json or "
 		 "--html only");
   if (!width_given)
-    opt.width = default_width ();
+    opt.width = dump_output_width (DEFAULT_WIDTH);
   opt.utf8 = !ascii && locale_is_utf8 ();
 
   dump_data_init (&data);

@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -151,30 +150,6 @@ parse_weights (const char *arg, size_t *num)
   free (copy);
   *num = n;
   return weights;
-}
-
-/* The output width of the text reports: the terminal's, else $COLUMNS
-   (as pathprof-dump), else no wrapping (a file or pipe).  */
-
-static size_t
-output_width (void)
-{
-  struct winsize ws;
-  const char *columns = getenv ("COLUMNS");
-  char *end;
-  unsigned long n;
-
-  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
-      && ws.ws_col > 0)
-    return ws.ws_col;
-  if (columns && columns[0] >= '0' && columns[0] <= '9')
-    {
-      errno = 0;
-      n = strtoul (columns, &end, 10);
-      if (*end == '\0' && errno == 0 && n > 0)
-	return n;
-    }
-  return SIZE_MAX;
 }
 
 /* Whether the locale's character set is UTF-8, so that "→" shows.  */
@@ -400,7 +375,8 @@ main (int argc, char **argv)
     usage_error ("%s: give two inputs, A and B", command);
   opt.json = json;
   opt.utf8 = !json && locale_is_utf8 ();
-  opt.width = output_width ();
+  /* A file or pipe without $COLUMNS: no wrapping.  */
+  opt.width = dump_output_width (SIZE_MAX);
   status = run_compare (strcmp (command, "overlap") == 0, argv, &opt);
   if (fflush (stdout) != 0 || ferror (stdout))
     {
