@@ -798,6 +798,37 @@ leaf_of_node (cgraph_node *node)
   return NULL_TREE;
 }
 
+/* Whether the copy that E, an inline edge of a leaf, makes will be in a
+   scope of its own, from which copy_host finds its call: the inliner
+   puts a copy's scopes under its call's, and drops them all when the
+   call has none.  A call with no location may lose its scope before it
+   is inlined: when a clone changes its caller's parameters (IPA-SRA),
+   GCC rebuilds the call and keeps its scope only with a location
+   (ipa_param_body_adjustments::modify_call_stmt, GCC 13).  fnsplit's
+   call of a split part has none, and a part inlined back into such a
+   clone of its head leaves every copy in it without scopes.  So every
+   call from E up to the function that will hold the copy (the chain of
+   inline clones) must have a location and a scope.  */
+
+static hash_set<tree> *unscoped_leaves;
+
+static bool
+copy_keeps_scope_p (cgraph_edge *e)
+{
+  for (unsigned depth = 0; e && depth < 1024; depth++)
+    {
+      if (!e->call_stmt || !gimple_block (e->call_stmt)
+	  || (LOCATION_LOCUS (gimple_location (e->call_stmt))
+	      == UNKNOWN_LOCATION))
+	return false;
+      if (!e->caller->inlined_to)
+	return true;
+      /* An inline clone has one caller: the call it was inlined at.  */
+      e = e->caller->callers;
+    }
+  return false;
+}
+
 /* Decide the calls left to the IPA inliner, once, after its decisions
    and before any body is changed by them (PLUGIN_ALL_IPA_PASSES_END,
    while the call graph still has an edge for each copy to be made): a
@@ -832,7 +863,14 @@ pathprof_decide_inlined_calls (void *, void *)
 	inlined_call *c = find_inlined_call (leaf, locus);
 	if (!c)
 	  continue;
-	if (e->inline_failed)
+	if (!e->inline_failed && !copy_keeps_scope_p (e))
+	  {
+	    if (!unscoped_leaves)
+	      unscoped_leaves = new hash_set<tree>;
+	    unscoped_leaves->add (leaf);
+	    c->blocked = true;
+	  }
+	else if (e->inline_failed)
 	  c->blocked = true;
 	else
 	  num_inlined[c - inlined_calls.address ()]++;
@@ -909,9 +947,14 @@ remove_inlined_call_counts (function *fun)
 	    copy_host (stmt, leaf, &locus);
 	    /* Not expected: every count of a leaf has a scope, so a copy
 	       has its call's (a count in no copy is a clone's own: an
-	       OpenMP simd clone of the leaf).  */
+	       OpenMP simd clone of the leaf), or none at all where
+	       copy_keeps_scope_p said so and kept the count of that
+	       call.  */
 	    if (locus == UNKNOWN_LOCATION && leaf_has_active_calls (leaf)
-		&& copy_origin (gimple_block (stmt)))
+		&& (copy_origin (gimple_block (stmt))
+		    || (!gimple_block (stmt)
+			&& !(unscoped_leaves
+			     && unscoped_leaves->contains (leaf)))))
 	      warning_at (gimple_location (stmt), 0,
 			  "pathprof: a count of %qD inlined at an unknown "
 			  "place is kept: %qD may be counted twice there",
