@@ -37,11 +37,14 @@ GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
 GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
 
 # What the objects of $(BUILD) depend on besides their sources: the
-# compilers, by name and version, and the plugin headers.  The stamp is
-# rewritten only when that changes, so that its date says when.
+# compilers, by name and version, the plugin headers, and where the
+# build is (pathprof.specs and the link scripts name it: a tree seen at
+# another path, as in build-aux/gcc-chroot.sh's chroots, is rebuilt).
+# The stamp is rewritten only when that changes, so that its date says
+# when.
 COMPILER_ID := CC=$(CC) $(shell $(CC) -dumpfullversion 2>/dev/null) \
   CXX=$(CXX) $(shell $(CXX) -dumpfullversion 2>/dev/null) \
-  plugin=$(GCC_PLUGIN_DIR)
+  plugin=$(GCC_PLUGIN_DIR) dir=$(abspath $(BUILD))
 COMPILER_STAMP := $(BUILD)/compiler
 
 WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers

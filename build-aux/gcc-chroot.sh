@@ -6,6 +6,13 @@
 #
 #   sh build-aux/gcc-chroot.sh N [MAKE-ARGUMENT...]    (default: check)
 #   make check-gcc GCC=N                               (the same)
+#   sh build-aux/gcc-chroot.sh N --prepare             (only make the
+#                                     chroot and install what it needs)
+#
+# Several GCCs may run at once, in one chroot or two (.ci/run does): each
+# mounts the tree at its own place, /mnt/pathprof-gccN.  Prepare a chroot
+# (--prepare) before running two GCCs of it at once: apt is not run
+# twice at a time.
 #
 # Which Debian has which GCC: bookworm 11 and 12, trixie 13 and 14, sid
 # 15 (doc/testing.md).  The chroots live in $PATHPROF_CHROOTS (default
@@ -31,6 +38,7 @@ vars="CC=gcc-$n CXX=g++-$n FC=gfortran-$n BUILD=build-gcc$n"
 if [ "${PATHPROF_CHROOT:-0}" != 1 ] && command -v "gcc-$n" >/dev/null 2>&1 \
    && [ -f "$(gcc-$n -print-file-name=plugin)/include/gcc-plugin.h" ]; then
   echo "gcc-chroot: gcc-$n is installed here: no chroot"
+  [ "$1" = --prepare ] && exit 0
   cd "$top"
   # shellcheck disable=SC2086
   exec make $vars "$@"
@@ -88,15 +96,18 @@ if [ ! -x "$dir/usr/bin/apt-get" ]; then
   mv "$dir.tmp" "$dir"
 fi
 
+# Each run mounts its own /proc (stacked on another run's, if any) and
+# its own view of the tree, and unmounts them.
+mnt=/mnt/pathprof-gcc$n
 mounted=
 cleanup () {
   for m in $mounted; do umount "$m" 2>/dev/null || umount -l "$m" || :; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
-mkdir -p "$dir/mnt/pathprof"
+mkdir -p "$dir$mnt"
 mount -t proc proc "$dir/proc" && mounted="$dir/proc"
-mount --bind "$top" "$dir/mnt/pathprof" && mounted="$dir/mnt/pathprof $mounted"
+mount --bind "$top" "$dir$mnt" && mounted="$dir$mnt $mounted"
 cp /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || :
 
 missing=
@@ -116,5 +127,6 @@ if [ -n "$missing" ]; then
 fi
 
 echo "gcc-chroot: $(chroot "$dir" "gcc-$n" --version | head -n 1), in $dir"
+[ "$1" = --prepare ] && exit 0
 # shellcheck disable=SC2086
-chroot "$dir" sh -c 'cd /mnt/pathprof && make "$@"' sh $vars "$@"
+chroot "$dir" sh -c 'cd "$0" && make "$@"' "$mnt" $vars "$@"

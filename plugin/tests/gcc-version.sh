@@ -46,4 +46,33 @@ grep -q '^pathprof: note: gcc-16 is GCC 16; pathprof is tested with GCC 11 to 15
 grep -q 'gcc-16-plugin-dev' "$work/err" \
   && pass "GCC 16: its plugin headers are asked for" \
   || fail "GCC 16: plugin headers" "gcc-16-plugin-dev named" "$(cat "$work/err")"
+
+# A plugin built for one GCC, loaded by another that this system has:
+# refused, by the dynamic loader (a symbol the other GCC lacks) or by
+# plugin_init's version check, with an error and nothing compiled.
+mine=$("$CC" -dumpfullversion 2>/dev/null || "$CC" -dumpversion)
+other=
+for n in 11 12 13 14 15; do
+  command -v "gcc-$n" >/dev/null 2>&1 || continue
+  [ "$(gcc-$n -dumpfullversion 2>/dev/null)" = "$mine" ] && continue
+  other=gcc-$n
+  break
+done
+if [ -n "$other" ]; then
+  printf 'int main (void) { return 0; }\n' > "$work/x.c"
+  "$other" -fplugin="$PATHPROF_BUILD/pathprof.so" -c "$work/x.c" \
+    -o "$work/x.o" > "$work/other.out" 2>&1
+  rc=$?
+  [ "$rc" -ne 0 ] && [ ! -e "$work/x.o" ] \
+    && pass "$other refuses a plugin built for GCC $mine" \
+    || fail "$other refuses the plugin" "an error, no object" \
+	    "exit $rc, $(ls "$work/x.o" 2>&1)"
+  grep -q "error: .*\(cannot load plugin\|this plugin was built for GCC\)" \
+    "$work/other.out" \
+    && pass "$other says why" \
+    || fail "$other says why" "cannot load plugin / built for GCC" \
+	    "$(cat "$work/other.out")"
+else
+  echo "gcc-version.sh: no other GCC here: the cross-version load is not tried"
+fi
 finish
