@@ -51,12 +51,16 @@ set here [file dirname [info script]]
 set allowed_flags {-fprofile-arcs -ftest-coverage --coverage -O0}
 
 # The files named by a "run-gcov ARGS" directive: gcov.exp's run-gcov
-# takes "calls", "branches", "intermediate" and "remove-gcda" as words,
-# then gcov's arguments (the last one is the file), then a selector.
+# takes "calls", "branches", "intermediate" and "remove-gcda" as words
+# (GCC 14 and 15 add "conditions", "prime-paths" and a list
+# "filters { ... } { ... }"), then gcov's arguments (the last one is the
+# file), then a selector.
 proc run_gcov_file { arguments } {
     set gcov_args ""
     foreach a $arguments {
-	if { $a in {calls branches intermediate remove-gcda} } {
+	if { $a in {calls branches intermediate remove-gcda conditions
+		    prime-paths}
+	     || [lindex $a 0] eq "filters" } {
 	    continue
 	}
 	if { $gcov_args eq "" } {

@@ -419,21 +419,36 @@ dump_apart_while_counting_single (void *arg)
    back.  What is written after the reset is at most what was counted
    after the counters were read just before it.  */
 
+/* Wait, a millisecond at a time for at most 30 seconds, until the
+   worker's counter 3 exceeds AT_LEAST: not a fixed time, since a loaded
+   machine (CI runs two suites at once) may not run the thread for a
+   while.  */
+
+static void
+wait_for_count (uint64_t at_least)
+{
+  struct timespec ms = { 0, 1000000 };
+
+  for (int i = 0; i < 30000
+       && __atomic_load_n (&tu.counters[3], __ATOMIC_RELAXED) <= at_least;
+       i++)
+    nanosleep (&ms, NULL);
+}
+
 static void
 reset_while_counting_single (void *arg)
 {
   pthread_t tid;
   uint64_t done = 0, before3, before5;
-  struct timespec ts = { 0, 5000000 };
   ppf_file f;
 
   (void) arg;
   start_single_worker ("reset-single", &tid, &done);
-  nanosleep (&ts, NULL);
+  wait_for_count (1000);
   before3 = __atomic_load_n (&tu.counters[3], __ATOMIC_RELAXED);
   before5 = __atomic_load_n (&tu.counters[5], __ATOMIC_RELAXED);
   pathprof_reset ();
-  nanosleep (&ts, NULL);
+  wait_for_count (before3 + 1000);
   __atomic_store_n (&stop_counting, 1, __ATOMIC_RELAXED);
   pthread_join (tid, NULL);
   if (!dump_and_read ("reset while counting: profile", &f))
