@@ -42,12 +42,13 @@
    the counts; they are set all the same.
 
    At plugin_init, the optimisations -fprofile-use turns on are turned
-   on unless the user set them (opts.cc, enable_fdo_optimizations), but
-   for the value-profile ones (-fprofile-values,
-   -fvalue-profile-transformations), which have no data here, and
-   -fbranch-probabilities, which would make GCC read .gcda files: that
-   one is set after the "profile" IPA pass, where GCC reads them, since
-   the inliner insists on it once counts are measured.
+   on unless the user set them (opts.cc, enable_fdo_optimizations), with
+   what finish_options derives from them, but for the value-profile ones
+   (-fprofile-values, -fvalue-profile-transformations), which have no
+   data here, and -fbranch-probabilities, which would make coverage_init
+   read .gcda files: that one is set at the start of the unit, after
+   coverage_init, for every function, but for the "profile" IPA pass,
+   which would read them too.
 
    Debugging: -fplugin-arg-pathprof-verbose notes each fed-back
    function's block and edge counts; -fdump-tree-all's dump of the pass
@@ -107,6 +108,50 @@ enable_feedback_optimizations (void)
   SET_OPTION_IF_UNSET (opts, opts_set, flag_unroll_jam, 1);
   SET_OPTION_IF_UNSET (opts, opts_set, flag_tree_loop_distribution, 1);
   SET_OPTION_IF_UNSET (opts, opts_set, flag_profile_reorder_functions, 1);
+  PATHPROF_ENABLE_VERSION_FDO_OPTIMIZATIONS (opts, opts_set);
+  /* What finish_options derives from those, which -fprofile-use sets
+     before it runs and we after: complete unrolling may grow the code
+     when loops are unrolled or peeled (opts.cc; without it the loop of
+     a small constant trip count stays rolled in its inlined copies).  */
+  if (!opts_set->x_flag_cunroll_grow_size)
+    opts->x_flag_cunroll_grow_size
+      = (opts->x_flag_unroll_loops || opts->x_flag_peel_loops
+	 || opts->x_optimize >= 3);
+  /* And -fprofile-use itself, which the target's option override
+     (process_options, after us) reads: x86 prefetches loop arrays under
+     it on the tunings that gain from software prefetching.  */
+  opts->x_flag_profile_use = 1;
+}
+
+/* Make VALUE the default -fbranch-probabilities: every function's
+   options, but for those with options of their own (an optimize
+   attribute), which the front end built from the default.  */
+
+static void
+set_default_branch_probabilities (int value)
+{
+  if (optimization_current_node != optimization_default_node)
+    {
+      cl_optimization_restore (&global_options, &global_options_set,
+			       TREE_OPTIMIZATION (optimization_default_node));
+      optimization_current_node = optimization_default_node;
+    }
+  flag_branch_probabilities = value;
+  optimization_default_node
+    = build_optimization_node (&global_options, &global_options_set);
+  optimization_current_node = optimization_default_node;
+}
+
+/* At the start of the unit: -fbranch-probabilities on, as -fprofile-use
+   has it, for every function the front end makes, so that the early
+   "fnsplit" stands aside for the late one that reads the counts
+   (ipa-split.cc) and an optimize attribute's options have it too.  Not
+   sooner: coverage_init, just before, would read .gcda files.  */
+
+static void
+branch_probabilities_at_start (void *, void *)
+{
+  set_default_branch_probabilities (1);
 }
 
 /* Whether FUN has OpenMP or OpenACC statements: their regions move into
@@ -360,28 +405,18 @@ mark_profile_read (function *fun)
   return 0;
 }
 
-/* After the small IPA passes, before the regular ones: say that the
-   profile was read, as -fbranch-probabilities does, now that GCC no
-   longer reads .gcda files (coverage_init and the "profile" pass, which
-   would, are behind us).  The inliner insists on it when functions have
-   measured counts (ipa-inline.cc, inline_small_functions); the other
-   passes that read it (ipa-split's feedback pass, modulo-sched's trip
-   counts) want measured counts too.  The options are every function's
-   default from here on.  */
+/* Around the "profile" IPA pass, which would read .gcda files where
+   -fbranch-probabilities is on: off before it (at the IPA level the
+   default options are in effect, and its gate reads them), on again
+   after it.  The inliner insists on it when functions have measured
+   counts (ipa-inline.cc, inline_small_functions); the other passes that
+   read it (ipa-split's feedback pass, modulo-sched's trip counts) want
+   measured counts too.  */
 
 static unsigned int
-set_branch_probabilities (void)
+set_branch_probabilities (int value)
 {
-  if (optimization_current_node != optimization_default_node)
-    {
-      cl_optimization_restore (&global_options, &global_options_set,
-			       TREE_OPTIMIZATION (optimization_default_node));
-      optimization_current_node = optimization_default_node;
-    }
-  flag_branch_probabilities = 1;
-  optimization_default_node
-    = build_optimization_node (&global_options, &global_options_set);
-  optimization_current_node = optimization_default_node;
+  set_default_branch_probabilities (value);
   return 0;
 }
 
@@ -399,17 +434,35 @@ const pass_data branch_probabilities_pass_data = {
   0                      /* todo_flags_finish */
 };
 
+/* The pass data of the pass setting VALUE: the two need names of their
+   own (dumps, -fdisable-).  */
+
+static pass_data
+branch_probabilities_data (int value)
+{
+  pass_data data = branch_probabilities_pass_data;
+  if (!value)
+    data.name = "pathprof-branch-probabilities-off";
+  return data;
+}
+
+/* The pass that makes VALUE the default -fbranch-probabilities.  */
+
 class branch_probabilities_pass : public simple_ipa_opt_pass
 {
 public:
-  branch_probabilities_pass (gcc::context *ctx)
-    : simple_ipa_opt_pass (branch_probabilities_pass_data, ctx)
+  branch_probabilities_pass (gcc::context *ctx, int value)
+    : simple_ipa_opt_pass (branch_probabilities_data (value), ctx),
+      m_value (value)
   {
   }
   unsigned int execute (function *) final override
   {
-    return set_branch_probabilities ();
+    return set_branch_probabilities (m_value);
   }
+
+private:
+  int m_value;
 };
 
 } // namespace
@@ -431,6 +484,10 @@ pathprof_init_feedback (const char *plugin_name)
   feedback_summary.sum_max
     = MIN (max_count, (uint64_t) profile_count::max_count);
   profile_info = &feedback_summary;
+  if (pathprof_opts.verbose)
+    inform (UNKNOWN_LOCATION,
+	    "pathprof: feedback summary: %u runs, largest counter %" PRId64,
+	    feedback_summary.runs, (int64_t) feedback_summary.sum_max);
   enable_feedback_optimizations ();
   fed_functions = new hash_set<tree>;
   untrained_functions = new hash_set<tree>;
@@ -444,8 +501,13 @@ pathprof_init_feedback (const char *plugin_name)
   pathprof_register_function_pass (plugin_name, "pathprof-profile-read",
 				   mark_profile_read, true,
 				   "profile_estimate", PASS_POS_INSERT_AFTER);
-  /* After the "profile" IPA pass, where -fprofile-use reads .gcda.  */
-  pathprof_register_pass (plugin_name, new branch_probabilities_pass (g),
+  /* -fbranch-probabilities from the start of the unit on, but for the
+     "profile" IPA pass, where -fprofile-use reads .gcda files.  */
+  register_callback (plugin_name, PLUGIN_START_UNIT,
+		     branch_probabilities_at_start, NULL);
+  pathprof_register_pass (plugin_name, new branch_probabilities_pass (g, 0),
+			  "profile", PASS_POS_INSERT_BEFORE);
+  pathprof_register_pass (plugin_name, new branch_probabilities_pass (g, 1),
 			  "profile", PASS_POS_INSERT_AFTER);
   return true;
 }

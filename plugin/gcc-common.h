@@ -153,6 +153,18 @@ make_eh_edge (gimple *stmt)
 
 #endif /* GCC 11-13 */
 
+/* ------------------------------------------------------------ 15
+   What -fprofile-use turns on (opts.cc, enable_fdo_optimizations) that
+   only some versions have: GCC 15 added -foptimize-crc to the list.  */
+
+#if PATHPROF_GCC_VERSION >= 15000
+#define PATHPROF_ENABLE_VERSION_FDO_OPTIMIZATIONS(OPTS, OPTS_SET) \
+  SET_OPTION_IF_UNSET (OPTS, OPTS_SET, flag_optimize_crc, 1)
+#else
+#define PATHPROF_ENABLE_VERSION_FDO_OPTIMIZATIONS(OPTS, OPTS_SET) \
+  ((void) (OPTS), (void) (OPTS_SET))
+#endif
+
 /* ------------------------------------------------------------ all
    The gcov summary that profile_info (profile.h) points to, which
    feedback.cc sets.  gcov-io.h declares it, but cannot be included:
