@@ -1,11 +1,13 @@
 /* Text layout for the terminal reports: see columns.h.  */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "columns.h"
+#include "ratio.h"
 
 /* The glyphs for a UTF-8 terminal or for any other.  */
 
@@ -97,6 +99,17 @@ dump_percent (char buf[DUMP_PERCENT_SIZE], long double part,
   if (whole <= 0)
     {
       snprintf (buf, DUMP_PERCENT_SIZE, "-");
+      return;
+    }
+  /* Counts (whole numbers up to 2^64 - 1, which a long double holds
+     exactly): divided out exactly, rounded half up (ratio.h).  */
+  if (part >= 0 && part <= whole && whole <= 18446744073709551615.0L
+      && part == floorl (part) && whole == floorl (whole))
+    {
+      dump_big p, w;
+      dump_big_from_u64 (&p, (uint64_t) part);
+      dump_big_from_u64 (&w, (uint64_t) whole);
+      dump_percent_big (buf, &p, &w);
       return;
     }
   pct = part * 100 / whole;

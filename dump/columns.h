@@ -33,7 +33,8 @@ void dump_put_padded (FILE *out, const char *s, size_t width, bool right);
 char *dump_fit (const char *s, size_t width, const dump_glyphs *glyphs);
 /* PART as a percentage of WHOLE, two decimals: "37.50%"; "<0.01%" and
    ">99.99%" rather than rounding a small share to zero or a partial one
-   to 100; "-" when WHOLE is 0.  */
+   to 100; "-" when WHOLE is 0.  Whole numbers (counts) are divided out
+   exactly and rounded half up (ratio.h); others in floating point.  */
 void dump_percent (char buf[DUMP_PERCENT_SIZE], long double part,
 		   long double whole);
 size_t dump_digits (uint64_t value);

@@ -20,14 +20,24 @@
 #include <string.h>
 
 #include "paths.h"
+#include "ratio.h"
 #include "report.h"
 #include "tool.h"
+
+/* An overlap, exactly: the sum over paths of min (a / A, b / B) is
+   PART / WHOLE with PART the sum of min (a * B, b * A) and WHOLE A * B
+   (ratio.h), so that identical sets read 100.00%.  */
+typedef struct exact_overlap
+{
+  dump_big part, whole;
+} exact_overlap;
 
 /* One function's overlap.  */
 typedef struct fn_overlap
 {
   size_t fn;              /* index into cmp->fns */
-  long double overlap;    /* percent */
+  long double overlap;    /* percent, to 10^-6, for the order */
+  exact_overlap exact;
   dump_sum executions_a, executions_b;
 } fn_overlap;
 
@@ -102,26 +112,74 @@ compute_table3 (const tool_compare *cmp, table3 *t)
   return 0;
 }
 
+/* Start the overlap of sets of TOTAL_A and TOTAL_B executions.  */
+
+static void
+overlap_start (exact_overlap *o, const dump_sum *total_a,
+	       const dump_sum *total_b)
+{
+  dump_big a, b;
+
+  dump_big_from_sum (&a, total_a);
+  dump_big_from_sum (&b, total_b);
+  dump_big_from_u64 (&o->part, 0);
+  /* 128 by 128 bits: fits.  */
+  dump_big_mul (&o->whole, &a, &b);
+}
+
+/* Add a path of COUNT_A executions of TOTAL_A and COUNT_B of TOTAL_B:
+   min (COUNT_A * TOTAL_B, COUNT_B * TOTAL_A), 192 bits at most, to a
+   sum of at most 2^64 of them.  */
+
+static void
+overlap_add (exact_overlap *o, uint64_t count_a, const dump_sum *total_a,
+	     uint64_t count_b, const dump_sum *total_b)
+{
+  dump_big ca, cb, ta, tb, x, y;
+
+  if (!count_a || !count_b)
+    return;
+  dump_big_from_u64 (&ca, count_a);
+  dump_big_from_u64 (&cb, count_b);
+  dump_big_from_sum (&ta, total_a);
+  dump_big_from_sum (&tb, total_b);
+  dump_big_mul (&x, &ca, &tb);
+  dump_big_mul (&y, &cb, &ta);
+  dump_big_add (&o->part, dump_big_compare (&x, &y) < 0 ? &x : &y);
+}
+
+/* The overlap O in percent, to 10^-6 (for sorting).  */
+
+static long double
+overlap_percent (const exact_overlap *o)
+{
+  uint64_t v;
+
+  if (!dump_big_scaled (&o->part, &o->whole, 100000000u, &v))
+    return 0;
+  return v / 1000000.0L;
+}
+
 /* The overlap of every function either set executed, lowest first;
    *NUM of them.  *PROGRAM gets the program's.  NULL if memory ran
    out.  */
 
 static fn_overlap *
-compute_overlaps (const tool_compare *cmp, size_t *num, long double *program)
+compute_overlaps (const tool_compare *cmp, size_t *num,
+		  exact_overlap *program)
 {
-  long double ta = dump_sum_value (&cmp->a->total_executions);
-  long double tb = dump_sum_value (&cmp->b->total_executions);
+  const dump_sum *ta = &cmp->a->total_executions;
+  const dump_sum *tb = &cmp->b->total_executions;
   fn_overlap *list = calloc (cmp->num_fns + 1, sizeof *list);
   size_t n = 0;
 
-  *program = 0;
+  overlap_start (program, ta, tb);
   if (!list)
     return NULL;
   for (size_t f = 0; f < cmp->num_fns; f++)
     {
       const tool_fn_pair *fp = &cmp->fns[f];
       fn_overlap *o = &list[n];
-      long double fa, fb, sum = 0;
 
       memset (o, 0, sizeof *o);
       for (size_t k = fp->first; k < fp->first + fp->num; k++)
@@ -132,27 +190,18 @@ compute_overlaps (const tool_compare *cmp, size_t *num, long double *program)
       if (dump_sum_is_zero (&o->executions_a)
 	  && dump_sum_is_zero (&o->executions_b))
 	continue;
-      fa = dump_sum_value (&o->executions_a);
-      fb = dump_sum_value (&o->executions_b);
+      overlap_start (&o->exact, &o->executions_a, &o->executions_b);
       for (size_t k = fp->first; k < fp->first + fp->num; k++)
 	{
 	  const tool_pair *p = &cmp->pairs[k];
-	  long double sa, sb;
-	  if (fa > 0 && fb > 0)
-	    {
-	      sa = p->count_a / fa;
-	      sb = p->count_b / fb;
-	      sum += sa < sb ? sa : sb;
-	    }
-	  sa = ta > 0 ? p->count_a / ta : 0;
-	  sb = tb > 0 ? p->count_b / tb : 0;
-	  *program += sa < sb ? sa : sb;
+	  overlap_add (&o->exact, p->count_a, &o->executions_a, p->count_b,
+		       &o->executions_b);
+	  overlap_add (program, p->count_a, ta, p->count_b, tb);
 	}
       o->fn = f;
-      o->overlap = 100.0L * sum;
+      o->overlap = overlap_percent (&o->exact);
       n++;
     }
-  *program *= 100.0L;
   qsort (list, n, sizeof *list, compare_overlap);
   *num = n;
   return list;
@@ -166,15 +215,18 @@ fn_of (const tool_fn_pair *fp)
   return fp->a ? fp->a : fp->b;
 }
 
-/* "NN.NN%", or ">99.99%", "<0.01%" as dump_percent writes shares, of an
-   overlap already in percent.  */
+/* O as "NN.NN%", or ">99.99%", "<0.01%" as dump_percent writes
+   shares; "0.00%" for a function only one set executed.  */
 
 static void
-put_percent (FILE *out, long double percent, int width)
+put_percent (FILE *out, const exact_overlap *o, int width)
 {
   char buf[DUMP_PERCENT_SIZE];
 
-  dump_percent (buf, percent, 100.0L);
+  if (dump_big_is_zero (&o->whole))
+    snprintf (buf, sizeof buf, "0.00%%");
+  else
+    dump_percent_big (buf, &o->part, &o->whole);
   fprintf (out, "%*s", width, buf);
 }
 
@@ -189,8 +241,7 @@ put_table3_text (FILE *out, const table3 *t)
   fprintf (out, "  paths:              %llu of %llu  %s\n",
 	   (unsigned long long) t->paths_both,
 	   (unsigned long long) t->paths_b, pct);
-  dump_percent (pct, dump_sum_value (&t->executions_both),
-		dump_sum_value (&t->executions_b));
+  dump_percent_sums (pct, &t->executions_both, &t->executions_b);
   fprintf (out, "  path executions:    %s of %s  %s\n",
 	   dump_sum_format (&t->executions_both, a),
 	   dump_sum_format (&t->executions_b, b), pct);
@@ -208,18 +259,21 @@ put_table3_text (FILE *out, const table3 *t)
 static void
 put_table3_json (FILE *out, const table3 *t)
 {
-  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
+  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_FIXED_SIZE];
+  dump_big both, all;
 
+  dump_big_from_u64 (&both, t->paths_both);
+  dump_big_from_u64 (&all, t->paths_b);
+  dump_percent_fixed (pct, &both, &all);
   fprintf (out, "  \"table3\": {\"paths_b\": %llu, \"paths_both\": %llu, "
-	   "\"paths\": %.6Lf, ", (unsigned long long) t->paths_b,
-	   (unsigned long long) t->paths_both,
-	   t->paths_b ? 100.0L * t->paths_both / t->paths_b : 0.0L);
+	   "\"paths\": %s, ", (unsigned long long) t->paths_b,
+	   (unsigned long long) t->paths_both, pct);
+  dump_big_from_sum (&both, &t->executions_both);
+  dump_big_from_sum (&all, &t->executions_b);
+  dump_percent_fixed (pct, &both, &all);
   fprintf (out, "\"executions_b\": %s, \"executions_both\": %s, "
-	   "\"executions\": %.6Lf, ", dump_sum_format (&t->executions_b, a),
-	   dump_sum_format (&t->executions_both, b),
-	   dump_sum_is_zero (&t->executions_b) ? 0.0L
-	   : 100.0L * dump_sum_value (&t->executions_both)
-	     / dump_sum_value (&t->executions_b));
+	   "\"executions\": %s, ", dump_sum_format (&t->executions_b, a),
+	   dump_sum_format (&t->executions_both, b), pct);
   if (t->have_statements)
     fprintf (out, "\"statements_b\": %.0Lf, \"statements_both\": %.0Lf, "
 	     "\"statements\": %.6Lf}", t->statements_b, t->statements_both,
@@ -234,8 +288,9 @@ int
 tool_report_overlap (FILE *out, const tool_compare *cmp,
 		     const tool_report_options *opt)
 {
-  long double program;
+  exact_overlap program;
   size_t num, shown;
+  char pct[DUMP_FIXED_SIZE];
   fn_overlap *list = compute_overlaps (cmp, &num, &program);
   char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
   table3 t;
@@ -253,9 +308,10 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
       tool_put_set_json (out, opt->name_a, cmp->a);
       fputs (",\n  \"b\": ", out);
       tool_put_set_json (out, opt->name_b, cmp->b);
+      dump_percent_fixed (pct, &program.part, &program.whole);
       fprintf (out, ",\n  \"mismatched_functions\": %zu,\n"
-	       "  \"overlap\": %.6Lf,\n  \"functions_executed\": %zu,\n"
-	       "  \"functions\": [", cmp->mismatches, program, num);
+	       "  \"overlap\": %s,\n  \"functions_executed\": %zu,\n"
+	       "  \"functions\": [", cmp->mismatches, pct, num);
       for (size_t i = 0; i < shown; i++)
 	{
 	  const tool_function *tf = fn_of (&cmp->fns[list[i].fn]);
@@ -265,8 +321,9 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
 	  dump_json_string (out, tf->fn.meta.display_name);
 	  fputs (", \"unit\": ", out);
 	  dump_json_string (out, tf->unit);
-	  fprintf (out, ", \"overlap\": %.6Lf, \"executions_a\": %s, "
-		   "\"executions_b\": %s}", list[i].overlap,
+	  dump_percent_fixed (pct, &list[i].exact.part, &list[i].exact.whole);
+	  fprintf (out, ", \"overlap\": %s, \"executions_a\": %s, "
+		   "\"executions_b\": %s}", pct,
 		   dump_sum_format (&list[i].executions_a, a),
 		   dump_sum_format (&list[i].executions_b, b));
 	}
@@ -283,7 +340,7 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
     fprintf (out, "Left out: %zu function%s of another build\n",
 	     cmp->mismatches, cmp->mismatches == 1 ? "" : "s");
   fputs ("\nOverlap: ", out);
-  put_percent (out, program, 0);
+  put_percent (out, &program, 0);
   fputs (" of path executions\n\n", out);
   fprintf (out, "Functions executed: %zu%s\n", num,
 	   num ? "; the lowest overlap first" : "");
@@ -295,7 +352,7 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
     {
       const char *name = fn_of (&cmp->fns[list[i].fn])->fn.label;
       fputs ("  ", out);
-      put_percent (out, list[i].overlap, 7);
+      put_percent (out, &list[i].exact, 7);
       fprintf (out, "  %12s  %12s  %s\n",
 	       dump_sum_format (&list[i].executions_a, a),
 	       dump_sum_format (&list[i].executions_b, b), name);
