@@ -27,6 +27,8 @@
 #        use       pathprof with use= the profile of a training run
 #        pgo       GCC's PGO: -fprofile-use after a -fprofile-generate
 #                  build of its own ran the training workload
+#        pgo-novalues  pgo with -fno-vpt: without the value-profile
+#                  transformations, which a path profile cannot feed
 #        feedback  plain with -fplugin-arg-pathprof-feedback= the path
 #                  profile of the use variant's training (no runtime)
 #        NAME=ARG,ARG...  pathprof with these extra arguments (commas
@@ -199,7 +201,7 @@ variant_kind () {
   case $1 in
     plain) echo plain ;;
     gcov|gcov-atomic) echo gcov ;;
-    pgo) echo pgo ;;
+    pgo|pgo-novalues) echo pgo ;;
     feedback) echo feedback ;;
     *) echo pathprof ;;
   esac
@@ -225,6 +227,9 @@ variant_cflags () {
     # files the training never ran (-Wmissing-profile: GCC's estimate
     # there, as for any PGO user, not worth a warning per file).
     pgo) echo "-fprofile-use=${PGO_PROFILE:-} -Wno-missing-profile" ;;
+    # pgo-novalues: pgo without its value-profile transformations, what
+    # is left of PGO to a profile of blocks and edges (feedback's).
+    pgo-novalues) echo "-fprofile-use=${PGO_PROFILE:-} -Wno-missing-profile -fno-vpt" ;;
     # feedback: plain, GCC's profile set from the path profile of the
     # use variant's training (train_profile pathprof), no runtime.
     feedback) echo "-fplugin=$TOOLS/pathprof.so -fplugin-arg-pathprof-feedback=${TRAINED:-}" ;;
@@ -245,7 +250,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo feedback pathprof naive atomic locked partial cycles use NAME=ARGS useNAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo pgo-novalues feedback pathprof naive atomic locked partial cycles use NAME=ARGS useNAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"
@@ -640,7 +645,11 @@ bench_program () {
       vn=$(variant_name "$v")
       out=$BENCH_CACHE/build/$name/$vn
       TRAINED=$BENCH_CACHE/train/$name/train.pathprof
-      PGO_PROFILE=$BENCH_CACHE/train-pgo/$name/gcda
+      # Each pgo variant its own training: the .gcda files name the
+      # objects of its build directory.
+      pgo_train=$BENCH_CACHE/train-pgo/$name
+      [ "$vn" = pgo ] || pgo_train=$pgo_train-$vn
+      PGO_PROFILE=$pgo_train/gcda
       cflags="$BENCH_CFLAGS $(variant_cflags "$v")"
       libs=$(variant_libs "$v")
       # pathprof's files matter to pathprof's variants only.
@@ -662,11 +671,11 @@ bench_program () {
 	      echo "$train_stamp" > "$BENCH_CACHE/train/$name/.bench-stamp"
 	    fi
 	    ;;
-	  pgo)
+	  pgo|pgo-*)
 	    # Trained with every build: the profile names the objects of
 	    # this very directory.
-	    say "$name: training run for -fprofile-use"
-	    train_profile pgo "$prep" "$BENCH_CACHE/train-pgo/$name" "$PGO_PROFILE" "$out"
+	    say "$name: training run for -fprofile-use ($vn)"
+	    train_profile pgo "$prep" "$pgo_train" "$PGO_PROFILE" "$out"
 	    ;;
 	esac
 	rm -rf "$out" && mkdir -p "$out" || fail "cannot create $out"

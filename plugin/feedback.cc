@@ -405,26 +405,75 @@ mark_profile_read (function *fun)
   return 0;
 }
 
-/* Around the "profile" IPA pass, which would read .gcda files where
-   -fbranch-probabilities is on: off before it (at the IPA level the
-   default options are in effect, and its gate reads them), on again
-   after it.  The inliner insists on it when functions have measured
-   counts (ipa-inline.cc, inline_small_functions); the other passes that
-   read it (ipa-split's feedback pass, modulo-sched's trip counts) want
-   measured counts too.  */
+/* The attribute cells put in front of functions' attributes for the
+   "profile" IPA pass (around_profile_pass), to take out after it.  */
+static vec<tree> skip_cells;
+
+/* Around the "profile" IPA pass, where -fprofile-use reads .gcda files
+   and overwrites each function's counts with theirs (tree_profiling,
+   branch_prob): BEFORE is true just before it, false just after.
+
+   The pass must run, for its sub-pass, the late "feedback_fnsplit",
+   which splits functions by their measured counts where -fprofile-use
+   builds do (the early "fnsplit" stands aside under
+   -fbranch-probabilities): without it a hot function's cold tail is not
+   split off and its head not inlined (bzip2's mainGtU).  So before it,
+   every function gets the attribute no_profile_instrument_function,
+   which tree_profiling honours before anything else (GCC 11 to 15), and
+   after it loses it again; the rest of the pass is what -fprofile-use
+   does too (call statements updated, CFGs cleaned up, and
+   handle_missing_profiles: a function left with GCC's estimate, whose
+   calls were counted, gets their counts).
+
+   With --coverage besides, the pass must instrument: then
+   -fbranch-probabilities is off in the default options for it, as
+   before GCC 12's early passes saw it on, and on again after it (the
+   inliner insists on it when functions have measured counts,
+   ipa-inline.cc, inline_small_functions); feedback_fnsplit does not
+   run then.  */
 
 static unsigned int
-set_branch_probabilities (int value)
+around_profile_pass (bool before)
 {
-  set_default_branch_probabilities (value);
+  bool instrumenting = profile_arc_flag || flag_test_coverage;
+  if (instrumenting)
+    {
+      set_default_branch_probabilities (before ? 0 : 1);
+      return 0;
+    }
+  tree name = get_identifier ("no_profile_instrument_function");
+  cgraph_node *node;
+  /* handle_missing_profiles, at the end of the pass, gives a function
+     that keeps GCC's estimate (its CFG is not the profile's) the counts
+     of its calls, and warns unless -fprofile-correction: the note of
+     feed_back_function said it already.  */
+  static int saved_profile_correction;
+  if (before)
+    {
+      saved_profile_correction = flag_profile_correction;
+      flag_profile_correction = 1;
+      FOR_EACH_DEFINED_FUNCTION (node)
+	{
+	  tree cell = tree_cons (name, NULL_TREE,
+				 DECL_ATTRIBUTES (node->decl));
+	  DECL_ATTRIBUTES (node->decl) = cell;
+	  skip_cells.safe_push (cell);
+	}
+      return 0;
+    }
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (skip_cells.contains (DECL_ATTRIBUTES (node->decl)))
+      DECL_ATTRIBUTES (node->decl) = TREE_CHAIN (DECL_ATTRIBUTES (node->decl));
+  skip_cells.release ();
+  flag_profile_correction = saved_profile_correction;
   return 0;
 }
 
 namespace {
 
-const pass_data branch_probabilities_pass_data = {
+const pass_data around_profile_pass_data = {
   SIMPLE_IPA_PASS,       /* type */
-  "pathprof-branch-probabilities", /* name */
+  "pathprof-after-profile", /* name */
   OPTGROUP_NONE,         /* optinfo_flags */
   TV_PLUGIN_RUN,         /* tv_id */
   0,                     /* properties_required */
@@ -434,35 +483,35 @@ const pass_data branch_probabilities_pass_data = {
   0                      /* todo_flags_finish */
 };
 
-/* The pass data of the pass setting VALUE: the two need names of their
-   own (dumps, -fdisable-).  */
+/* The pass data of the pass before "profile" (BEFORE) or after it: the
+   two need names of their own (dumps, -fdisable-).  */
 
 static pass_data
-branch_probabilities_data (int value)
+around_profile_data (bool before)
 {
-  pass_data data = branch_probabilities_pass_data;
-  if (!value)
-    data.name = "pathprof-branch-probabilities-off";
+  pass_data data = around_profile_pass_data;
+  if (before)
+    data.name = "pathprof-before-profile";
   return data;
 }
 
-/* The pass that makes VALUE the default -fbranch-probabilities.  */
+/* around_profile_pass as a pass.  */
 
-class branch_probabilities_pass : public simple_ipa_opt_pass
+class around_profile : public simple_ipa_opt_pass
 {
 public:
-  branch_probabilities_pass (gcc::context *ctx, int value)
-    : simple_ipa_opt_pass (branch_probabilities_data (value), ctx),
-      m_value (value)
+  around_profile (gcc::context *ctx, bool before)
+    : simple_ipa_opt_pass (around_profile_data (before), ctx),
+      m_before (before)
   {
   }
   unsigned int execute (function *) final override
   {
-    return set_branch_probabilities (m_value);
+    return around_profile_pass (m_before);
   }
 
 private:
-  int m_value;
+  bool m_before;
 };
 
 } // namespace
@@ -501,13 +550,14 @@ pathprof_init_feedback (const char *plugin_name)
   pathprof_register_function_pass (plugin_name, "pathprof-profile-read",
 				   mark_profile_read, true,
 				   "profile_estimate", PASS_POS_INSERT_AFTER);
-  /* -fbranch-probabilities from the start of the unit on, but for the
-     "profile" IPA pass, where -fprofile-use reads .gcda files.  */
+  /* -fbranch-probabilities from the start of the unit on; the "profile"
+     IPA pass, where -fprofile-use reads .gcda files, told to skip every
+     function.  */
   register_callback (plugin_name, PLUGIN_START_UNIT,
 		     branch_probabilities_at_start, NULL);
-  pathprof_register_pass (plugin_name, new branch_probabilities_pass (g, 0),
+  pathprof_register_pass (plugin_name, new around_profile (g, true),
 			  "profile", PASS_POS_INSERT_BEFORE);
-  pathprof_register_pass (plugin_name, new branch_probabilities_pass (g, 1),
+  pathprof_register_pass (plugin_name, new around_profile (g, false),
 			  "profile", PASS_POS_INSERT_AFTER);
   return true;
 }
