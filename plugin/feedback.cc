@@ -123,6 +123,17 @@ enable_feedback_optimizations (void)
   opts->x_flag_profile_use = 1;
 }
 
+/* Whether the build instruments for gcov too (--coverage with
+   feedback=): the "profile" IPA pass must then instrument every
+   function, and -fbranch-probabilities must be off for it, in every
+   function, so it is set only after it (around_profile_pass).  */
+
+static bool
+instrumenting_p (void)
+{
+  return profile_arc_flag || flag_test_coverage;
+}
+
 /* Make VALUE the default -fbranch-probabilities: every function's
    options, but for those with options of their own (an optimize
    attribute), which the front end built from the default.  */
@@ -151,7 +162,8 @@ set_default_branch_probabilities (int value)
 static void
 branch_probabilities_at_start (void *, void *)
 {
-  set_default_branch_probabilities (1);
+  if (!instrumenting_p ())
+    set_default_branch_probabilities (1);
 }
 
 /* Whether FUN has OpenMP or OpenACC statements: their regions move into
@@ -425,20 +437,19 @@ static vec<tree> skip_cells;
    handle_missing_profiles: a function left with GCC's estimate, whose
    calls were counted, gets their counts).
 
-   With --coverage besides, the pass must instrument: then
-   -fbranch-probabilities is off in the default options for it, as
-   before GCC 12's early passes saw it on, and on again after it (the
-   inliner insists on it when functions have measured counts,
-   ipa-inline.cc, inline_small_functions); feedback_fnsplit does not
-   run then.  */
+   With --coverage besides, the pass must instrument (instrumenting_p):
+   then -fbranch-probabilities comes on only after it (the inliner
+   insists on it when functions have measured counts, ipa-inline.cc,
+   inline_small_functions), and the early fnsplit runs in place of
+   feedback_fnsplit.  */
 
 static unsigned int
 around_profile_pass (bool before)
 {
-  bool instrumenting = profile_arc_flag || flag_test_coverage;
-  if (instrumenting)
+  if (instrumenting_p ())
     {
-      set_default_branch_probabilities (before ? 0 : 1);
+      if (!before)
+	set_default_branch_probabilities (1);
       return 0;
     }
   tree name = get_identifier ("no_profile_instrument_function");
@@ -535,7 +546,7 @@ pathprof_init_feedback (const char *plugin_name)
   profile_info = &feedback_summary;
   if (pathprof_opts.verbose)
     inform (UNKNOWN_LOCATION,
-	    "pathprof: feedback summary: %u runs, largest counter %" PRId64,
+	    "pathprof: feedback summary: runs %u, largest counter %" PRId64,
 	    feedback_summary.runs, (int64_t) feedback_summary.sum_max);
   enable_feedback_optimizations ();
   fed_functions = new hash_set<tree>;
