@@ -189,11 +189,22 @@ pathprof_init_o0_cfg (const char *plugin_name)
    asm), so that gcov counts such a block with several successors even
    when it has one.  */
 
+/* stmt_can_terminate_bb_p, and a call of a function the instrumented
+   build redirects to a wrapper (through a pointer, so that it may not
+   return there): the feedback= build, which redirects nothing, must
+   shape its CFG as the instrumented build did.  */
+
+static bool
+may_terminate_p (gimple *stmt)
+{
+  return stmt_can_terminate_bb_p (stmt) || pathprof_redirected_call_p (stmt);
+}
+
 bool
 pathprof_gcov_fake_exit_p (basic_block bb)
 {
   gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
-  return !gsi_end_p (gsi) && stmt_can_terminate_bb_p (gsi_stmt (gsi));
+  return !gsi_end_p (gsi) && may_terminate_p (gsi_stmt (gsi));
 }
 
 /* profile.cc's branch_prob, first thing (flow_call_edges_add): every
@@ -221,7 +232,7 @@ pathprof_split_after_calls (function *fun)
       for (; !gsi_end_p (gsi); gsi_prev (&gsi))
 	{
 	  gimple *stmt = gsi_stmt (gsi);
-	  if (stmt != last && stmt_can_terminate_bb_p (stmt))
+	  if (stmt != last && may_terminate_p (stmt))
 	    {
 	      split_block (bb, stmt);
 	      added++;

@@ -223,6 +223,7 @@ bool pathprof_gcov_fake_exit_p (basic_block bb);
 /* redirect.cc */
 void pathprof_init_redirects (const char *plugin_name);
 unsigned pathprof_redirect_calls (function *fun);
+bool pathprof_redirected_call_p (const gimple *stmt);
 
 /* unwind.cc */
 void pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg);

@@ -140,3 +140,17 @@ pathprof_redirect_calls (function *fun)
       }
   return n;
 }
+
+/* Whether STMT, in cfun, is a call the instrumenting pass redirects
+   (pathprof_redirect_calls, which instrument_function runs on every
+   function defined here): the wrapper, called through a pointer, may
+   not return, so its block ends after it (pathprof_split_after_calls).
+   feedback=, which redirects nothing, shapes its CFG alike with this.  */
+
+bool
+pathprof_redirected_call_p (const gimple *stmt)
+{
+  const gcall *call = dyn_cast <const gcall *> (stmt);
+  return (call && !DECL_EXTERNAL (cfun->decl)
+	  && redirect_index (gimple_call_fndecl (call)) >= 0);
+}
