@@ -47,8 +47,9 @@
    (-fprofile-values, -fvalue-profile-transformations), which have no
    data here, and -fbranch-probabilities, which would make coverage_init
    read .gcda files: that one is set at the start of the unit, after
-   coverage_init, for every function, but for the "profile" IPA pass,
-   which would read them too.
+   coverage_init, for every function, and the "profile" IPA pass, which
+   would read them too, is told to skip every function
+   (around_profile_pass).
 
    Debugging: -fplugin-arg-pathprof-verbose notes each fed-back
    function's block and edge counts; -fdump-tree-all's dump of the pass
@@ -418,8 +419,9 @@ mark_profile_read (function *fun)
 }
 
 /* The attribute cells put in front of functions' attributes for the
-   "profile" IPA pass (around_profile_pass), to take out after it.  */
-static vec<tree> skip_cells;
+   "profile" IPA pass (around_profile_pass), to take out after it (a
+   clone made in the pass shares its original's cell).  */
+static hash_set<tree> *skip_cells;
 
 /* Around the "profile" IPA pass, where -fprofile-use reads .gcda files
    and overwrites each function's counts with theirs (tree_profiling,
@@ -463,19 +465,21 @@ around_profile_pass (bool before)
     {
       saved_profile_correction = flag_profile_correction;
       flag_profile_correction = 1;
+      skip_cells = new hash_set<tree>;
       FOR_EACH_DEFINED_FUNCTION (node)
 	{
 	  tree cell = tree_cons (name, NULL_TREE,
 				 DECL_ATTRIBUTES (node->decl));
 	  DECL_ATTRIBUTES (node->decl) = cell;
-	  skip_cells.safe_push (cell);
+	  skip_cells->add (cell);
 	}
       return 0;
     }
   FOR_EACH_DEFINED_FUNCTION (node)
-    if (skip_cells.contains (DECL_ATTRIBUTES (node->decl)))
+    if (skip_cells->contains (DECL_ATTRIBUTES (node->decl)))
       DECL_ATTRIBUTES (node->decl) = TREE_CHAIN (DECL_ATTRIBUTES (node->decl));
-  skip_cells.release ();
+  delete skip_cells;
+  skip_cells = NULL;
   flag_profile_correction = saved_profile_correction;
   return 0;
 }
