@@ -497,6 +497,13 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
   hash_set<int_hash<location_t, UNKNOWN_LOCATION, BUILTINS_LOCATION> >
     seen_locations;
   seen_locations.add (DECL_SOURCE_LOCATION (fndecl));
+  /* Where each call's line is among its block's lines: the entry its
+     own statement made or kept (an early exit's cfg_dst, below).  The
+     same line may come again later in the block ("x = 2 * n + f (p\n +
+     n);": the call has the first line, after the operands on the
+     second), and the split pathprof-dump makes there must be after the
+     call's entry, not after an earlier one of the same line.  */
+  hash_map<gimple *, unsigned> call_line_index;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -523,8 +530,12 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 	    }
 	  add_line (&m, &files, lines, loc);
 	  if (!lines->is_empty ())
-	    seen_lines.add ((uint64_t) lines->last ().file << 32
-			    | lines->last ().line);
+	    {
+	      seen_lines.add ((uint64_t) lines->last ().file << 32
+			      | lines->last ().line);
+	      if (is_gimple_call (stmt))
+		call_line_index.put (stmt, lines->length () - 1);
+	    }
 	}
       location_t loc;
       edge jump = jump_edge (bb);
@@ -577,7 +588,10 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 	  for (unsigned k = 0; k < blocks.length () && !b; k++)
 	    if (blocks[k].index == de->src)
 	      b = &blocks[k];
-	  if (b && xloc.file && !RESERVED_LOCATION_P (loc))
+	  unsigned *at = call_line_index.get (pcfg->calls[de->call]);
+	  if (b && at && *at < b->num_lines)
+	    fe.cfg_dst = *at;
+	  else if (b && xloc.file && !RESERVED_LOCATION_P (loc))
 	    for (uint32_t k = 0; k < b->num_lines; k++)
 	      if (b->lines[k].line == (uint32_t) xloc.line
 		  && !strcmp (files[b->lines[k].file], xloc.file))
