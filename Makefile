@@ -9,6 +9,7 @@
 #                   into $(PREFIX)/share/man/man1)
 #   make projects   real Debian packages profiled with -specs=pathprof.specs
 #   make gcov-check GCC's gcov tests' count() annotations against pathprof
+#   make gcov-diff  whole programs' line and branch counts against gcov's
 #   make clean
 #
 # CC names the GCC to build the plugin for (default gcc; GCC 12 and 11 are
@@ -281,6 +282,23 @@ gcov-check: all
 	  GCOV_ORACLE_CACHE='$(GCOV_ORACLE_CACHE)' \
 	  GCOV_ORACLE_SRCDIR='$(GCOV_ORACLE_SRCDIR)' \
 	  sh testsuite/gcov-oracle.sh "$(abspath $(BUILD))" '$(CC)'
+
+# ---------------------------------------------------------------- gcov-diff
+# Whole programs as an oracle (testsuite/gcov-diff.sh, doc/testing.md):
+# each make bench program built with --coverage at -O0 and with pathprof
+# at -O0 and -O2, run on one workload; every line count and branch count
+# compared with gcov's; fails on a difference testsuite/gcov-diff.known
+# does not list.  Fetches the programs' sources as make bench does, needs
+# jq.  A few minutes; .ci/run runs bzip2 and sqlite at -O0.
+# GCOV_DIFF_PROGRAMS="bzip2 sqlite" GCOV_DIFF_LEVELS="-O0 -O2"
+# GCOV_DIFF_CACHE=DIR GCOV_DIFF_KNOWN=FILE
+.PHONY: gcov-diff
+gcov-diff: all
+	@GCOV_DIFF_PROGRAMS='$(GCOV_DIFF_PROGRAMS)' \
+	  GCOV_DIFF_LEVELS='$(GCOV_DIFF_LEVELS)' \
+	  GCOV_DIFF_CACHE='$(GCOV_DIFF_CACHE)' \
+	  GCOV_DIFF_KNOWN='$(GCOV_DIFF_KNOWN)' \
+	  sh testsuite/gcov-diff.sh "$(abspath $(BUILD))" '$(CC)'
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer targets over the file reader (fuzz/run.sh, doc/testing.md),

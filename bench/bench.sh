@@ -79,6 +79,8 @@
 #   BENCH_CC            the compiler (default: CC, else gcc); the plugin
 #                       must have been built for it
 #   BENCH_COMMAND       the command line to quote in the report
+#   BENCH_PREPARE_ONLY  non-empty: fetch and prepare each program's tree
+#                       (prep/NAME), nothing more (make gcov-diff)
 #
 # Layout of BENCH_CACHE: src/PACKAGE (apt-get source, delete to fetch
 # again), prep/NAME, build/NAME/VARIANT, input/NAME, run/NAME/VARIANT,
@@ -161,6 +163,7 @@ BENCH_COMPILE_RUNS=${BENCH_COMPILE_RUNS:-3}
 BENCH_CACHEGRIND=${BENCH_CACHEGRIND:-0}
 BENCH_VARIANTS=${BENCH_VARIANTS:-plain gcov pathprof}
 BENCH_CACHE=${BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/bench}
+BENCH_PREPARE_ONLY=${BENCH_PREPARE_ONLY:-}
 BENCH_COMMAND=${BENCH_COMMAND:-sh bench/bench.sh $1}
 ALL_PROGRAMS="bzip2 lua sqlite zstd gawk pcre2"
 BENCH_PROGRAMS=$(echo "${BENCH_PROGRAMS:-$ALL_PROGRAMS}" | tr ',' ' ')
@@ -639,6 +642,11 @@ bench_program () {
 	|| fail "preparing the tree failed (see $prep/.bench-prepare.log)"
       echo "$prep_stamp" > "$prep/.bench-stamp"
     fi
+    # make gcov-diff (testsuite/gcov-diff.sh) wants the prepared tree only.
+    if [ -n "$BENCH_PREPARE_ONLY" ]; then
+      echo prepared > "$pdir/status"
+      exit 0
+    fi
 
     # Build every variant.
     for v in $VARIANTS; do
@@ -853,6 +861,7 @@ failed=0
 for name in $BENCH_PROGRAMS; do
   bench_program "$name" || failed=1
 done
+[ -z "$BENCH_PREPARE_ONLY" ] || exit $failed
 
 printf 'load_end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >> "$RESULTS/meta.tsv"
 printf 'seconds\t%s\n' "$(($(date +%s) - started))" >> "$RESULTS/meta.tsv"

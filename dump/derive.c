@@ -406,11 +406,15 @@ gcov_last_block (const dump_function *fn)
    records: the declaration line first in the first block, then the
    block's lines, each (file, line) once per block (profile.cc streams a
    location once per block), owner flags set.  Records start with owner
-   false.  Returns a malloc'd array of *NUM records, or NULL.  */
+   false.  LAST[b], for each block position b of meta.blocks, is set to
+   the record of the line gcov gives the block's branches (the greatest
+   line of the last run of one file of its last segment), or {
+   NO_BLOCK } if none.  Returns a malloc'd array of *NUM records, or
+   NULL.  */
 
 static line_record *
 block_line_records (const dump_function *fn, const segmentation *seg,
-		    size_t *num)
+		    size_t *num, line_record *last)
 {
   const ppf_meta *m = &fn->meta;
   uint32_t first = first_block (fn);
@@ -423,6 +427,8 @@ block_line_records (const dump_function *fn, const segmentation *seg,
   recs = malloc (total * sizeof *recs);
   if (!recs)
     return NULL;
+  for (uint32_t b = 0; b < m->num_blocks; b++)
+    last[b].file = NO_BLOCK;
   for (uint32_t b = 2; b < m->num_blocks; b++)
     {
       const ppf_block *blk = &m->blocks[b];
@@ -468,6 +474,8 @@ block_line_records (const dump_function *fn, const segmentation *seg,
 		  if (recs[k].line > recs[greatest].line)
 		    greatest = k;
 		recs[greatest].owner = b != unowned || nsplits > 0;
+		if (part == nsplits && i + 1 == n)
+		  last[b] = recs[greatest];
 		run = i + 1;
 	      }
 	}
@@ -606,11 +614,11 @@ segmented_graph (const segmentation *seg, const dump_counts *out,
 static int
 derive_lines (const dump_function *fn, const segmentation *seg,
 	      dump_counts *out, const uint32_t *src_pos,
-	      const uint32_t *dst_pos)
+	      const uint32_t *dst_pos, line_record *last)
 {
   uint32_t nblocks = seg->num_positions;
   size_t nrec = 0, nlines = 0;
-  line_record *recs = block_line_records (fn, seg, &nrec);
+  line_record *recs = block_line_records (fn, seg, &nrec, last);
   dump_line_count *lines = NULL;
   u32_vec owners = { NULL, 0, 0 };
   dump_counts gc;
@@ -696,6 +704,74 @@ derive_lines (const dump_function *fn, const segmentation *seg,
   return rc;
 }
 
+/* Fill OUT's branches (derive.h) from its edges (at SRC_POS and DST_POS,
+   by source block) and LAST, the line of each block's branches, with FN's blocks
+   split after calls as SEG says.  Returns 0 or -1.  */
+
+static int
+derive_branches (const dump_function *fn, const segmentation *seg,
+		 dump_counts *out, const uint32_t *src_pos,
+		 const uint32_t *dst_pos, const line_record *last)
+{
+  const ppf_meta *m = &fn->meta;
+  uint32_t unowned = gcov_last_block (fn);
+  size_t n = 0;
+
+  bool *own_pad = calloc (m->num_blocks + 1, sizeof *own_pad);
+  out->branches = malloc ((out->num_edges + 1) * sizeof *out->branches);
+  if (!out->branches || !own_pad)
+    {
+      free (own_pad);
+      return -1;
+    }
+  /* The landing pads the plugin adds to count the paths an exception
+     ends (unwind.cc): gcov has none, but a fake edge to EXIT instead,
+     which is no branch.  They end paths with an UNWIND_EXIT edge, as a
+     block that resumes unwinding out of the function does, and come
+     first, before the block ENTRY leads to (gcov's first).  */
+  uint32_t first = first_block (fn);
+  for (uint32_t e = 0; e < m->num_edges; e++)
+    if (m->edges[e].kind == PPF_EDGE_UNWIND_EXIT
+	&& fn->dag.src[e] < first)
+      own_pad[fn->dag.src[e]] = true;
+  /* Edges are by source block number, and positions follow numbers.  */
+  for (size_t e = 0, f; e < out->num_edges; e = f)
+    {
+      uint32_t b = src_pos[e];
+      size_t outs = 0;
+      uint64_t ran;
+
+      for (f = e; f < out->num_edges && src_pos[f] == b; f++)
+	outs += out->edges[f].kind != PPF_CFG_RESTART
+		&& !own_pad[dst_pos[f]];
+      if (b == NO_BLOCK || b < 2 || b == unowned || outs < 2
+	  || last[b].file == NO_BLOCK)
+	continue;
+      /* The last segment ran as often as the block less the paths that
+	 ended at its splits.  */
+      ran = out->block_counts[b];
+      for (size_t k = seg->first_split[b]; k < seg->first_split[b + 1]; k++)
+	ran = ran > seg->splits[k].ended ? ran - seg->splits[k].ended : 0;
+      for (size_t k = e; k < f; k++)
+	{
+	  const ppf_edge_count *c = &out->edges[k];
+	  const ppf_block *dst = ppf_meta_block (m, c->dst);
+	  size_t d = dst ? (size_t) (dst - m->blocks) : 0;
+	  if (c->kind == PPF_CFG_RESTART || own_pad[dst_pos[k]])
+	    continue;
+	  /* GCC's next block: the block of the next position, as blocks
+	     unlisted in the file (unreachable) were deleted before.  */
+	  out->branches[n++] = (dump_branch_count) {
+	    last[b].file, last[b].line, c->count, ran > 0,
+	    d == (size_t) b + 1 && seg->first_split[b] == seg->first_split[b + 1]
+	  };
+	}
+    }
+  out->num_branches = n;
+  free (own_pad);
+  return 0;
+}
+
 /* ------------------------------------------------------------------ */
 
 /* Derive FN's edge, block and line counts into OUT (derive.h).  Block
@@ -707,6 +783,7 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
   const ppf_meta *m = &fn->meta;
   uint32_t *src_pos = NULL, *dst_pos = NULL;
   uint64_t *dag_counts;
+  line_record *last = NULL;
   segmentation seg;
   size_t kept = 0;
   int rc = -1;
@@ -750,9 +827,12 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
     }
   out->num_edges = kept;
   out->block_counts[0] = out->entry_count;
-  if (segment_blocks (fn, dag_counts, &seg) == 0)
-    rc = derive_lines (fn, &seg, out, src_pos, dst_pos);
+  last = malloc ((m->num_blocks + 1) * sizeof *last);
+  if (last && segment_blocks (fn, dag_counts, &seg) == 0
+      && derive_lines (fn, &seg, out, src_pos, dst_pos, last) == 0)
+    rc = derive_branches (fn, &seg, out, src_pos, dst_pos, last);
  done:
+  free (last);
   segmentation_free (&seg);
   free (dag_counts);
   free (src_pos);
@@ -770,6 +850,7 @@ dump_counts_free (dump_counts *counts)
   free (counts->block_counts);
   free (counts->edges);
   free (counts->lines);
+  free (counts->branches);
   memset (counts, 0, sizeof *counts);
 }
 

@@ -32,6 +32,16 @@
    after the call count only the paths that got past it, the call's own
    line all that reached it (derive.c, "segmentation").
 
+   Branches are gcov -b's: every block but ENTRY, EXIT and the one of the
+   highest number (gcov.cc takes it for EXIT) with two or more CFG edges
+   out, not counting a restart edge (its source, GCC's abnormal
+   dispatcher, has no line) nor an edge into a landing pad the plugin
+   added to count the paths an exception ends (gcov has a fake edge to
+   EXIT there, no branch), lists each edge as a branch of the last line
+   gcov gives its last segment: the greatest line of the last run of
+   lines of one file.  A function's branches are ordered by block, then
+   destination, as gcov lists a line's.
+
    Counts are 64-bit and saturate at 2^64-1 (a sum of many counts near
    2^64 could pass it; real profiles do not).  */
 
@@ -57,6 +67,20 @@ typedef struct dump_line_count
 			       COUNT is entries and cycles, not a sum */
 } dump_line_count;
 
+/* One branch of gcov -b: a CFG edge out of a block that has two or more
+   (not counting gcov's fake edges to EXIT after calls), listed on the
+   last line gcov gives the block (gcov.cc, add_line_counts).  */
+typedef struct dump_branch_count
+{
+  uint32_t file;            /* index into meta.files */
+  uint32_t line;
+  uint64_t count;           /* times taken */
+  bool executed;            /* its block ran (else gcov says "never
+			       executed") */
+  bool fallthrough;         /* to the next block in GCC's order
+			       (gcov's "(fallthrough)") */
+} dump_branch_count;
+
 typedef struct dump_counts
 {
   uint64_t entry_count;     /* paths that start at the function's entry */
@@ -66,6 +90,9 @@ typedef struct dump_counts
   ppf_edge_count *edges;    /* by source block, then destination */
   size_t num_lines;
   dump_line_count *lines;   /* by file index, then line */
+  size_t num_branches;
+  dump_branch_count *branches;  /* in gcov's order: by block, then
+				   destination */
   size_t num_lost;          /* backedges and cut edges whose start count
 			       differs from their end count */
 } dump_counts;

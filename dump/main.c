@@ -83,7 +83,8 @@ enum
   OPT_HTML,
   OPT_SORT,
   OPT_UNIT,
-  OPT_PICTURES
+  OPT_PICTURES,
+  OPT_BRANCHES
 };
 
 static const struct option long_options[] = {
@@ -95,6 +96,7 @@ static const struct option long_options[] = {
   { "tsv", no_argument, NULL, OPT_TSV },
   { "json", no_argument, NULL, OPT_JSON },
   { "annotate", optional_argument, NULL, OPT_ANNOTATE },
+  { "branches", no_argument, NULL, OPT_BRANCHES },
   { "lines", no_argument, NULL, OPT_LINES },
   { "edges", no_argument, NULL, OPT_EDGES },
   { "untested", no_argument, NULL, OPT_UNTESTED },
@@ -130,9 +132,11 @@ usage (FILE *out)
 "      --tsv             one tab-separated line per path: function, id,\n"
 "                        count, start, end, lines (default: every path)\n"
 "      --json            everything as JSON (default: every path), with\n"
-"                        each function's line and edge counts\n"
+"                        each function's line, branch and edge counts\n"
 "      --annotate[=FILE] the source files (or FILE) with each line's count\n"
-"                        as gcov shows it, derived from the paths\n"
+"                        as gcov shows it, derived from the paths; with\n"
+"                        --branches, each line's branches and how often\n"
+"                        each was taken, as gcov -b -c lists them\n"
 "      --lines           one line per source line: function, file, line,\n"
 "                        count (gcov's count)\n"
 "      --edges           one line per CFG edge: function, source block,\n"
@@ -589,6 +593,9 @@ main (int argc, char **argv)
 	  m = MODE_ANNOTATE;
 	  opt.annotate_file = optarg;
 	  break;
+	case OPT_BRANCHES:
+	  opt.branches = true;
+	  continue;
 	case OPT_LINES:
 	  m = MODE_LINES;
 	  break;
@@ -643,6 +650,8 @@ main (int argc, char **argv)
   if (mode == MODE_DOT && opt.top_given)
     usage_error ("%s", "--dot colours the paths -k N asks for; -n and --all "
 		 "do not apply");
+  if (mode != MODE_ANNOTATE && opt.branches)
+    usage_error ("%s", "--branches goes with --annotate only");
   if (mode != MODE_HTML && opt.pictures_given)
     usage_error ("%s", "--pictures goes with --html only");
   if (mode != MODE_DOT && (paths_given || max_blocks_given))

@@ -8,6 +8,8 @@
 			#####:   24:	goto D;
 		      "-" a line without code, "#####" code that never ran,
 		      "N*" a line that ran N times, some of its blocks never.
+		      With --branches, each line's branches follow it as
+		      gcov -b -c lists them: "branch  0 taken 7".
 		      Without the source file, the counted lines only,
 		      with empty text.
    --lines            FUNCTION \t FILE \t LINE \t COUNT, one line per
@@ -66,15 +68,46 @@ put_count_column (FILE *out, const dump_source_line *l, uint32_t line)
   fprintf (out, "%*s:%*u:", COUNT_WIDTH, buf, LINE_WIDTH, line);
 }
 
-/* A line of source with its count column, for dump_source_walk, whose
-   context is the output.  */
+/* What put_annotated_line writes to.  */
+typedef struct annotate_context
+{
+  FILE *out;
+  const dump_sources *sources;
+  bool branches;          /* --branches */
+} annotate_context;
+
+/* L's branches, as gcov -b -c lists them (output_branch_count), numbered
+   from 0 (gcov numbers the calls it lists among them).  */
 
 static void
-put_annotated_line (void *out, uint32_t lineno, const char *text,
+put_branches (const annotate_context *ctx, const dump_source_line *l)
+{
+  for (size_t k = 0; k < l->num_branches; k++)
+    {
+      const dump_source_branch *b = &ctx->sources->branches[l->first_branch
+							     + k];
+      if (b->executed)
+	fprintf (ctx->out, "branch %2zu taken %llu%s\n", k,
+		 (unsigned long long) b->count,
+		 b->fallthrough ? " (fallthrough)" : "");
+      else
+	fprintf (ctx->out, "branch %2zu never executed\n", k);
+    }
+}
+
+/* A line of source with its count column (and its branches), for
+   dump_source_walk, whose context is an annotate_context.  */
+
+static void
+put_annotated_line (void *context, uint32_t lineno, const char *text,
 		    size_t len, const dump_source_line *l)
 {
-  put_count_column ((FILE *) out, l, lineno);
-  fprintf ((FILE *) out, "%s\n", text);
+  const annotate_context *ctx = context;
+
+  put_count_column (ctx->out, l, lineno);
+  fprintf (ctx->out, "%s\n", text);
+  if (l && ctx->branches)
+    put_branches (ctx, l);
 }
 
 /* Write one annotated file: its header, then every line of the source
@@ -82,9 +115,10 @@ put_annotated_line (void *out, uint32_t lineno, const char *text,
    (of this file, by line) with empty text.  */
 
 static void
-put_annotated_file (FILE *out, const dump_source_file *f,
+put_annotated_file (const annotate_context *ctx, const dump_source_file *f,
 		    const dump_source_line *lines, size_t n)
 {
+  FILE *out = ctx->out;
   FILE *src = dump_open_source (f->name, f->profile);
   size_t next = 0;
 
@@ -95,7 +129,8 @@ put_annotated_file (FILE *out, const dump_source_file *f,
 	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, strerror (errno));
   else
     {
-      dump_source_walk (src, lines, n, 0, &next, put_annotated_line, out);
+      dump_source_walk (src, lines, n, 0, &next, put_annotated_line,
+			(void *) ctx);
       fclose (src);
       if (next < n)
 	fprintf (out, "%*s:%*u:Lines past the end of the source (it changed "
@@ -106,6 +141,8 @@ put_annotated_file (FILE *out, const dump_source_file *f,
     {
       put_count_column (out, &lines[next], lines[next].line);
       fputc ('\n', out);
+      if (ctx->branches)
+	put_branches (ctx, &lines[next]);
     }
 }
 
@@ -143,6 +180,7 @@ dump_report_annotate (FILE *out, const dump_data *data,
 
   if (dump_collect_sources (data, sel, &sources) != 0)
     return -1;
+  annotate_context ctx = { out, &sources, opt->branches };
   for (size_t f = 0; f < sources.num_files; f++)
     any_shown |= !opt->annotate_file
 		 || file_matches (sources.files[f].name, opt->annotate_file);
@@ -160,7 +198,7 @@ dump_report_annotate (FILE *out, const dump_data *data,
       if (!first)
 	fputc ('\n', out);
       first = false;
-      put_annotated_file (out, file, sources.lines + file->first_line,
+      put_annotated_file (&ctx, file, sources.lines + file->first_line,
 			  file->num_lines);
       /* Notes about the functions defined in this file.  */
       for (size_t i = 0; i < data->num_functions; i++)

@@ -39,6 +39,7 @@ typedef struct dump_options
   size_t num_units;      /* --unit patterns */
   char **units;
   const char *annotate_file;  /* --annotate=FILE, or NULL for all */
+  bool branches;         /* --annotate --branches: gcov -b -c's lines */
   bool untested;         /* --untested (text, or with --json) */
   size_t untested_top;   /* untested paths listed per function */
   bool predict;          /* --predict (text, or with --json) */

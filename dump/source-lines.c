@@ -47,14 +47,61 @@ intern_file (dump_sources *out, size_t *cap, const char *name,
   return out->num_files++;
 }
 
+/* Order source branches by file, line, then appearance.  */
+
+static int
+compare_source_branches (const void *a, const void *b)
+{
+  const dump_source_branch *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Append FN's branches C to OUT; *FILE_CAP and *CAP are the capacities
+   of OUT->files and OUT->branches.  Returns 0 or -1.  */
+
+static int
+add_function_branches (dump_sources *out, size_t *file_cap, size_t *cap,
+		       const dump_function *fn, const dump_counts *c)
+{
+  for (size_t k = 0; k < c->num_branches; k++)
+    {
+      const dump_branch_count *b = &c->branches[k];
+      size_t f = intern_file (out, file_cap, fn->meta.files[b->file],
+			      fn->profile);
+      if (f == SIZE_MAX)
+	return -1;
+      if (out->num_branches == *cap)
+	{
+	  size_t grown_cap = *cap ? 2 * *cap : 64;
+	  dump_source_branch *grown = realloc (out->branches,
+					       grown_cap * sizeof *grown);
+	  if (!grown)
+	    return -1;
+	  out->branches = grown;
+	  *cap = grown_cap;
+	}
+      out->branches[out->num_branches]
+	= (dump_source_branch) { f, b->line, out->num_branches, b->count,
+				 b->executed, b->fallthrough };
+      out->num_branches++;
+    }
+  return 0;
+}
+
 /* Add the derived line counts of FN to OUT (unsorted, not merged).
-   *FILE_CAP and *LINE_CAP are the capacities of OUT's arrays.  GROUP:
+   *FILE_CAP, *LINE_CAP and *BRANCH_CAP are the capacities of OUT's
+   arrays; FN's branches are appended too.  GROUP:
    FN is of a group (mark_groups), and its lines from its first on in
    its own file are the group's.  Returns 0 or -1.  */
 
 static int
 add_function_lines (dump_sources *out, size_t *file_cap, size_t *line_cap,
-		    const dump_function *fn, bool group)
+		    size_t *branch_cap, const dump_function *fn, bool group)
 {
   dump_counts c;
   int rc = 0;
@@ -87,8 +134,10 @@ add_function_lines (dump_sources *out, size_t *file_cap, size_t *line_cap,
 			       c.lines[k].unexecuted_block,
 			       c.lines[k].owns_block,
 			       group && c.lines[k].file == fn->meta.file
-			       && c.lines[k].line >= fn->meta.line };
+			       && c.lines[k].line >= fn->meta.line, 0, 0 };
     }
+  if (rc == 0)
+    rc = add_function_branches (out, file_cap, branch_cap, fn, &c);
   dump_counts_free (&c);
   return rc;
 }
@@ -143,7 +192,7 @@ int
 dump_collect_sources (const dump_data *data, const dump_selection *sel,
 		      dump_sources *out)
 {
-  size_t file_cap = 0, line_cap = 0, merged = 0;
+  size_t file_cap = 0, line_cap = 0, branch_cap = 0, merged = 0;
   bool *group = calloc (data->num_functions + 1, sizeof *group);
 
   memset (out, 0, sizeof *out);
@@ -157,7 +206,7 @@ dump_collect_sources (const dump_data *data, const dump_selection *sel,
   for (size_t i = 0; i < data->num_functions; i++)
     if (sel->selected[i]
 	&& !(data->functions[i]->meta.flags & PPF_FN_ARTIFICIAL)
-	&& add_function_lines (out, &file_cap, &line_cap,
+	&& add_function_lines (out, &file_cap, &line_cap, &branch_cap,
 			       data->functions[i], group[i]) != 0)
       {
 	free (group);
@@ -202,6 +251,26 @@ dump_collect_sources (const dump_data *data, const dump_selection *sel,
     }
   out->num_lines = merged;
 
+  /* Each line's branches.  A branch is on a line of its block, so every
+     branch finds its line.  */
+  if (out->num_branches)
+    qsort (out->branches, out->num_branches, sizeof *out->branches,
+	   compare_source_branches);
+  for (size_t k = 0, b = 0; k < out->num_lines; k++)
+    {
+      dump_source_line *l = &out->lines[k];
+      while (b < out->num_branches
+	     && (out->branches[b].file < l->file
+		 || (out->branches[b].file == l->file
+		     && out->branches[b].line < l->line)))
+	b++;
+      l->first_branch = b;
+      while (b < out->num_branches && out->branches[b].file == l->file
+	     && out->branches[b].line == l->line)
+	b++;
+      l->num_branches = b - l->first_branch;
+    }
+
   for (size_t k = 0; k < out->num_lines; k++)
     {
       dump_source_file *f = &out->files[out->lines[k].file];
@@ -219,6 +288,7 @@ dump_sources_free (dump_sources *sources)
 {
   free (sources->files);
   free (sources->lines);
+  free (sources->branches);
   dump_string_index_free (&sources->by_name);
   memset (sources, 0, sizeof *sources);
 }

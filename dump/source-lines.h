@@ -15,7 +15,9 @@
    compiled into several objects) counts once per function, as gcov adds
    the data of several objects.  Functions the compiler made
    (PPF_FN_ARTIFICIAL: implicit constructors and destructors) count for
-   no line, as gcov leaves them out.  */
+   no line, as gcov leaves them out.
+   Each line also lists its branches (gcov -b's, derive.h), those of the
+   functions in the order of the selection.  */
 
 #ifndef PATHPROF_DUMP_SOURCE_LINES_H
 #define PATHPROF_DUMP_SOURCE_LINES_H
@@ -39,7 +41,20 @@ typedef struct dump_source_line
   bool owns_block;         /* in some function (derive.h) */
   bool group;              /* while collecting: a line of a function of a
 			      group (gcov's is_group), summed apart */
+  size_t first_branch;     /* its branches: dump_sources.branches */
+  size_t num_branches;     /*   [first_branch .. +num_branches) */
 } dump_source_line;
+
+/* One branch of a line (derive.h's), as gcov -b lists it.  */
+typedef struct dump_source_branch
+{
+  size_t file;             /* index into dump_sources.files */
+  uint32_t line;
+  size_t seq;              /* while collecting: order of appearance */
+  uint64_t count;
+  bool executed;
+  bool fallthrough;
+} dump_source_branch;
 
 /* One source file.  */
 typedef struct dump_source_file
@@ -58,6 +73,9 @@ typedef struct dump_sources
   dump_string_index by_name;  /* file name -> index into files */
   size_t num_lines;
   dump_source_line *lines;    /* by file, then line; one per line */
+  size_t num_branches;
+  dump_source_branch *branches;  /* by file, then line, then function
+				    and gcov's order in it */
 } dump_sources;
 
 /* Collect the files and line counts of the functions SEL selects.

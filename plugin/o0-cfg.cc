@@ -164,6 +164,41 @@ execute_after_cfg (function *)
   return 0;
 }
 
+/* Short-circuit conditions as at -O0 while a function is parsed.  Above
+   -O0, GCC's folder (fold-const.cc, fold_truth_andor) turns "a && b" and
+   "a || b" of two cheap operands into one non-short-circuit test as it
+   parses, so that the second operand, on its line, no longer has blocks
+   and branches of its own, and gcov's counts of them are lost.  The
+   folder asks --param=logical-op-non-short-circuit first: it is 0 (do
+   not) from the start of each function's parsing to its end (nested
+   functions and C++ lambdas within), unless the user set it.  The later
+   passes see the user's value: ifcombine, which reads it too, merges
+   such tests again where it pays (doc/plugin.md).  Not the merging of
+   two comparisons of one operand into a range test ("x < 1 || x > 9"),
+   which nothing but the level controls: pathprof counts such a
+   condition as one test above -O0 (doc/manual.md).  */
+
+static int parse_depth;
+static int saved_short_circuit;
+
+static void
+start_parse_function (void *, void *)
+{
+  if (parse_depth++ == 0)
+    {
+      saved_short_circuit = param_logical_op_non_short_circuit;
+      if (!global_options_set.x_param_logical_op_non_short_circuit)
+	param_logical_op_non_short_circuit = 0;
+    }
+}
+
+static void
+finish_parse_function (void *, void *)
+{
+  if (parse_depth > 0 && --parse_depth == 0)
+    param_logical_op_non_short_circuit = saved_short_circuit;
+}
+
 /* Register the passes around "cfg" and our gimplify_expr hook.  Call
    after the pathprof pass is registered after "cfg": the restoring pass
    then goes between "cfg" and it.  */
@@ -173,6 +208,10 @@ pathprof_init_o0_cfg (const char *plugin_name)
 {
   lang_gimplify_expr = lang_hooks.gimplify_expr;
   lang_hooks.gimplify_expr = gimplify_expr_as_at_o0;
+  register_callback (plugin_name, PLUGIN_START_PARSE_FUNCTION,
+		     start_parse_function, NULL);
+  register_callback (plugin_name, PLUGIN_FINISH_PARSE_FUNCTION,
+		     finish_parse_function, NULL);
 
   pathprof_register_function_pass (plugin_name, "pathprof-o0-cfg",
 				   execute_before_cfg, false, "cfg",

@@ -53,3 +53,10 @@ recipe_check () {
   cmp roundtrip.txt "$1/input.txt" >&2 || return 1
   sha256sum < compressed.zst
 }
+
+# make gcov-diff (testsuite/gcov-diff.sh): the training without zstd's
+# I/O and compression threads, whose polling loops run as often as the
+# scheduler decides.
+recipe_deterministic_train () {
+  recipe_train "$@" | sed 's/ -q / -q --single-thread --no-asyncio /'
+}
