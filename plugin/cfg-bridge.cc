@@ -188,7 +188,9 @@ pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
 }
 
 /* Shape FUN's CFG as the profile describes it and fill PCFG with it:
-   the blocks gcov ends after calls (pathprof_split_after_calls) and
+   the forwarders a CFG cleanup gives loop headers of several entries
+   before gcov's pass (pathprof_split_loop_entries), the blocks gcov ends
+   after calls (pathprof_split_after_calls) and
    gives jumps of their own (pathprof_split_goto_edges), numbered in
    their order as gcov numbers them,
    the landing pads that see exceptions leave (pathprof_add_unwind_pads),
@@ -201,6 +203,7 @@ pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg)
 void
 pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg)
 {
+  pathprof_split_loop_entries (fun);
   pathprof_split_after_calls (fun);
   pathprof_split_goto_edges (fun);
   /* Blocks numbered in their order, as branch_prob numbers them for

@@ -221,6 +221,98 @@ pathprof_init_o0_cfg (const char *plugin_name)
 				   PASS_POS_INSERT_AFTER);
 }
 
+/* Whether FUN calls a const or pure function (a direct call): then, at
+   -O0, "fixup_cfg2" (after "ssa", before gcov's pass) asks for a CFG
+   cleanup (execute_fixup_cfg updates such calls in SSA form), the first
+   one with loops present.  */
+
+static bool
+calls_const_or_pure_p (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi))
+	  && gimple_call_fndecl (gsi_stmt (gsi))
+	  && (gimple_call_flags (gsi_stmt (gsi))
+	      & (ECF_CONST | ECF_PURE | ECF_LOOPING_CONST_OR_PURE)))
+	return true;
+  return false;
+}
+
+/* tree-cfgcleanup.cc's mfb_keep_latches: E is no latch.  */
+
+static bool
+keep_entries (edge e)
+{
+  return !((dom_info_available_p (CDI_DOMINATORS)
+	    && dominated_by_p (CDI_DOMINATORS, e->src, e->dest))
+	   || (e->flags & EDGE_DFS_BACK));
+}
+
+/* What that cleanup does first (tree-cfgcleanup.cc,
+   cleanup_tree_cfg_noloop, PR80549): every loop header entered by two or
+   more edges that are not latches, and by a latch, gets a forwarder: the
+   header is split after its labels, the entries go to the labels' part,
+   the latches to the rest.  gcov then counts a label on such a header
+   ("again:" entered by a goto and by the statement before it, and by the
+   loop's "goto again;") as many times as the loop was entered, not as
+   many as it went round.  Only in a function the cleanup reaches
+   (calls_const_or_pure_p); the "cfg" pass's own cleanup comes before
+   there are loops.  Returns the number of forwarders made.  */
+
+unsigned
+pathprof_split_loop_entries (function *fun)
+{
+  if (!current_loops || !calls_const_or_pure_p (fun))
+    return 0;
+  if (!dom_info_available_p (CDI_DOMINATORS))
+    mark_dfs_back_edges ();
+  unsigned made = 0;
+  for (unsigned i = 0; i < number_of_loops (fun); i++)
+    if (loop_p loop = get_loop (fun, i))
+      {
+	if (!loop->header)
+	  continue;
+	basic_block bb = loop->header;
+	edge_iterator ei;
+	edge e;
+	bool found_latch = false, any_abnormal = false;
+	unsigned n = 0;
+	FOR_EACH_EDGE (e, ei, bb->preds)
+	  {
+	    if (e->flags & EDGE_ABNORMAL)
+	      {
+		any_abnormal = true;
+		break;
+	      }
+	    if (!keep_entries (e))
+	      {
+		found_latch = true;
+		continue;
+	      }
+	    n++;
+	  }
+	if (!found_latch || any_abnormal || n <= 1)
+	  continue;
+	edge fallthru = make_forwarder_block (bb, keep_entries, NULL);
+	loop->header = fallthru->dest;
+	if (!loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+	  {
+	    /* As GCC: the CFG hook's loop update is incomplete when the
+	       loop has several latches.  */
+	    remove_bb_from_loops (fallthru->src);
+	    loop_p cloop = loop;
+	    FOR_EACH_EDGE (e, ei, fallthru->src->preds)
+	      cloop = find_common_loop (cloop, e->src->loop_father);
+	    add_bb_to_loop (fallthru->src, cloop);
+	  }
+	made++;
+      }
+  return made;
+}
+
 /* Whether profile.cc's branch_prob gives BB a fake edge to EXIT besides
    its successors: flow_call_edges_add does, first thing, to a block whose
    last statement may not let control come back (stmt_can_terminate_bb_p:

@@ -216,6 +216,7 @@ tree pathprof_absent_runtime_note (const char *note_name,
 
 /* o0-cfg.cc */
 void pathprof_init_o0_cfg (const char *plugin_name);
+unsigned pathprof_split_loop_entries (function *fun);
 unsigned pathprof_split_after_calls (function *fun);
 unsigned pathprof_split_goto_edges (function *fun);
 bool pathprof_gcov_fake_exit_p (basic_block bb);
