@@ -704,6 +704,21 @@ derive_lines (const dump_function *fn, const segmentation *seg,
   return rc;
 }
 
+/* Order branches by file, then line, then their place in gcov's order,
+   which derive_branches makes them in.  */
+
+static int
+compare_branches (const void *a, const void *b)
+{
+  const dump_branch_count *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
 /* Fill OUT's branches (derive.h) from its edges (at SRC_POS and DST_POS,
    by source block) and LAST, the line of each block's branches, with FN's blocks
    split after calls as SEG says.  Returns 0 or -1.  */
@@ -755,20 +770,23 @@ derive_branches (const dump_function *fn, const segmentation *seg,
       for (size_t k = e; k < f; k++)
 	{
 	  const ppf_edge_count *c = &out->edges[k];
-	  const ppf_block *dst = ppf_meta_block (m, c->dst);
-	  size_t d = dst ? (size_t) (dst - m->blocks) : 0;
 	  if (c->kind == PPF_CFG_RESTART || own_pad[dst_pos[k]])
 	    continue;
 	  /* GCC's next block: the block of the next position, as blocks
 	     unlisted in the file (unreachable) were deleted before.  */
-	  out->branches[n++] = (dump_branch_count) {
-	    last[b].file, last[b].line, c->count, ran > 0,
-	    d == (size_t) b + 1 && seg->first_split[b] == seg->first_split[b + 1]
+	  out->branches[n] = (dump_branch_count) {
+	    last[b].file, last[b].line, (uint32_t) n, c->count, ran > 0,
+	    dst_pos[k] == b + 1
+	    && seg->first_split[b] == seg->first_split[b + 1]
 	  };
+	  n++;
 	}
     }
   out->num_branches = n;
   free (own_pad);
+  /* By line, as the lines are; gcov's order within a line.  */
+  if (n > 1)
+    qsort (out->branches, n, sizeof *out->branches, compare_branches);
   return 0;
 }
 

@@ -74,6 +74,8 @@ typedef struct dump_branch_count
 {
   uint32_t file;            /* index into meta.files */
   uint32_t line;
+  uint32_t order;           /* place in gcov's order: by block, then
+			       destination */
   uint64_t count;           /* times taken */
   bool executed;            /* its block ran (else gcov says "never
 			       executed") */
@@ -91,8 +93,8 @@ typedef struct dump_counts
   size_t num_lines;
   dump_line_count *lines;   /* by file index, then line */
   size_t num_branches;
-  dump_branch_count *branches;  /* in gcov's order: by block, then
-				   destination */
+  dump_branch_count *branches;  /* by file and line, as LINES; those of
+				   a line in gcov's order */
   size_t num_lost;          /* backedges and cut edges whose start count
 			       differs from their end count */
 } dump_counts;

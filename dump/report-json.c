@@ -7,7 +7,6 @@
    is not part of valid UTF-8 is written as the code point of the same
    value (\u00XX, as if Latin-1), so the output is always valid JSON.  */
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "derive.h"
@@ -209,24 +208,6 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
   fputs (nblocks ? "\n          ]\n        }" : "]\n        }", out);
 }
 
-/* Order indices of branches (of a file-scope array, for qsort) by file,
-   line, then index: gcov's order within a line.  */
-
-static const dump_branch_count *sorting_branches;
-
-static int
-compare_branch_index (const void *a, const void *b)
-{
-  size_t i = *(const size_t *) a, j = *(const size_t *) b;
-  const dump_branch_count *x = &sorting_branches[i], *y = &sorting_branches[j];
-
-  if (x->file != y->file)
-    return x->file < y->file ? -1 : 1;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  return i < j ? -1 : i > j;
-}
-
 /* Write FN's derived counts (derive.h) as the fields "entry_count",
    "lines" and "edges", each after a comma.  Returns 0, or -1 if memory
    ran out.  */
@@ -238,17 +219,6 @@ put_counts (FILE *out, const dump_function *fn)
 
   if (dump_derive_counts (fn, &c) != 0)
     return -1;
-  size_t *order = malloc ((c.num_branches + 1) * sizeof *order);
-  if (!order)
-    {
-      dump_counts_free (&c);
-      return -1;
-    }
-  for (size_t i = 0; i < c.num_branches; i++)
-    order[i] = i;
-  sorting_branches = c.branches;
-  if (c.num_branches)
-    qsort (order, c.num_branches, sizeof *order, compare_branch_index);
   fprintf (out, ",\n      \"entry_count\": %llu,\n      \"lines\": [",
 	   (unsigned long long) c.entry_count);
   for (size_t k = 0, b = 0; k < c.num_lines; k++)
@@ -261,18 +231,18 @@ put_counts (FILE *out, const dump_function *fn)
 	       c.lines[k].line, (unsigned long long) c.lines[k].count,
 	       c.lines[k].unexecuted_block ? "true" : "false",
 	       c.lines[k].owns_block ? "true" : "false");
-      /* The line's branches, as gcov's JSON has them (derive.h); lines
-	 are by file, then line, and so are the branches in ORDER.  */
+      /* The line's branches, as gcov's JSON has them: lines and
+	 branches are both by file, then line (derive.h).  */
       while (b < c.num_branches
-	     && (c.branches[order[b]].file < c.lines[k].file
-		 || (c.branches[order[b]].file == c.lines[k].file
-		     && c.branches[order[b]].line < c.lines[k].line)))
+	     && (c.branches[b].file < c.lines[k].file
+		 || (c.branches[b].file == c.lines[k].file
+		     && c.branches[b].line < c.lines[k].line)))
 	b++;
       for (bool first = true;
-	   b < c.num_branches && c.branches[order[b]].file == c.lines[k].file
-	   && c.branches[order[b]].line == c.lines[k].line; b++)
+	   b < c.num_branches && c.branches[b].file == c.lines[k].file
+	   && c.branches[b].line == c.lines[k].line; b++)
 	{
-	  const dump_branch_count *br = &c.branches[order[b]];
+	  const dump_branch_count *br = &c.branches[b];
 	  fprintf (out, "%s{\"count\": %llu, \"fallthrough\": %s, "
 		   "\"throw\": false}", first ? "" : ", ",
 		   (unsigned long long) br->count,
@@ -295,7 +265,6 @@ put_counts (FILE *out, const dump_function *fn)
       fputc ('}', out);
     }
   fputs (c.num_edges ? "\n      ]" : "]", out);
-  free (order);
   dump_counts_free (&c);
   return 0;
 }
