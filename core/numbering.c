@@ -47,6 +47,13 @@
    has no place (see pp_number_paths).  Cuts only touch v's out-edges and
    ENTRY's (processed last), so one pass suffices.
 
+   Early exits apart (opts->apart_exits): the EARLY_EXIT dummies are
+   left out of every sum (they contribute no path) and come last in
+   their source's out-list; once N = NumPaths(ENTRY) is known, the dummy
+   of call c gets Val = N * (c + 1), above every other Val, so the
+   out-lists stay sorted by Val.  Lmax is then divided by C + 1, so that
+   N * (C + 1) < 2^63.
+
    The limit L is opts->max_paths, capped at Lmax = (2^63 - 1) /
    (E + C + 2) for a CFG of E edges and C early-exit calls.  ENTRY cannot
    be cut; its out-edges are the real edges leaving it plus at most one
@@ -125,6 +132,8 @@ number_vertex (pp_work *w, uint32_t v, uint64_t limit, const bool *stuck,
       uint32_t id = w->out_list[p];
       const pp_work_edge *e = &w->e[id];
       uint64_t paths = w->num_paths[e->dst];
+      if (w->apart_exits && e->kind == PP_DAG_EARLY_EXIT)
+	continue;
       if (e->kind == PP_DAG_REAL && paths > 1 && !stuck[id])
 	{
 	  keys[ncand].edge = id;
@@ -176,14 +185,27 @@ number_vertex (pp_work *w, uint32_t v, uint64_t limit, const bool *stuck,
 static void
 assign_vals (pp_work *w, uint32_t v, numbering_key *keys, bool hot_first)
 {
-  uint32_t n = 0;
+  /* The numbered edges from keys[0] up, the apart dummies (their
+     NumPaths unused, keyed by call) from keys[deg - 1] down.  */
+  uint32_t deg = w->out_start[v + 1] - w->out_start[v];
+  uint32_t n = 0, napart = 0;
   for (uint32_t p = w->out_start[v]; p < w->out_start[v + 1]; p++)
     {
-      keys[n].edge = w->out_list[p];
-      keys[n].paths = w->num_paths[w->e[keys[n].edge].dst];
-      keys[n].no_code = 0;
-      keys[n].weight = w->e[keys[n].edge].weight;
-      n++;
+      uint32_t id = w->out_list[p];
+      numbering_key *k;
+      if (w->apart_exits && w->e[id].kind == PP_DAG_EARLY_EXIT)
+	{
+	  k = &keys[deg - 1 - napart++];
+	  k->paths = w->e[id].call;
+	}
+      else
+	{
+	  k = &keys[n++];
+	  k->paths = w->num_paths[w->e[id].dst];
+	}
+      k->edge = id;
+      k->no_code = 0;
+      k->weight = w->e[id].weight;
     }
   qsort (keys, n, sizeof *keys, hot_first ? cmp_hot_order : cmp_val_order);
   uint64_t sum = 0;
@@ -193,6 +215,11 @@ assign_vals (pp_work *w, uint32_t v, numbering_key *keys, bool hot_first)
       w->out_list[w->out_start[v] + i] = keys[i].edge;
       sum += keys[i].paths;  /* checked: at most NumPaths (v) */
     }
+  /* The apart dummies last, by call: pp_number_paths gives them Vals
+     above all others, growing with the call.  */
+  qsort (keys + n, napart, sizeof *keys, cmp_val_order);
+  for (uint32_t i = n; i < deg; i++)
+    w->out_list[w->out_start[v] + i] = keys[i].edge;
 }
 
 /* Compute NumPaths for every reachable vertex and Val for every live DAG
@@ -204,6 +231,8 @@ pp_number_paths (pp_work *w)
 {
   uint64_t lmax = (UINT64_C (1) << 63) - 1;
   lmax /= (uint64_t) w->cfg->num_edges + w->cfg->num_calls + 2;
+  if (w->apart_exits)
+    lmax /= (uint64_t) w->cfg->num_calls + 1;
   uint64_t limit = w->max_paths != 0 && w->max_paths < lmax ? w->max_paths
 							      : lmax;
   w->num_paths = pp_xcalloc (w, w->nv, sizeof (uint64_t));
@@ -273,6 +302,19 @@ pp_number_paths (pp_work *w)
     goto out;
   for (uint32_t i = 0; i < w->ntopo; i++)
     assign_vals (w, w->topo[i], keys, hot_first);
+  if (w->apart_exits)
+    for (uint32_t i = 0; i < w->ne; i++)
+      if (w->e[i].live && w->e[i].kind == PP_DAG_EARLY_EXIT)
+	{
+	  /* entry * (C + 1) < 2^63 by the limit; checked anyway.  */
+	  uint64_t k = (uint64_t) w->e[i].call + 1;
+	  if (k > (UINT64_MAX >> 1) / entry)
+	    {
+	      pp_fail (w, "too many paths for early exits apart");
+	      goto out;
+	    }
+	  w->e[i].val = entry * k;
+	}
   ret = 0;
 
 out:

@@ -118,6 +118,7 @@ pp_plan_build (const pp_cfg *cfg, const pp_options *opts, pp_plan *plan,
   w.naive = opts != NULL && opts->naive;
   w.plain_tree = opts != NULL && opts->plain_tree;
   w.hot_first_above = opts != NULL ? opts->hot_first_above : 0;
+  w.apart_exits = opts != NULL && opts->apart_exits;
 
   int ret = -1;
   if (pp_cfg_validate (&w) != 0 || pp_cfg_reachability (&w) != 0

@@ -50,6 +50,7 @@ typedef struct pp_work
   bool naive;              /* opts->naive */
   bool plain_tree;         /* opts->plain_tree */
   uint64_t hot_first_above; /* opts->hot_first_above */
+  bool apart_exits;        /* opts->apart_exits */
   uint32_t nv;             /* cfg->num_blocks */
 
   /* cfg.c */

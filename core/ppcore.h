@@ -273,6 +273,16 @@ typedef struct pp_options
      it to its max-array threshold: hashed functions count their paths
      below a dense prefix in an array.  0: never (section 5.2's order).  */
   uint64_t hot_first_above;
+  /* Early exits numbered apart (cut paths counted by the runtime, not in
+     the counters): the EARLY_EXIT dummies take no part in Figure 5, so
+     NumPaths and every other Val are those of the DAG without them, and
+     the dummy of early-exit call c gets Val = N * (c + 1), N the number
+     of paths (NumPaths(ENTRY)).  The path that ends at call c after the
+     prefix P then has the number N * (c + 1) + Val (P): no complete
+     path's number (all below N) changes, and N * (num_calls + 1) stays
+     below 2^63 (the limit on NumPaths is divided by num_calls + 1).
+     pp_regen_new_apart decodes such numbers.  */
+  bool apart_exits;
 } pp_options;
 
 typedef struct pp_plan
@@ -328,6 +338,22 @@ pp_regen *pp_regen_new (uint32_t num_blocks, uint32_t num_edges,
    cycle, a dead end, a path longer than CAP).  */
 int pp_regen_path (const pp_regen *regen, uint64_t path, uint32_t *edges,
 		   uint32_t cap, uint32_t *len);
+
+/* As pp_regen_new, for a DAG numbered with pp_options.apart_exits:
+   APART[i] is true for the EARLY_EXIT dummies (edges into EXIT), which
+   take no part in Figure 5.  Their Vals must be distinct non-zero
+   multiples of N = NumPaths(ENTRY) of the DAG without them, and
+   pp_regen_path then also decodes the number N * k + Val (P) of a path
+   left at such a dummy of Val N * k after the prefix P (P followed by
+   the dummy).  APART NULL is pp_regen_new.  */
+pp_regen *pp_regen_new_apart (uint32_t num_blocks, uint32_t num_edges,
+			      const uint32_t *src, const uint32_t *dst,
+			      const uint64_t *val, const bool *apart,
+			      char *err, size_t errlen);
+
+/* N, the number of complete paths (NumPaths(ENTRY)) of REGEN's DAG;
+   with apart exits, numbers from N on are paths left at an early exit.  */
+uint64_t pp_regen_num_paths (const pp_regen *regen);
 
 void pp_regen_free (pp_regen *regen);
 

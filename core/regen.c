@@ -24,6 +24,12 @@ struct pp_regen
 {
   uint32_t num_blocks;
   uint32_t num_edges;
+  uint64_t num_paths;  /* N = NumPaths(ENTRY), apart dummies left out */
+  /* Apart early exits (pp_regen_new_apart), by increasing Val: their
+     positions.  */
+  uint32_t num_apart;
+  uint32_t *apart_pos;
+  bool *apart;       /* by position: an apart dummy, or NULL for none */
   uint32_t *start;   /* [num_blocks + 1]: the out-edges of v sit at
 			positions start[v] .. start[v + 1] - 1 */
   uint32_t *dst;     /* by position: destination block */
@@ -57,8 +63,47 @@ regen_error (char *err, size_t errlen, const char *fmt, ...)
    path, and a wrong or damaged DAG is refused here rather than producing
    plausible but wrong paths.  Linear (Kahn's algorithm, then one pass in
    reverse topological order).  */
+/* Sort R's apart positions by Val.  qsort takes no context, so the
+   positions are sorted as (Val, position) pairs.  */
+typedef struct apart_key
+{
+  uint64_t val;
+  uint32_t pos;
+} apart_key;
+
+static int
+cmp_apart (const void *pa, const void *pb)
+{
+  const apart_key *a = pa, *b = pb;
+  if (a->val != b->val)
+    return a->val < b->val ? -1 : 1;
+  return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static void
+qsort_r_positions (pp_regen *r)
+{
+  apart_key *keys = malloc (((size_t) r->num_apart + 1) * sizeof *keys);
+  if (keys == NULL)
+    {
+      /* Unsorted: the duplicate check below may miss, and lookups fail
+	 (no number decodes through an apart dummy).  */
+      r->num_apart = 0;
+      return;
+    }
+  for (uint32_t i = 0; i < r->num_apart; i++)
+    {
+      keys[i].val = r->val[r->apart_pos[i]];
+      keys[i].pos = r->apart_pos[i];
+    }
+  qsort (keys, r->num_apart, sizeof *keys, cmp_apart);
+  for (uint32_t i = 0; i < r->num_apart; i++)
+    r->apart_pos[i] = keys[i].pos;
+  free (keys);
+}
+
 static bool
-regen_check_numbering (const pp_regen *r, char *err, size_t errlen)
+regen_check_numbering (pp_regen *r, char *err, size_t errlen)
 {
   uint32_t nv = r->num_blocks;
   uint32_t *pending = calloc (nv, sizeof (uint32_t));
@@ -103,6 +148,17 @@ regen_check_numbering (const pp_regen *r, char *err, size_t errlen)
       uint64_t sum = 0;
       for (uint32_t p = r->start[v]; p < r->start[v + 1]; p++)
 	{
+	  if (r->apart != NULL && r->apart[p])
+	    {
+	      if (r->dst[p] != PP_EXIT)
+		{
+		  regen_error (err, errlen, "DAG edge %u (%u->%u) is an "
+			       "early exit apart but does not end at EXIT",
+			       r->edge[p], v, r->dst[p]);
+		  goto out;
+		}
+	      continue;
+	    }
 	  uint64_t paths = num_paths[r->dst[p]];
 	  if (paths == 0)
 	    {
@@ -128,6 +184,36 @@ regen_check_numbering (const pp_regen *r, char *err, size_t errlen)
 	}
       num_paths[v] = sum;
     }
+  r->num_paths = num_paths[PP_ENTRY];
+  /* Apart dummies: after their source's numbered edges (the Vals
+     increase within a source), each Val a distinct non-zero multiple of
+     N, so that a number from N on names one dummy and a prefix.  */
+  if (r->apart != NULL)
+    {
+      uint64_t n = r->num_paths;
+      for (uint32_t p = 0; p < r->num_edges; p++)
+	if (r->apart[p]
+	    && (n == 0 || r->val[p] == 0 || r->val[p] % n != 0))
+	  {
+	    regen_error (err, errlen, "DAG edge %u is an early exit apart "
+			 "with Val %llu, not a multiple of %llu paths",
+			 r->edge[p], (unsigned long long) r->val[p],
+			 (unsigned long long) n);
+	    goto out;
+	  }
+	else if (r->apart[p])
+	  r->apart_pos[r->num_apart++] = p;
+      qsort_r_positions (r);
+      for (uint32_t i = 1; i < r->num_apart; i++)
+	if (r->val[r->apart_pos[i]] == r->val[r->apart_pos[i - 1]])
+	  {
+	    regen_error (err, errlen, "DAG edges %u and %u are early exits "
+			 "apart of the same Val %llu",
+			 r->edge[r->apart_pos[i - 1]], r->edge[r->apart_pos[i]],
+			 (unsigned long long) r->val[r->apart_pos[i]]);
+	    goto out;
+	  }
+    }
   ok = true;
 
 out:
@@ -144,6 +230,16 @@ pp_regen *
 pp_regen_new (uint32_t num_blocks, uint32_t num_edges, const uint32_t *src,
 	      const uint32_t *dst, const uint64_t *val, char *err,
 	      size_t errlen)
+{
+  return pp_regen_new_apart (num_blocks, num_edges, src, dst, val, NULL, err,
+			     errlen);
+}
+
+pp_regen *
+pp_regen_new_apart (uint32_t num_blocks, uint32_t num_edges,
+		    const uint32_t *src, const uint32_t *dst,
+		    const uint64_t *val, const bool *apart, char *err,
+		    size_t errlen)
 {
   if (err != NULL && errlen > 0)
     err[0] = '\0';
@@ -167,9 +263,16 @@ pp_regen_new (uint32_t num_blocks, uint32_t num_edges, const uint32_t *src,
       r->dst = malloc (((size_t) num_edges + 1) * sizeof (uint32_t));
       r->edge = malloc (((size_t) num_edges + 1) * sizeof (uint32_t));
       r->val = malloc (((size_t) num_edges + 1) * sizeof (uint64_t));
+      if (apart != NULL)
+	{
+	  r->apart = calloc ((size_t) num_edges + 1, sizeof (bool));
+	  r->apart_pos = malloc (((size_t) num_edges + 1)
+				 * sizeof (uint32_t));
+	}
     }
   if (r == NULL || seen == NULL || r->start == NULL || r->dst == NULL
-      || r->edge == NULL || r->val == NULL)
+      || r->edge == NULL || r->val == NULL
+      || (apart != NULL && (r->apart == NULL || r->apart_pos == NULL)))
     {
       regen_error (err, errlen, "out of memory");
       free (seen);
@@ -215,6 +318,8 @@ pp_regen_new (uint32_t num_blocks, uint32_t num_edges, const uint32_t *src,
 	  r->dst[p] = dst[i];
 	  r->edge[p] = i;
 	  r->val[p] = val[i];
+	  if (apart != NULL)
+	    r->apart[p] = apart[i];
 	}
     }
   if (!regen_check_numbering (r, err, errlen))
@@ -225,19 +330,24 @@ pp_regen_new (uint32_t num_blocks, uint32_t num_edges, const uint32_t *src,
   return r;
 }
 
-/* Walk path PATH; see ppcore.h.  */
-int
-pp_regen_path (const pp_regen *regen, uint64_t path, uint32_t *edges,
-	       uint32_t cap, uint32_t *len)
+/* Walk the complete path PATH (below N) into EDGES; with STOP not
+   PP_NONE, stop on reaching block STOP (-1 if the path does not).  */
+static int
+regen_walk (const pp_regen *regen, uint64_t path, uint32_t stop,
+	    uint32_t *edges, uint32_t cap, uint32_t *len)
 {
-  if (len != NULL)
-    *len = 0;
-  if (regen == NULL || len == NULL || (cap > 0 && edges == NULL))
-    return -1;
   uint64_t r = path;
   uint32_t v = PP_ENTRY, n = 0;
   for (uint32_t steps = 0; v != PP_EXIT; steps++)
     {
+      if (v == stop)
+	{
+	  /* A prefix's number leaves nothing for the rest.  */
+	  if (r != 0)
+	    return -1;
+	  *len = n;
+	  return 0;
+	}
       uint32_t lo = regen->start[v], hi = regen->start[v + 1];
       /* A DAG path has fewer edges than the DAG has blocks.  */
       if (steps >= regen->num_blocks || lo == hi || regen->val[lo] > r
@@ -256,10 +366,57 @@ pp_regen_path (const pp_regen *regen, uint64_t path, uint32_t *edges,
       edges[n++] = regen->edge[lo];
       v = regen->dst[lo];
     }
-  if (r != 0)
+  if (r != 0 || stop != PP_NONE)
     return -1;
   *len = n;
   return 0;
+}
+
+/* Walk path PATH; see ppcore.h.  A number from N on is a path left at
+   an apart early exit: the dummy of Val N * k = PATH rounded down to a
+   multiple of N, after the prefix of Val PATH - N * k, which is the
+   first part of the complete path of that number (its prefix followed
+   by the first out-edge, of Val 0, at every vertex from the dummy's
+   source on).  */
+int
+pp_regen_path (const pp_regen *regen, uint64_t path, uint32_t *edges,
+	       uint32_t cap, uint32_t *len)
+{
+  if (len != NULL)
+    *len = 0;
+  if (regen == NULL || len == NULL || (cap > 0 && edges == NULL))
+    return -1;
+  if (path < regen->num_paths || regen->num_apart == 0)
+    return regen_walk (regen, path, PP_NONE, edges, cap, len);
+  uint64_t base = path - path % regen->num_paths;
+  uint32_t lo = 0, hi = regen->num_apart;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (regen->val[regen->apart_pos[mid]] < base)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo == regen->num_apart || regen->val[regen->apart_pos[lo]] != base)
+    return -1;
+  uint32_t pos = regen->apart_pos[lo];
+  /* The dummy's source: the vertex whose out-edges hold POS.  */
+  uint32_t v = 0;
+  while (regen->start[v + 1] <= pos)
+    v++;
+  uint32_t n = 0;
+  if (regen_walk (regen, path - base, v, edges, cap, &n) != 0 || n >= cap)
+    return -1;
+  edges[n++] = regen->edge[pos];
+  *len = n;
+  return 0;
+}
+
+uint64_t
+pp_regen_num_paths (const pp_regen *regen)
+{
+  return regen != NULL ? regen->num_paths : 0;
 }
 
 /* Free REGEN (NULL is fine).  */
@@ -272,5 +429,7 @@ pp_regen_free (pp_regen *regen)
   free (regen->dst);
   free (regen->edge);
   free (regen->val);
+  free (regen->apart);
+  free (regen->apart_pos);
   free (regen);
 }

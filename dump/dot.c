@@ -870,7 +870,7 @@ put_legend (FILE *out, const dot_graph *g)
   snprintf (potential, sizeof potential, "%llu",
 	    (unsigned long long) m->num_paths);
   fprintf (out, ": %llu of %s paths ran, %s times</td></tr>\n",
-	   (unsigned long long) fn->num_counts, potential,
+	   (unsigned long long) fn->num_complete, potential,
 	   dump_sum_format (&fn->executions, total));
   if (g->num_paths)
     fputs ("    <tr><td></td><td>path</td><td>count</td><td>share</td>"

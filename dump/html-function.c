@@ -211,17 +211,17 @@ html_write_function (html_report *r, size_t k)
   fputs ("<section class=\"cards\">\n<div class=\"card wide\"><div "
 	 "class=\"label\">Path coverage</div><div class=\"big\" "
 	 "id=\"coverage\">", out);
-  html_percent (out, (long double) fn->num_counts,
+  html_percent (out, (long double) fn->num_complete,
 		(long double) m->num_paths);
   fprintf (out, "</div><div class=\"sub\"><span class=\"executed\">%llu"
 	   "</span> of <span class=\"potential\">%llu</span> potential paths "
-	   "executed</div>", (unsigned long long) fn->num_counts,
+	   "executed</div>", (unsigned long long) fn->num_complete,
 	   (unsigned long long) m->num_paths);
   {
     dump_sum potential = { 0, 0 }, exits = { 0, 0 };
     dump_sum_add (&potential, m->num_paths);
     dump_sum_add (&exits, fn->exception_exits);
-    html_exception_exits (out, &potential, fn->num_counts, &exits,
+    html_exception_exits (out, &potential, fn->num_complete, &exits,
 			  fn->executed_exception_exits);
   }
   fprintf (out, "</div>\n<div class=\"card\"><div class=\"label\">"

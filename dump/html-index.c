@@ -142,10 +142,11 @@ put_hot_paths (FILE *out, html_report *r)
       fputs ("</tr>\n", out);
     }
   fputs ("</tbody></table>\n", out);
-  if (sel->num_paths < sel->executed)
+  if (sel->num_paths < sel->executed + sel->executed_cut)
     fprintf (out, "<p class=\"more\">%llu more executed paths: see each "
 	     "function's page.</p>\n",
-	     (unsigned long long) (sel->executed - sel->num_paths));
+	     (unsigned long long) (sel->executed + sel->executed_cut
+				   - sel->num_paths));
   return 0;
 }
 
@@ -407,11 +408,11 @@ put_functions (FILE *out, html_report *r)
 	fputs ("\">-</td>", out);
       fprintf (out, "<td class=\"num\" data-v=\"%llu\">%llu</td>"
 	       "<td class=\"num\" data-v=\"%llu\">%llu</td>",
-	       (unsigned long long) fn->num_counts,
-	       (unsigned long long) fn->num_counts,
+	       (unsigned long long) fn->num_complete,
+	       (unsigned long long) fn->num_complete,
 	       (unsigned long long) m->num_paths,
 	       (unsigned long long) m->num_paths);
-      html_coverage_cell (out, (long double) fn->num_counts,
+      html_coverage_cell (out, (long double) fn->num_complete,
 			  (long double) m->num_paths);
       dump_sum_format (&fn->executions, a);
       fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>"

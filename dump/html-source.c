@@ -127,9 +127,9 @@ put_paths (FILE *out, FILE *json, html_report *r, size_t fi)
 	       "\">\n<h3><a href=\"%s\">", k, r->functions[k].page);
       html_text (out, fn->label);
       fprintf (out, "</a> <span class=\"sub\">line %u; %llu of %llu paths "
-	       "(", fn->meta.line, (unsigned long long) fn->num_counts,
+	       "(", fn->meta.line, (unsigned long long) fn->num_complete,
 	       (unsigned long long) fn->meta.num_paths);
-      html_percent (out, (long double) fn->num_counts,
+      html_percent (out, (long double) fn->num_complete,
 		    (long double) fn->meta.num_paths);
       fputs (")</span></h3>\n", out);
       rc = html_put_path_table (out, json, r, k, r->files[fi].name, &first);

@@ -212,7 +212,7 @@ plan_pages (html_report *r)
 	  file->num_functions++;
 	  file->num_executed += fn->num_counts > 0;
 	  dump_sum_add (&file->potential, fn->meta.num_paths);
-	  dump_sum_add (&file->executed, fn->num_counts);
+	  dump_sum_add (&file->executed, fn->num_complete);
 	  dump_sum_add_sum (&file->executions, &fn->executions);
 	}
     }

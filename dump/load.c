@@ -133,7 +133,10 @@ function_load (const dump_profile *prof, uint32_t i, dump_path *path,
   fn->counts = pf->counts;
   fn->num_counts = pf->num_counts;
   for (uint64_t k = 0; k < pf->num_counts; k++)
-    dump_sum_add (&fn->executions, pf->counts[k].count);
+    {
+      dump_sum_add (&fn->executions, pf->counts[k].count);
+      fn->num_complete += pf->counts[k].path < m->num_paths;
+    }
 
   if (m->num_blocks < 2 || m->blocks[0].index != PP_ENTRY
       || m->blocks[1].index != PP_EXIT)

@@ -48,7 +48,8 @@ end_of_kind (uint32_t kind, uint32_t fn_flags)
   switch (kind)
     {
     case PPF_EDGE_EARLY_EXIT:
-      return fn_flags & PPF_FN_PARTIAL ? DUMP_END_CALL : DUMP_END_LONGJMP;
+      return fn_flags & (PPF_FN_PARTIAL | PPF_FN_APART) ? DUMP_END_CALL
+							  : DUMP_END_LONGJMP;
     case PPF_EDGE_UNWIND_EXIT:
       return DUMP_END_EXCEPTION;
     case PPF_EDGE_REAL:

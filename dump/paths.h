@@ -51,7 +51,8 @@ enum dump_end
   DUMP_END_NORETURN,
   DUMP_END_CUT,
   DUMP_END_LONGJMP,   /* left by longjmp in a call (kind 7) */
-  DUMP_END_CALL,      /* left in a call, partial-paths (kind 7) */
+  DUMP_END_CALL,      /* left in a call (kind 7): partial-paths, or a
+			 cut path counted by the runtime */
   DUMP_END_EXCEPTION  /* left by an exception (kind 8) */
 };
 

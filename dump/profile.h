@@ -43,6 +43,10 @@ typedef struct dump_function
   ppf_meta meta;
   const ppf_count *counts;      /* PROFILE's counts: increasing path */
   uint64_t num_counts;          /* executed paths */
+  uint64_t num_complete;        /* of them, those numbered below
+				   meta.num_paths: all but the cut paths
+				   counted from there on (PPF_FN_APART),
+				   which are no potential paths */
   dump_sum executions;          /* sum of the counts */
   uint64_t exception_exits;     /* potential paths that end by an
 				   exception (DAG edge kind 8), counted

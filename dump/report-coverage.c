@@ -134,15 +134,15 @@ dump_report_coverage (FILE *out, const dump_data *data,
 
       if (!sel->selected[i])
 	continue;
-      dump_percent (pct, (long double) fn->num_counts,
+      dump_percent (pct, (long double) fn->num_complete,
 		    (long double) m->num_paths);
       fprintf (out, "%*llu  %*llu  %8s  ", (int) exec_w,
-	       (unsigned long long) fn->num_counts, (int) pot_w,
+	       (unsigned long long) fn->num_complete, (int) pot_w,
 	       (unsigned long long) m->num_paths, pct);
       if (with_exits)
 	{
 	  format_exits (exits, sizeof exits, fn);
-	  dump_percent (pct, (long double) (fn->num_counts
+	  dump_percent (pct, (long double) (fn->num_complete
 					    - fn->executed_exception_exits),
 			(long double) (m->num_paths - fn->exception_exits));
 	  fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);

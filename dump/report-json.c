@@ -586,6 +586,7 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
   fprintf (out, ",\n      \"potential_paths\": %llu,\n"
 	   "      \"potential_exception_exits\": %llu,\n"
 	   "      \"executed_exception_exits\": %llu,\n"
+	   "      \"executed_cut_paths\": %llu,\n"
 	   "      \"executed_paths\": %llu,\n"
 	   "      \"executions\": %s,\n"
 	   "      \"truncated\": %s,\n"
@@ -593,7 +594,8 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
 	   (unsigned long long) m->num_paths,
 	   (unsigned long long) fn->exception_exits,
 	   (unsigned long long) fn->executed_exception_exits,
-	   (unsigned long long) fn->num_counts,
+	   (unsigned long long) (fn->num_counts - fn->num_complete),
+	   (unsigned long long) fn->num_complete,
 	   dump_sum_format (&fn->executions, buf),
 	   m->flags & PPF_FN_TRUNCATED ? "true" : "false");
   for (uint32_t e = 0; e < m->num_edges; e++)

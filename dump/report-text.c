@@ -130,9 +130,14 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
 	     sel->num_executed);
   dump_percent (pct, (long double) sel->executed,
 		dump_sum_value (&sel->potential));
-  fprintf (out, "Paths:       %llu executed of %s potential (%s)\n",
+  fprintf (out, "Paths:       %llu executed of %s potential (%s)",
 	   (unsigned long long) sel->executed,
 	   dump_sum_format (&sel->potential, a), pct);
+  /* Cut paths, numbered apart, are no potential paths.  */
+  if (sel->executed_cut)
+    fprintf (out, ", and %llu cut short at a call",
+	     (unsigned long long) sel->executed_cut);
+  fputc ('\n', out);
   dump_put_exception_exits (out, "             ", sel);
   if (opt->num_patterns || opt->num_units)
     {
@@ -283,9 +288,9 @@ dump_report_text (FILE *out, const dump_data *data,
     }
   if (sel->num_paths && put_paths (out, data, sel, opt) != 0)
     return -1;
-  if (sel->num_paths < sel->executed)
+  if (sel->num_paths < sel->executed + sel->executed_cut)
     {
-      uint64_t left = sel->executed - sel->num_paths;
+      uint64_t left = sel->executed + sel->executed_cut - sel->num_paths;
       fprintf (out, "%s%llu more executed path%s not shown (-n N shows the "
 	       "top N, --all every path).\n",
 	       sel->num_paths ? "... " : "", (unsigned long long) left,

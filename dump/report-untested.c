@@ -76,7 +76,7 @@ put_files (FILE *out, const dump_data *data, const dump_selection *sel)
 	      && (ofile == file || (ofile && file && !strcmp (ofile, file))))
 	    {
 	      dump_sum_add (&potential, o->meta.num_paths);
-	      executed += o->num_counts;
+	      executed += o->num_complete;
 	    }
 	}
       fprintf (out, "  %s: ", shown);
@@ -104,7 +104,7 @@ put_function (FILE *out, const dump_function *fn, const dump_options *opt,
   if (m->file < m->num_files)
     fprintf (out, " (%s:%u)", fn->short_files[m->file], m->line);
   fputs (": ", out);
-  put_figures (out, fn->num_counts, &potential);
+  put_figures (out, fn->num_complete, &potential);
   if (m->flags & PPF_FN_TRUNCATED)
     fputs ("  Truncated: edges were cut, and these are paths of the cut "
 	   "DAG (a path through\n  a cut edge is two, one ending at the cut, "

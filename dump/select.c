@@ -107,7 +107,8 @@ dump_select_functions (const dump_data *data, const dump_filter *filter,
       if (fn->num_counts)
 	sel->num_executed++;
       dump_sum_add (&sel->potential, fn->meta.num_paths);
-      sel->executed += fn->num_counts;
+      sel->executed += fn->num_complete;
+      sel->executed_cut += fn->num_counts - fn->num_complete;
       dump_sum_add (&sel->exception_exits, fn->exception_exits);
       sel->executed_exception_exits += fn->executed_exception_exits;
       dump_sum_add_sum (&sel->executions, &fn->executions);

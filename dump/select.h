@@ -54,7 +54,9 @@ typedef struct dump_selection
   size_t num_selected;     /* functions selected */
   size_t num_executed;     /* of them, functions with an executed path */
   dump_sum potential;      /* paths of the selected functions */
-  uint64_t executed;       /* executed paths of the selected functions */
+  uint64_t executed;       /* executed paths of the selected functions,
+			      of their potential paths */
+  uint64_t executed_cut;   /* and cut paths (PPF_FN_APART) that ran */
   dump_sum exception_exits;  /* of the potential paths, those that end by
 				an exception (dag-index.h) */
   uint64_t executed_exception_exits;  /* of the executed paths, those */

@@ -439,7 +439,7 @@ dump_find_untested (const dump_function *fn, size_t limit,
   int rc = -1;
 
   memset (out, 0, sizeof *out);
-  out->never_ran = fn->meta.num_paths - fn->num_counts;
+  out->never_ran = fn->meta.num_paths - fn->num_complete;
   if (graph_init (&g, fn) != 0)
     return -1;
   dump_path_init (&path);

@@ -44,12 +44,36 @@ ppf_dag_init (ppf_dag *dag, const ppf_meta *m, char *err, size_t errlen)
       dag->val[e] = m->edges[e].val;
     }
   dag->num_edges = m->num_edges;
-  dag->regen = pp_regen_new (m->num_blocks, m->num_edges, dag->src,
-			     dag->dst, dag->val, why, sizeof why);
+  /* Early exits apart take no part in the numbering.  */
+  bool *apart = NULL;
+  if (m->flags & PPF_FN_APART)
+    {
+      apart = calloc (m->num_edges + 1, sizeof *apart);
+      if (!apart)
+	{
+	  ppf_dag_free (dag);
+	  snprintf (err, errlen, "out of memory");
+	  return PPF_ENOMEM;
+	}
+      for (uint32_t e = 0; e < m->num_edges; e++)
+	apart[e] = m->edges[e].kind == PPF_EDGE_EARLY_EXIT;
+    }
+  dag->regen = pp_regen_new_apart (m->num_blocks, m->num_edges, dag->src,
+				   dag->dst, dag->val, apart, why,
+				   sizeof why);
+  free (apart);
   if (!dag->regen)
     {
       ppf_dag_free (dag);
       snprintf (err, errlen, "DAG: %s", why);
+      return PPF_EBAD;
+    }
+  if (pp_regen_num_paths (dag->regen) != m->num_paths)
+    {
+      snprintf (err, errlen, "DAG: %llu paths, the meta says %llu",
+		(unsigned long long) pp_regen_num_paths (dag->regen),
+		(unsigned long long) m->num_paths);
+      ppf_dag_free (dag);
       return PPF_EBAD;
     }
   return PPF_OK;

@@ -43,6 +43,7 @@
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
 #define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL \
+			| PPF_FN_APART \
 			| PPF_FN_DETAIL | PPF_FN_TIMED | PPF_FN_ARTIFICIAL)
 #define KNOWN_FILE_FLAGS (PPF_FILE_UNITS | PPF_FILE_TIME)
 #define BLOCK_DETAIL_SIZE 12	/* num_stmts, branch file, branch line */
@@ -545,6 +546,20 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 		 (unsigned) (m->flags & ~KNOWN_FN_FLAGS));
       return PPF_EBAD;
     }
+  if ((m->flags & PPF_FN_APART) && (m->flags & PPF_FN_PARTIAL))
+    {
+      set_error (err, errlen, "early exits both apart and partial");
+      return PPF_EBAD;
+    }
+  if ((m->flags & PPF_FN_APART)
+      ? m->path_limit <= m->num_paths
+      : m->path_limit != 0 && m->path_limit != m->num_paths)
+    {
+      set_error (err, errlen, "path_limit %llu with %llu paths",
+		 (unsigned long long) m->path_limit,
+		 (unsigned long long) m->num_paths);
+      return PPF_EBAD;
+    }
   if (m->file != PPF_NONE && m->file >= m->num_files)
     {
       set_error (err, errlen, "file index %u out of range (%u files)",
@@ -655,8 +670,14 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 	       && (e->dst != 1 || e->cfg_src != e->src))
 	problem = "an early or unwind exit does not go from its block to "
 		  "EXIT";
-      else if (e->val >= m->num_paths)
-	problem = "val not below num_paths";
+      else if ((m->flags & PPF_FN_APART) && e->kind == PPF_EDGE_EARLY_EXIT
+	       ? e->val == 0 || e->val % m->num_paths != 0
+		 || e->val > m->path_limit - m->num_paths
+	       : e->val >= m->num_paths)
+	problem = (m->flags & PPF_FN_APART) && e->kind == PPF_EDGE_EARLY_EXIT
+	  ? "val of an early exit apart not a multiple of num_paths below "
+	    "path_limit"
+	  : "val not below num_paths";
       else if (src == prev_src && e->val <= m->edges[i - 1].val)
 	problem = "val not above the previous edge's from the same block";
       else if (src != prev_src && seen[src])
@@ -739,6 +760,8 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
   put_u64 (&w, 0);		/* the checksum, patched below */
   put_u64 (&w, m->num_paths);
   put_u32 (&w, m->flags);
+  if (m->flags & PPF_FN_APART)
+    put_u64 (&w, m->path_limit);
   put_str (&w, m->name);
   put_str (&w, m->display_name);
   put_u32 (&w, m->file);
@@ -814,6 +837,9 @@ read_meta (struct reader *r, ppf_meta *m)
   get_u64 (r, &m->checksum, "meta checksum");
   get_u64 (r, &m->num_paths, "num_paths");
   get_u32 (r, &m->flags, "function flags");
+  m->path_limit = m->num_paths;
+  if (m->flags & PPF_FN_APART)
+    get_u64 (r, &m->path_limit, "path_limit");
   get_str (r, &m->name, "function name");
   get_str (r, &m->display_name, "display name");
   get_u32 (r, &m->file, "function file");
@@ -955,6 +981,21 @@ ppf_meta_num_paths (const unsigned char *buf, size_t size,
   return PPF_OK;
 }
 
+int
+ppf_meta_path_limit (const unsigned char *buf, size_t size,
+		     uint64_t *path_limit)
+{
+  if (size < META_HEADER_SIZE + 4)
+    return PPF_EBAD;
+  if (!(load_u32 (buf + META_HEADER_SIZE) & PPF_FN_APART))
+    *path_limit = load_u64 (buf + 8);
+  else if (size < META_HEADER_SIZE + 12)
+    return PPF_EBAD;
+  else
+    *path_limit = load_u64 (buf + META_HEADER_SIZE + 4);
+  return PPF_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* Whole files.                                                       */
 
@@ -1040,7 +1081,7 @@ read_meta_record (struct reader *r, ppf_function *fn, uint32_t index,
 	return out_of_memory (r);
       if (status != PPF_OK)
 	return fail (r, "function %u: meta: %s", (unsigned) index, meta_err);
-      bound->num_paths = meta.num_paths;
+      bound->num_paths = meta.path_limit;
       bound->name = meta.name;
       meta.name = NULL;
       ppf_meta_free (&meta);
@@ -1540,7 +1581,12 @@ put_counts_section (struct writer *w, const ppf_file *f, uint64_t sum)
 	  w->status = PPF_EBAD;
 	  break;
 	}
-      num_paths = load_u64 (fn->meta + 8);
+      if (ppf_meta_path_limit (fn->meta, fn->meta_size, &num_paths)
+	  != PPF_OK)
+	{
+	  w->status = PPF_EBAD;
+	  break;
+	}
       put_u64 (w, fn->num_counts);
       for (k = 0; k < fn->num_counts; k++)
 	{
@@ -1681,7 +1727,12 @@ ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
 	  fail (&r, "function %u: no meta", (unsigned) i);
 	  break;
 	}
-      bound.num_paths = load_u64 (fn->meta + 8);
+      if (ppf_meta_path_limit (fn->meta, fn->meta_size, &bound.num_paths)
+	  != PPF_OK)
+	{
+	  fail (&r, "function %u: no meta", (unsigned) i);
+	  break;
+	}
       read_counts_record (&r, fn, i, &bound);
     }
   body_size = r.pos;

@@ -87,11 +87,20 @@ enum
 				 path's time was measured too
 				 (ppf_count.time, in the file's
 				 time_unit); the file has PPF_FILE_TIME */
-  PPF_FN_ARTIFICIAL = 1u << 5 /* a function the compiler made, not the
+  PPF_FN_ARTIFICIAL = 1u << 5, /* a function the compiler made, not the
 				 user (an implicit constructor or
 				 destructor, an OpenMP outlined body):
 				 gcov leaves its lines out, and so do the
 				 line counts of pathprof-dump's sources */
+  PPF_FN_APART = 1u << 6      /* early exits numbered apart (cut paths):
+				 the EARLY_EXIT edges take no part in the
+				 numbering, each has a Val that is a
+				 distinct multiple N * k of num_paths N
+				 (k >= 1), and the path left at it after a
+				 prefix of Val v is numbered N * k + v,
+				 below path_limit; counted by the runtime
+				 when the call did not return.  Not with
+				 PPF_FN_PARTIAL */
 };
 
 /* File flags.  */
@@ -178,8 +187,13 @@ typedef struct ppf_edge
 typedef struct ppf_meta
 {
   uint64_t checksum;      /* FNV-1a 64 of the encoding after this field */
-  uint64_t num_paths;
+  uint64_t num_paths;     /* N: complete paths are numbered 0..N-1 */
   uint32_t flags;         /* PPF_FN_* */
+  /* Every path number a count may have is below it: num_paths, or with
+     PPF_FN_APART (then stored after the flags) the end of the numbers
+     of paths left at early exits.  Decoded metas always have it; one to
+     encode without PPF_FN_APART may leave it 0.  */
+  uint64_t path_limit;
   char *name;             /* assembler name (unique in the program) */
   char *display_name;     /* source-level name, e.g. "ns::A::f(int)" */
   uint32_t file;          /* index into files: where it is defined */
@@ -286,6 +300,10 @@ const ppf_branch *ppf_meta_branch (const ppf_meta *m, uint32_t src,
    else F's unit_name.  */
 const char *ppf_function_unit (const ppf_file *f, uint32_t i);
 /* Only the num_paths of a meta: see ppformat.c.  */
+/* The path_limit of the meta of SIZE bytes at BUF, as ppf_meta_num_paths
+   reads num_paths.  */
+int ppf_meta_path_limit (const unsigned char *buf, size_t size,
+			 uint64_t *path_limit);
 int ppf_meta_num_paths (const unsigned char *buf, size_t size,
 			uint64_t *num_paths);
 
@@ -320,7 +338,9 @@ typedef struct ppf_known
 {
   const unsigned char *meta;
   uint32_t meta_size;
-  uint64_t num_paths;
+  uint64_t num_paths;  /* the bound of its counts' paths: the meta's
+			  path_limit (num_paths without early exits
+			  apart) */
   int share;   /* non-zero: a function holding this meta points at META
 		  (meta_shared) instead of a copy, so META must outlive
 		  the decoded file (the runtime's own metas) */

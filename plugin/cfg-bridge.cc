@@ -110,8 +110,10 @@ static void
 find_early_exits (function *fun, pathprof_cfg *out)
 {
   bool jumps_back = fun->calls_setjmp || fun->has_nonlocal_label;
-  out->early_exits_pending = jumps_back && !pathprof_opts.partial_paths;
-  if (!pathprof_opts.partial_paths && !jumps_back)
+  bool all_calls = pathprof_opts.partial_paths != PATHPROF_PARTIAL_NO;
+  out->early_exits_pending
+    = jumps_back && pathprof_opts.partial_paths != PATHPROF_PARTIAL_COUNT;
+  if (!all_calls && !jumps_back)
     return;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -127,7 +129,7 @@ find_early_exits (function *fun, pathprof_cfg *out)
 	    continue;
 	  if (stmt_can_throw_internal (fun, call))
 	    continue;
-	  if (out->early_exits_pending)
+	  if (!all_calls)
 	    {
 	      if (!to_dispatcher || call != last_nondebug_stmt (bb))
 		continue;
@@ -448,6 +450,15 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 
   m.num_paths = plan->num_paths;
   m.flags = flags;
+  /* Early exits apart: their numbers end past the last one's.  */
+  if (flags & PPF_FN_APART)
+    {
+      m.path_limit = plan->num_paths;
+      for (unsigned i = 0; i < plan->num_dag_edges; i++)
+	if (plan->dag_edges[i].kind == PP_DAG_EARLY_EXIT
+	    && plan->dag_edges[i].val + plan->num_paths > m.path_limit)
+	  m.path_limit = plan->dag_edges[i].val + plan->num_paths;
+    }
   m.name = CONST_CAST (char *,
 		       IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
   if (m.name[0] == '*')

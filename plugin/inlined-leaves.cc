@@ -117,7 +117,7 @@ static bool
 leaves_enabled (void)
 {
   return pathprof_opts.inlined_leaves && !pathprof_opts.per_thread
-	 && !pathprof_opts.partial_paths
+	 && pathprof_opts.partial_paths != PATHPROF_PARTIAL_COUNT
 	 && pathprof_opts.metric == PATHPROF_METRIC_NONE;
 }
 

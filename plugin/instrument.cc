@@ -58,9 +58,9 @@ struct count_if_marker
   tree index;
 };
 
-/* The value of the pending early exit (emitter.pending) when no call is
-   in progress.  No path number reaches it: numbers stay below 2^63.  */
-#define PATHPROF_NO_PENDING (~(uint64_t) 0)
+/* The value of the pending early exit (emitter.pending, and a frame's)
+   when no call is in progress, PATHPROF_NO_PENDING (pathprof-abi.h).  No
+   path number reaches it: numbers stay below 2^63.  */
 
 /* Everything needed to emit one function's probes.  */
 struct emitter
@@ -77,6 +77,9 @@ struct emitter
   tree pending;      /* volatile: the number of the path that ends at the
 			call in progress, counted by the receiver if a
 			longjmp leaves it (early_exits_pending), or null */
+  tree frame;        /* the function's frame (frames.cc), whose pending
+			the runtime counts if the call in progress does
+			not return (partial-paths=yes), or null */
   vec<count_if_marker> *count_ifs;  /* for expand_count_ifs */
   bool atomic;
   vec<loop_run> *runs;       /* loops whose backedge counts are cached */
@@ -529,6 +532,11 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
       return;
     }
   gimple_seq_add_stmt (&resume, gimple_build_assign (em->arrived, zero));
+  /* The frames the jump left are no longer in the list (the runtime's
+     longjmp unlinked them already, unless the jump came from code that
+     was not instrumented).  */
+  if (em->frame)
+    pathprof_frame_head_if (&resume, em->frame, jumped);
   if (em->pending)
     {
       /* The path left by the jump ends at the call it left (its number
@@ -542,6 +550,23 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
       tree cond = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
       gimple_seq_add_stmt (&resume, gimple_build_assign (cond, BIT_AND_EXPR,
 							 some, jumped));
+      if (em->frame)
+	{
+	  /* A cut path's number, for the runtime to count, if linked.  */
+	  tree linked = pathprof_runtime_linked_p (pathprof_count_cut_fn ());
+	  tree linked_p = create_tmp_reg (boolean_type_node,
+					  "__pathprof_linked");
+	  gimple_seq_add_stmt (&resume,
+			       gimple_build_assign (linked_p,
+						    TREE_CODE (linked),
+						    TREE_OPERAND (linked, 0),
+						    TREE_OPERAND (linked, 1)));
+	  tree both = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
+	  gimple_seq_add_stmt (&resume,
+			       gimple_build_assign (both, BIT_AND_EXPR, cond,
+						    linked_p));
+	  cond = both;
+	}
       gimple *marker = gimple_build_nop ();
       gimple_seq_add_stmt (&resume, marker);
       count_if_marker m = { marker, cond, left };
@@ -707,6 +732,12 @@ emit_early_exit (const pathprof_cfg *pcfg, const pp_probe *probe,
 			 gimple_build_assign (index, PLUS_EXPR,
 					      load_reg (em, &before),
 					      u64_cst (op->value)));
+  if (em->frame)
+    {
+      pathprof_set_pending (&before, em->frame, index);
+      pathprof_set_pending (&after, em->frame,
+			    u64_cst (PATHPROF_NO_PENDING));
+    }
   if (em->pending)
     {
       gimple_seq_add_stmt (&before, gimple_build_assign (em->pending, index));
@@ -714,7 +745,7 @@ emit_early_exit (const pathprof_cfg *pcfg, const pp_probe *probe,
 			   gimple_build_assign (em->pending,
 						u64_cst (PATHPROF_NO_PENDING)));
     }
-  else
+  else if (!em->frame)
     {
       emit_count (em, &before, index);
       emit_uncount (em, &after, index);
@@ -1244,6 +1275,17 @@ dense_prefix_size (bool measured)
   return size;
 }
 
+/* Whether PLAN has an early exit (a DAG edge of kind EARLY_EXIT).  */
+
+static bool
+plan_has_early_exits (const pp_plan *plan)
+{
+  for (unsigned i = 0; i < plan->num_dag_edges; i++)
+    if (plan->dag_edges[i].kind == PP_DAG_EARLY_EXIT)
+      return true;
+  return false;
+}
+
 /* Plan FUN's instrumentation into *PLAN over the graph *PCFG and encode
    its description into *META.  Returns NULL, or why FUN cannot be
    instrumented (the core's reason goes through ERR).  Changes nothing in
@@ -1267,6 +1309,8 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   memset (&options, 0, sizeof options);
   options.max_paths = pathprof_opts.max_paths;
   options.naive = pathprof_opts.naive;
+  options.apart_exits
+    = pathprof_opts.partial_paths == PATHPROF_PARTIAL_FRAMES;
   /* Functions counted in the hash table with a dense prefix: hot paths
      first, into the prefix.  Without one the order would only move the
      numbers (and the slot cache's collisions with them).  */
@@ -1281,7 +1325,10 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
   unsigned flags = (plan->num_paths > pathprof_opts.max_array
 		    ? PPF_FN_HASHED : 0)
 		   | (plan->num_cut_edges ? PPF_FN_TRUNCATED : 0)
-		   | (pathprof_opts.partial_paths ? PPF_FN_PARTIAL : 0)
+		   | (pathprof_opts.partial_paths == PATHPROF_PARTIAL_COUNT
+		      ? PPF_FN_PARTIAL : 0)
+		   | (options.apart_exits && plan_has_early_exits (plan)
+		      ? PPF_FN_APART : 0)
 		   | (pathprof_opts.metric != PATHPROF_METRIC_NONE
 		      ? PPF_FN_TIMED : 0)
 		   /* As coverage.cc tells gcov.  */
@@ -1312,7 +1359,16 @@ expand_count_ifs (const emitter *em)
       end_with_cond (bb, NE_EXPR, m.cond, boolean_false_node,
 		     profile_probability::unlikely (), count_bb, join);
       gimple_seq seq = NULL;
-      emit_count (em, &seq, m.index);
+      if (em->frame)
+	{
+	  /* Early exits apart: the number is no counter's.  */
+	  gcall *call = gimple_build_call (pathprof_count_cut_fn (), 2,
+					   build_fold_addr_expr (em->fn_desc),
+					   m.index);
+	  gimple_seq_add_stmt (&seq, call);
+	}
+      else
+	emit_count (em, &seq, m.index);
       insert_at_block_end (count_bb, seq);
     }
   if (!em->count_ifs->is_empty ())
@@ -1508,6 +1564,11 @@ instrument_function (function *fun, bool at_cfg)
 	  TREE_ADDRESSABLE (em.start) = 1;
 	}
     }
+  /* partial-paths=yes: a frame, if any path may end at a call.  */
+  em.frame = NULL_TREE;
+  if (pathprof_opts.partial_paths == PATHPROF_PARTIAL_FRAMES
+      && plan_has_early_exits (&plan))
+    em.frame = pathprof_new_frame ();
   em.pending = NULL_TREE;
   if (pcfg.early_exits_pending && pcfg.cfg.num_calls)
     {
@@ -1547,8 +1608,15 @@ instrument_function (function *fun, bool at_cfg)
   if (thread_base)
     pathprof_load_thread_counters (fun, thread_base, thread_slot, em.fn_desc,
 				   shared_counters);
-  if (plan.num_paths == 1 && !hashed && !em.timed && !thread_base)
+  /* A function with a frame has cut paths besides its one: no leaf.  */
+  if (plan.num_paths == 1 && !hashed && !em.timed && !thread_base
+      && !em.frame)
     pathprof_note_leaf (fun, record, em.counters);
+  if (em.frame)
+    {
+      pathprof_place_frame (fun, em.frame, em.fn_desc);
+      pathprof_note_setjmps (fun, em.frame);
+    }
 
   if (dump_file)
     {

@@ -27,6 +27,22 @@ enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
    (instrument.cc, dense_prefix_size).  */
 #define PATHPROF_DENSE_PREFIX_AUTO (~0ULL)
 
+/* How paths cut short by a call that does not return are counted
+   (partial-paths=).  */
+enum pathprof_partial
+{
+  /* yes (the key alone): each function with such calls keeps a frame in
+     the thread's list, with the number of the path that ends at the call
+     in progress; the runtime counts it if the call does not return
+     (frames.cc, runtime/cutpaths.c); early exits numbered apart.  */
+  PATHPROF_PARTIAL_FRAMES = 0,
+  /* no (the default): only a longjmp back into a function that calls
+     setjmp counts the path it left (its receiver).  */
+  PATHPROF_PARTIAL_NO,
+  /* count: counted before each call, taken back after it.  */
+  PATHPROF_PARTIAL_COUNT
+};
+
 struct pathprof_options
 {
   bool verbose;
@@ -53,9 +69,7 @@ struct pathprof_options
   bool inlined_leaves;          /* inlined-leaves=yes: one-path functions'
 				   inlined copies counted from their
 				   callers' paths (inlined-leaves.cc) */
-  bool partial_paths;           /* partial-paths: count the path in
-				   progress before each call that may not
-				   return, take it back after */
+  int partial_paths;            /* partial-paths=: PATHPROF_PARTIAL_* */
   const char *profile_dir;      /* -fprofile-dir=DIR as given, or NULL
 				   (GCC's coverage_init sets the option's
 				   variable later even without it) */
@@ -223,6 +237,17 @@ bool pathprof_gcov_fake_exit_p (basic_block bb);
 
 /* redirect.cc */
 void pathprof_init_redirects (const char *plugin_name);
+
+/* frames.cc: the frames of functions whose calls may not return
+   (partial-paths=yes).  */
+void pathprof_init_frames (const char *plugin_name);
+tree pathprof_new_frame (void);
+void pathprof_set_pending (gimple_seq *seq, tree frame, tree value);
+void pathprof_make_frame_head (gimple_seq *seq, tree frame);
+void pathprof_frame_head_if (gimple_seq *seq, tree frame, tree jumped);
+void pathprof_place_frame (function *fun, tree frame, tree fn_desc);
+void pathprof_note_setjmps (function *fun, tree frame);
+tree pathprof_count_cut_fn (void);
 unsigned pathprof_redirect_calls (function *fun);
 bool pathprof_redirected_call_p (const gimple *stmt);
 

@@ -82,9 +82,15 @@ static const char pathprof_help[] =
   "                       .pathprof under DIR), measured by an earlier\n"
   "                       run of the same source and options, as\n"
   "                       -fprofile-use does with .gcda files\n"
-  "  partial-paths        count the path in progress before each call that\n"
-  "                       may not return and take it back when it returns,\n"
-  "                       so exit, abort or longjmp in a callee lose no path\n"
+  "  partial-paths[=yes|no|count]\n"
+  "                       a path left at a call that does not return\n"
+  "                       (exit or longjmp in a callee) is counted up to\n"
+  "                       the call: by the runtime from the frames of the\n"
+  "                       functions on the stack (yes, also the key\n"
+  "                       alone), not at all (no, default: only a longjmp\n"
+  "                       back into a setjmp's function counts its own),\n"
+  "                       or before each such call, taken back when it\n"
+  "                       returns (count)\n"
   "  inlined-leaves=yes|no\n"
   "                       where a function of one path is inlined, count\n"
   "                       its runs from the caller's paths through the\n"
@@ -169,7 +175,7 @@ static const struct pathprof_key
 } pathprof_keys[] = {
   { "help", false },
   { "verbose", false },
-  { "partial-paths", false },
+  { "partial-paths", true },
   { "inlined-leaves", true },
   { "placement", true },
   { "update", true },
@@ -262,6 +268,9 @@ parse_arguments (struct plugin_name_args *info)
   pathprof_opts.hot_first = true;
   pathprof_opts.inlined_leaves = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
+  /* Cut paths are counted on request: their frames cost call-heavy
+     programs a fifth more instructions (doc/performance.md).  */
+  pathprof_opts.partial_paths = PATHPROF_PARTIAL_NO;
   pathprof_opts.profile_dir = profile_data_prefix;
   /* -fprofile-update=atomic or prefer-atomic: exact under threads, each
      thread counting in its own copy (update=atomic).  */
@@ -292,7 +301,15 @@ parse_arguments (struct plugin_name_args *info)
       else if (!strcmp (key, "verbose"))
 	pathprof_opts.verbose = true;
       else if (!strcmp (key, "partial-paths"))
-	pathprof_opts.partial_paths = true;
+	{
+	  /* Alone, "yes".  */
+	  static const char *const names[] = { "yes", "no", "count", NULL };
+	  int i = value ? parse_choice (key, value, names) : 0;
+	  ok &= i >= 0;
+	  pathprof_opts.partial_paths = i == 1 ? PATHPROF_PARTIAL_NO
+				       : i == 2 ? PATHPROF_PARTIAL_COUNT
+				       : PATHPROF_PARTIAL_FRAMES;
+	}
       else if (!strcmp (key, "inlined-leaves"))
 	{
 	  static const char *const names[] = { "yes", "no", NULL };
@@ -534,6 +551,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   pathprof_init_types (info->base_name);
   pathprof_init_redirects (info->base_name);
+  pathprof_init_frames (info->base_name);
   pathprof_init_per_thread (info->base_name);
 
   pathprof_register_function_pass (info->base_name, "pathprof",

@@ -1,6 +1,7 @@
 /* redirect.cc: calls that replace the process image, or start another
    program, go through libpathprof's wrappers, which write the counts
-   first (runtime/pathprof-abi.h lists them).  GCC's gcov does the same
+   first (runtime/pathprof-abi.h lists them); so do calls of longjmp,
+   whose wrappers count the paths the jump cuts.  GCC's gcov does the same
    with __gcov_execve and friends.  Without it, a program that ends in
    execve loses every path it counted.
 
@@ -35,6 +36,12 @@ static const struct
   { "system", "__pathprof_system" },
   { "posix_spawn", "__pathprof_posix_spawn" },
   { "posix_spawnp", "__pathprof_posix_spawnp" },
+  /* A longjmp leaves the frames between it and its setjmp: the runtime
+     counts their paths first (runtime/cutpaths.c).  */
+  { "longjmp", "__pathprof_longjmp" },
+  { "siglongjmp", "__pathprof_siglongjmp" },
+  { "_longjmp", "__pathprof__longjmp" },
+  { "__longjmp_chk", "__pathprof___longjmp_chk" },
 };
 
 #define NUM_REDIRECTS (sizeof redirects / sizeof redirects[0])
@@ -101,7 +108,12 @@ static void
 redirect_call (gimple_stmt_iterator *gsi, gcall *call, tree wrapper,
 	       tree callee)
 {
-  tree fn_ptr_type = build_pointer_type (TREE_TYPE (callee));
+  /* A call of a noreturn function (longjmp) stays one: the type of the
+     pointer called says so (flags_from_decl_or_type).  */
+  tree fn_type = TREE_TYPE (callee);
+  if (TREE_THIS_VOLATILE (callee))
+    fn_type = build_qualified_type (fn_type, TYPE_QUAL_VOLATILE);
+  tree fn_ptr_type = build_pointer_type (fn_type);
   tree linked = create_tmp_reg (boolean_type_node, "__pathprof_linked");
   tree fn = create_tmp_reg (fn_ptr_type, "__pathprof_exec");
   tree cond = pathprof_runtime_linked_p (wrapper);
@@ -114,6 +126,7 @@ redirect_call (gimple_stmt_iterator *gsi, gcall *call, tree wrapper,
 					       build_fold_addr_expr (callee)),
 		     GSI_SAME_STMT);
   gimple_call_set_fn (call, fn);
+  gimple_call_set_fntype (call, fn_type);
 }
 
 /* Redirect FUN's calls to the functions of redirects to their wrappers.

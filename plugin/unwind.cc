@@ -139,7 +139,7 @@ add_unwind_pad (function *fun, gcall *call)
 void
 pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg)
 {
-  if (!flag_exceptions || pathprof_opts.partial_paths)
+  if (!flag_exceptions || pathprof_opts.partial_paths == PATHPROF_PARTIAL_COUNT)
     return;
   auto_vec<gcall *> calls;
   basic_block bb;

@@ -269,7 +269,12 @@ known_metas (const struct __pathprof_unit *unit)
     {
       known[i].meta = unit->functions[i]->meta;
       known[i].meta_size = (uint32_t) unit->functions[i]->meta_size;
-      known[i].num_paths = unit->functions[i]->num_paths;
+      /* The bound of its counts' paths: num_paths, or the path limit of
+	 a function with early exits apart (check_metas has read the
+	 meta's header).  */
+      if (ppf_meta_path_limit (known[i].meta, known[i].meta_size,
+			       &known[i].num_paths) != PPF_OK)
+	known[i].num_paths = unit->functions[i]->num_paths;
       known[i].share = 1;
     }
   return known;

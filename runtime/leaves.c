@@ -35,6 +35,8 @@ struct leaf_caller
 {
   uint64_t function;        /* its index in the unit */
   uint64_t num_paths;       /* the meta's */
+  uint64_t path_limit;      /* the meta's: cut paths (PPF_FN_APART) are
+			       numbered from num_paths up to it */
   uint32_t num_blocks;
   uint32_t *block_index;    /* each position's block number */
   /* The out-edges of the block at position P are FIRST_EDGE[P] up to
@@ -184,7 +186,9 @@ build_caller (struct leaf_caller *c, const unsigned char *meta, size_t size,
 
   skip (&r, 8);				/* checksum */
   c->num_paths = read_le (&r, 8);
-  skip (&r, 4);				/* flags */
+  c->path_limit = c->num_paths;
+  if (read_le (&r, 4) & PPF_FN_APART)	/* flags */
+    c->path_limit = read_le (&r, 8);
   skip (&r, read_le (&r, 4));		/* name */
   skip (&r, read_le (&r, 4));		/* display name */
   skip (&r, 8);				/* file, line */
@@ -576,6 +580,11 @@ give_path (struct leaf_caller *c, const struct leaf_link *links,
 {
   size_t l;
 
+  /* A cut path gives nothing: a link means no call follows the copy on
+     the caller's paths through its block, so a path cut at a call there
+     was cut before the copy ran.  */
+  if (path >= c->num_paths && path < c->path_limit)
+    return 1;
   if (!walk_path (c, path))
     return 0;
   for (l = 0; l < c->num_links; l++)

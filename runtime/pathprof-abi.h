@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 8
+#define PATHPROF_ABI_VERSION 9
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -240,6 +240,43 @@ void __pathprof_uncount_hashed_thread (struct __pathprof_function *fn,
    system and posix_spawn do not replace the image; they write first so
    that a child that is an instrumented copy of this program merges after
    the parent's counts so far.  */
+
+/* Cut paths (ABI 9, runtime/cutpaths.c, doc/runtime.md "Cut paths").
+   A function with calls that may not return (exit, longjmp, ... in the
+   callee) keeps a frame on its stack, linked into the thread's list
+   __pathprof_frames while it runs: PREV the frame of the function it was
+   called from (or NULL), FN its record, PENDING the number of the path
+   that ends at the call in progress, counted if the call does not
+   return, or PATHPROF_NO_PENDING between calls.  Such numbers are at or
+   above FN's num_paths (early exits numbered apart, ppformat.h
+   PPF_FN_APART), so they are counted in a table of the runtime's, not
+   in FN's counters.  The exit handler counts the pending path of every
+   frame of its thread's list; __pathprof_longjmp and friends, which the
+   plugin puts in place of longjmp, siglongjmp, _longjmp and
+   __longjmp_chk, those of the frames the jump leaves, when the target
+   was noted by __pathprof_note_setjmp (called before each setjmp of an
+   instrumented function with the setjmp's buffer and the frame).  */
+struct __pathprof_frame
+{
+  struct __pathprof_frame *prev;
+  struct __pathprof_function *fn;
+  uint64_t pending;
+};
+#define PATHPROF_NO_PENDING UINT64_MAX
+extern __thread struct __pathprof_frame *__pathprof_frames;
+/* Count path PATH of FN, at or above its num_paths: the pending path of
+   a setjmp receiver's own frame, which it counts where the jump lands.  */
+void __pathprof_count_cut (struct __pathprof_function *fn, uint64_t path);
+void __pathprof_note_setjmp (void *env, struct __pathprof_frame *frame);
+void __pathprof_longjmp (void *env, int val)
+  __attribute__ ((__noreturn__));
+void __pathprof_siglongjmp (void *env, int val)
+  __attribute__ ((__noreturn__));
+void __pathprof__longjmp (void *env, int val)
+  __attribute__ ((__noreturn__));
+void __pathprof___longjmp_chk (void *env, int val)
+  __attribute__ ((__noreturn__));
+
 #ifdef __cplusplus
 }
 #endif

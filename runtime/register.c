@@ -103,6 +103,21 @@ pp_rt_adopt_inherited (void)
   __atomic_store_n (&pp_rt_owner_pid, pid, __ATOMIC_RELAXED);
 }
 
+/* Say that NO_MEMORY path counts (of KIND, "" or "cut ") were lost
+   (WHY) and OUT_OF_RANGE ignored, when they are not 0.  */
+
+static void
+report_losses (const char *kind, const char *why, uint64_t no_memory,
+	       uint64_t out_of_range)
+{
+  if (no_memory)
+    pp_rt_message ("%llu %spath counts lost: %s",
+		   (unsigned long long) no_memory, kind, why);
+  if (out_of_range)
+    pp_rt_message ("%llu %spath counts ignored: path number out of range "
+		   "(a compiler bug)", (unsigned long long) out_of_range, kind);
+}
+
 /* Write every registered unit that has counts or an uncounted run;
    report counts the hash tables could not record.  Returns 0, or -1 if
    some unit could not be written (a message said why).  A write APART
@@ -119,12 +134,10 @@ pp_rt_write_all (int apart)
   pp_rt_write_begin ();
   pp_rt_adopt_inherited ();
   pp_rt_hash_take_losses (&no_memory, &out_of_range);
-  if (no_memory)
-    pp_rt_message ("%llu path counts lost: no memory for the hash table",
-		   (unsigned long long) no_memory);
-  if (out_of_range)
-    pp_rt_message ("%llu path counts ignored: path number out of range "
-		   "(a compiler bug)", (unsigned long long) out_of_range);
+  report_losses ("", "no memory for the hash table", no_memory,
+		 out_of_range);
+  pp_rt_cut_take_losses (&no_memory, &out_of_range);
+  report_losses ("cut ", "no room in their table", no_memory, out_of_range);
   for (unit = pp_rt_units; unit; unit = unit->next)
     pp_rt_threads_fold_unit (unit);
   for (unit = pp_rt_units; unit; unit = unit->next)
@@ -168,6 +181,8 @@ write_at_exit (void)
 
   pp_rt_lock (&old);
   pp_rt_exiting = 1;
+  /* The paths exit cuts in this thread's functions.  */
+  pp_rt_cut_walk_exit ();
   pp_rt_write_all (0);
   pp_rt_threads_stop ();
   pp_rt_unlock (&old);
@@ -249,6 +264,7 @@ __pathprof_register (struct __pathprof_unit *unit)
   /* Append, so that units are written in the order they were loaded.  */
   unit->next = NULL;
   *link = unit;
+  pp_rt_cut_register (unit);
   if (!handlers_installed)
     {
       handlers_installed = 1;
@@ -300,6 +316,7 @@ __pathprof_unregister (struct __pathprof_unit *unit)
 	  pp_rt_write_unit (unit, 0);
 	*link = unit->next;
 	unit->next = NULL;
+	pp_rt_cut_unregister (unit);
 	pp_rt_leaves_forget (unit);
 	if (!pp_rt_exiting)
 	  {

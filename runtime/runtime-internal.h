@@ -19,6 +19,8 @@
 		  frequency
      leaves.c     inlined leaves (ABI 8): links checked at
 		  registration, the counts a write gives the leaves
+     cutpaths.c   cut paths (ABI 9): the frames' list, its walks at exit
+		  and longjmp, the table of their counts
 
    Everything declared here is hidden: libpathprof.so exports only the
    __pathprof_* entry points of pathprof-abi.h (exec.c declares the exec
@@ -139,10 +141,21 @@ pp_rt_function_dense (const struct __pathprof_function *fn)
   return fn->counters && !pp_rt_function_hashed (fn);
 }
 
+/* What a write took of one entry of cut paths (cutpaths.c).  */
+struct pp_cut_take
+{
+  uint64_t path;
+  uint64_t value;
+  uint64_t *taken;
+};
+
 struct pp_snapshot
 {
   uint64_t num_counts;
-  ppf_count *counts;
+  ppf_count *counts;           /* by path; cut paths (at or above
+				  num_paths) last */
+  size_t num_cuts;
+  struct pp_cut_take *cuts;
   size_t num_takes;
   struct pp_slot_take *takes;
   /* A dense function's taken counts (then its taken times), where a
@@ -170,6 +183,17 @@ void pp_rt_function_zero (struct __pathprof_function *fn);
 int pp_rt_unit_has_counts (const struct __pathprof_unit *unit);
 /* Zero UNIT's counts, or with FORGET forget them (pathprof_reset).  */
 void pp_rt_unit_reset (struct __pathprof_unit *unit, int forget);
+
+/* cutpaths.c: the paths cut by exit or longjmp.  */
+void pp_rt_cut_walk_exit (void);
+void pp_rt_cut_register (const struct __pathprof_unit *unit);
+void pp_rt_cut_unregister (const struct __pathprof_unit *unit);
+void pp_rt_cut_take_losses (uint64_t *full, uint64_t *bad);
+int pp_rt_cut_snapshot (struct __pathprof_function *fn,
+			struct pp_snapshot *snap);
+void pp_rt_cut_subtract (const struct pp_snapshot *snap);
+int pp_rt_cut_has_counts (const struct __pathprof_function *fn);
+void pp_rt_cut_reset (const struct __pathprof_function *fn, int forget);
 
 /* hashcount.c: the hash table behind fn->runtime.  With APART, slots
    record what the write takes beside them (a write apart, above).  */

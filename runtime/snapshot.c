@@ -501,9 +501,32 @@ join_prefix (struct __pathprof_function *fn, uint64_t *taken,
    yet).  In a write APART, SNAP remembers where to record what it
    took.  PPF_OK or PPF_ENOMEM.  */
 
+static int snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
+			  int apart, struct pp_snapshot *snap);
+
+/* The counters' snapshot (snapshot_take), then FN's cut paths
+   (cutpaths.c), which come after every counter.  */
+
 int
 pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
 		     int apart, struct pp_snapshot *snap)
+{
+  int status = snapshot_take (fn, taken, apart, snap);
+
+  if (status == PPF_OK)
+    {
+      snap->num_cuts = 0;
+      snap->cuts = NULL;
+      status = pp_rt_cut_snapshot (fn, snap);
+      if (status != PPF_OK)
+	pp_rt_snapshot_free (snap);
+    }
+  return status;
+}
+
+static int
+snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
+	       int apart, struct pp_snapshot *snap)
 {
   struct pp_snapshot dense;
   struct __pathprof_function view;
@@ -538,8 +561,10 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
   uint64_t i;
   size_t j;
 
+  pp_rt_cut_subtract (snap);
   if (!pp_rt_function_hashed (fn) && snap->taken)
-    for (i = 0; i < snap->num_counts; i++)
+    for (i = 0; i < snap->num_counts && snap->counts[i].path < fn->num_paths;
+	 i++)
       {
 	snap->taken[snap->counts[i].path] += snap->counts[i].count;
 	if (fn->times)
@@ -547,7 +572,8 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
 	    += snap->counts[i].time;
       }
   else if (!pp_rt_function_hashed (fn))
-    for (i = 0; i < snap->num_counts; i++)
+    for (i = 0; i < snap->num_counts && snap->counts[i].path < fn->num_paths;
+	 i++)
       {
 	__atomic_fetch_sub (&fn->counters[snap->counts[i].path],
 			    snap->counts[i].count, __ATOMIC_RELAXED);
@@ -578,6 +604,7 @@ pp_rt_snapshot_free (struct pp_snapshot *snap)
 {
   free (snap->counts);
   free (snap->takes);
+  free (snap->cuts);
   memset (snap, 0, sizeof *snap);
 }
 
@@ -702,7 +729,8 @@ pp_rt_function_has_counts (const struct __pathprof_function *real_fn,
   struct pair_scan ps;
   uint64_t i;
 
-  if (pp_rt_function_hashed (real_fn) && pp_rt_hash_has_counts (real_fn))
+  if ((pp_rt_function_hashed (real_fn) && pp_rt_hash_has_counts (real_fn))
+      || pp_rt_cut_has_counts (real_fn))
     return 1;
   stable_view (real_fn, &view);
   pair_start (&ps, fn, taken);
@@ -755,6 +783,7 @@ reset_function (struct __pathprof_function *real_fn, uint64_t *taken,
 
   if (pp_rt_function_hashed (real_fn))
     pp_rt_hash_reset (real_fn, forget);
+  pp_rt_cut_reset (real_fn, forget);
   pp_rt_threads_forget (real_fn);
   stable_view (real_fn, &view);
   if (!forget || !taken)

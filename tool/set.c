@@ -48,13 +48,18 @@ tool_same_meta (const tool_function *a, const tool_function *b)
 
 /* The assembler name in the encoded meta BUF of SIZE bytes, which
    ppf_decode has checked: checksum (u64), num_paths (u64), flags (u32),
-   then the name as a string.  Sets *LEN; NULL if it does not fit.  */
+   path_limit (u64) with PPF_FN_APART, then the name as a string.  Sets
+   *LEN; NULL if it does not fit.  */
 
 static const char *
 meta_name (const unsigned char *buf, uint32_t size, uint32_t *len)
 {
-  const uint32_t at = 8 + 8 + 4;
+  uint32_t at = 8 + 8 + 4;
 
+  if (size < at + 4)
+    return NULL;
+  if ((buf[16] | (uint32_t) buf[17] << 8) & PPF_FN_APART)
+    at += 8;
   if (size < at + 4)
     return NULL;
   *len = (uint32_t) buf[at] | (uint32_t) buf[at + 1] << 8
@@ -347,7 +352,7 @@ remember_known (tool_set *set, tool_function **map, uint32_t num)
     {
       set->known[i].meta = map[i]->meta;
       set->known[i].meta_size = map[i]->meta_size;
-      set->known[i].num_paths = map[i]->fn.meta.num_paths;
+      set->known[i].num_paths = map[i]->fn.meta.path_limit;
     }
   set->num_known = num;
   return 0;

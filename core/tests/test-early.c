@@ -38,6 +38,12 @@
    runs, across backedges, ending at EXIT, a noreturn block or a random
    call: the counts are exactly the paths run.
 
+   Part 5, early exits apart (pp_options.apart_exits): regeneration of a
+   hand-made DAG, the refusal of malformed ones, and part 4 again with
+   every plan so numbered: N is that of the CFG without calls, a path
+   left at call c numbered in [N (c + 1), N (c + 2)), regenerated, and
+   counted there by the call's probe.
+
    Output: one PASS:/FAIL: line per check (the random part one line per
    property, aggregated over all graphs), then "N passed, M failed".
    `core-test-early SEED [COUNT]' reruns random graphs with details.  */
@@ -57,6 +63,18 @@
 #include "unit-test.h"
 
 static bool verbose;
+/* Plans made with pp_options.apart_exits: the early exits' numbers from
+   N on, N that of the plan without calls.  */
+static bool apart_mode;
+
+/* The bound on the counter indices PLAN of CFG may count: N, or with
+   early exits apart N * (calls + 1).  */
+static uint64_t
+index_limit (const pp_cfg *cfg, const pp_plan *plan)
+{
+  return apart_mode ? plan->num_paths * ((uint64_t) cfg->num_calls + 1)
+		    : plan->num_paths;
+}
 
 /* ------------------------------------------------------------------ */
 /* Properties, aggregated over many paths and graphs.                  */
@@ -385,7 +403,7 @@ sim_dag_path (sim *s, const pp_cfg *cfg, const pp_plan *plan,
       if (e->src != PP_ENTRY)
 	*pass_ok &= run_passed_calls (
 	  s, m, x, e->src, e->kind == PP_DAG_EARLY_EXIT ? e->call : PP_NONE,
-	  plan->num_paths);
+	  index_limit (cfg, plan));
       uint32_t n, skip;
       switch (e->kind)
 	{
@@ -420,7 +438,7 @@ sim_dag_path (sim *s, const pp_cfg *cfg, const pp_plan *plan,
 	    sim_ops (s, x->at_end[e->src]->ops, x->at_end[e->src]->num_ops);
 	  break;
 	case PP_DAG_EARLY_EXIT:
-	  if (!run_call (s, x, e->call, true, plan->num_paths))
+	  if (!run_call (s, x, e->call, true, index_limit (cfg, plan)))
 	    s->bad_read |= x->at_call[e->call] == NULL;
 	  break;
 	}
@@ -450,7 +468,7 @@ run_program (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
     {
       uint32_t c = script[k];
       if (v != PP_ENTRY)
-	*pass_ok &= run_passed_calls (s, m, x, v, PP_NONE, plan->num_paths);
+	*pass_ok &= run_passed_calls (s, m, x, v, PP_NONE, index_limit (cfg, plan));
       uint32_t n = edge_ops (cfg, x, c, ops);
       sim_ops (s, ops, n);
       if (x->real[c] != PP_NONE)
@@ -464,8 +482,8 @@ run_program (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
     }
   if (end_call != PP_NONE)
     {
-      *pass_ok &= run_passed_calls (s, m, x, v, end_call, plan->num_paths);
-      run_call (s, x, end_call, true, plan->num_paths);
+      *pass_ok &= run_passed_calls (s, m, x, v, end_call, index_limit (cfg, plan));
+      run_call (s, x, end_call, true, index_limit (cfg, plan));
       if (x->early[end_call] != PP_NONE)
 	expected[nexp++] = sum + plan->dag_edges[x->early[end_call]].val;
     }
@@ -473,7 +491,7 @@ run_program (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
     expected[nexp++] = sum;
   else if (x->exit_dummy[v] != PP_NONE)
     {
-      *pass_ok &= run_passed_calls (s, m, x, v, PP_NONE, plan->num_paths);
+      *pass_ok &= run_passed_calls (s, m, x, v, PP_NONE, index_limit (cfg, plan));
       if (x->at_end[v] != NULL)
 	sim_ops (s, x->at_end[v]->ops, x->at_end[v]->num_ops);
       expected[nexp++] = sum + plan->dag_edges[x->exit_dummy[v]].val;
@@ -587,8 +605,17 @@ verify_path (stats *st, const pp_cfg *cfg, const model *m,
   uint64_t number = 0;
   for (uint32_t k = 0; k < len; k++)
     number += plan->dag_edges[path[k]].val;
-  prop (st, P_UNIQUE, number < plan->num_paths,
-	"path number %" PRIu64 " >= N = %" PRIu64, number, plan->num_paths);
+  const pp_dag_edge *last = &plan->dag_edges[path[len - 1]];
+  if (apart_mode && last->kind == PP_DAG_EARLY_EXIT)
+    prop (st, P_UNIQUE,
+	  number / plan->num_paths == (uint64_t) last->call + 1,
+	  "path left at call %u numbered %" PRIu64 ", not in [N * %u, "
+	  "N * %u) for N = %" PRIu64, last->call, number, last->call + 1,
+	  last->call + 2, plan->num_paths);
+  else
+    prop (st, P_UNIQUE, number < plan->num_paths,
+	  "path number %" PRIu64 " >= N = %" PRIu64, number,
+	  plan->num_paths);
   uint32_t *buf = malloc ((plan->num_blocks + 2) * sizeof (uint32_t));
   uint32_t blen = 0;
   int rc = pp_regen_path (regen, number, buf, plan->num_blocks + 1, &blen);
@@ -729,9 +756,15 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
   uint64_t *prefix = calloc (nv, sizeof (uint64_t));
   uint64_t *suffix = calloc (nv, sizeof (uint64_t));
   bool acyclic = dag_path_counts (plan, &x, prefix, suffix);
-  prop (st, P_COUNT, acyclic && suffix[PP_ENTRY] == plan->num_paths,
+  /* With early exits apart, N leaves out the paths that end at them:
+     as many through each dummy as paths from ENTRY to its source.  */
+  uint64_t total = suffix[PP_ENTRY], complete = total;
+  for (uint32_t k = 0; apart_mode && k < plan->num_dag_edges; k++)
+    if (plan->dag_edges[k].kind == PP_DAG_EARLY_EXIT)
+      complete -= prefix[plan->dag_edges[k].src];
+  prop (st, P_COUNT, acyclic && complete == plan->num_paths,
 	"N = %" PRIu64 ", DAG paths counted: %" PRIu64 "%s", plan->num_paths,
-	suffix[PP_ENTRY], acyclic ? "" : " (cycle)");
+	complete, acyclic ? "" : " (cycle)");
   if (base != NULL && base->num_cut_edges == 0 && plan->num_cut_edges == 0)
     {
       plan_index bx;
@@ -740,7 +773,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
       uint64_t *bsuffix = calloc (nv, sizeof (uint64_t));
       bool bacyclic = dag_path_counts (base, &bx, bprefix, bsuffix);
       uint64_t expected = base->num_paths;
-      for (uint32_t i = 0; i < cfg->num_calls; i++)
+      for (uint32_t i = 0; !apart_mode && i < cfg->num_calls; i++)
 	if (call_eligible (cfg, &m, i))
 	  expected += bprefix[cfg->call_blocks[i]];
       prop (st, P_GROWTH, bacyclic && expected == plan->num_paths,
@@ -781,19 +814,27 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
       dst[k] = plan->dag_edges[k].dst;
       val[k] = plan->dag_edges[k].val;
     }
+  bool *apart = calloc (plan->num_dag_edges + 1, sizeof (bool));
+  for (uint32_t k = 0; k < plan->num_dag_edges; k++)
+    apart[k] = plan->dag_edges[k].kind == PP_DAG_EARLY_EXIT;
   char err[200];
-  pp_regen *regen = pp_regen_new (nv, plan->num_dag_edges, src, dst, val,
-				  err, sizeof err);
+  pp_regen *regen = pp_regen_new_apart (nv, plan->num_dag_edges, src, dst,
+					val, apart_mode ? apart : NULL, err,
+					sizeof err);
+  free (apart);
+  prop (st, P_REGEN, regen == NULL || pp_regen_num_paths (regen)
+				       == plan->num_paths,
+	"pp_regen_num_paths %" PRIu64 ", N %" PRIu64,
+	pp_regen_num_paths (regen), plan->num_paths);
   prop (st, P_REGEN, regen != NULL, "pp_regen_new: %s", err);
   uint32_t *path = malloc ((nv + 1) * sizeof (uint32_t));
   if (regen != NULL && acyclic)
     {
-      if (plan->num_paths <= enum_limit)
+      if (total <= enum_limit)
 	{
 	  /* Depth-first enumeration: POS[d] is the out-edge taken at
 	     depth d.  */
-	  uint64_t *numbers = malloc ((plan->num_paths + 1)
-				      * sizeof (uint64_t));
+	  uint64_t *numbers = malloc ((total + 1) * sizeof (uint64_t));
 	  uint32_t *pos = malloc ((nv + 1) * sizeof (uint32_t));
 	  uint64_t found = 0;
 	  uint32_t depth = 0, v = PP_ENTRY;
@@ -804,7 +845,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 		{
 		  uint64_t num = verify_path (st, cfg, &m, plan, &x, naive,
 					      &nx, regen, path, depth);
-		  if (found < plan->num_paths)
+		  if (found < total)
 		    numbers[found] = num;
 		  found++;
 		}
@@ -822,7 +863,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 	      depth--;
 	      v = plan->dag_edges[path[depth]].src;
 	    }
-	  bool distinct = found == plan->num_paths;
+	  bool distinct = found == total;
 	  if (distinct)
 	    {
 	      qsort (numbers, found, sizeof (uint64_t), cmp_u64);
@@ -831,7 +872,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 	    }
 	  prop (st, P_UNIQUE, distinct,
 		"%" PRIu64 " paths enumerated for N = %" PRIu64
-		", or two share a number", found, plan->num_paths);
+		", or two share a number", found, total);
 	  free (numbers);
 	  free (pos);
 	}
@@ -913,6 +954,7 @@ plan_of (const pp_cfg *cfg, bool naive, uint64_t max_paths, pp_plan *plan,
 	 char *err, size_t errlen)
 {
   pp_options opts = { max_paths, naive };
+  opts.apart_exits = apart_mode;
   return pp_plan_build (cfg, &opts, plan, err, errlen) == 0;
 }
 
@@ -1609,6 +1651,75 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
   report_stats (label, &st, report ? REPORT_CHECKED : REPORT_FAILED);
 }
 
+/* Regeneration of a DAG with early exits apart, made by hand: ENTRY->2,
+   2->3 and 2->4 (Vals 0, 1), 3->EXIT, 4->EXIT, and an apart dummy
+   3->EXIT of Val N = 2.  Number 2 is the path left at the dummy after
+   ENTRY->2->3; 3 would be the prefix through 4, which does not reach
+   the dummy's source.  Malformed Vals and dummies are refused.  */
+static void
+test_apart_regen (void)
+{
+  uint32_t src[] = { PP_ENTRY, 2, 2, 3, 3, 4 };
+  uint32_t dst[] = { 2, 3, 4, PP_EXIT, PP_EXIT, PP_EXIT };
+  uint64_t val[] = { 0, 0, 1, 0, 2, 0 };
+  bool apart[] = { false, false, false, false, true, false };
+  char err[200] = "";
+  pp_regen *r = pp_regen_new_apart (5, 6, src, dst, val, apart, err,
+				    sizeof err);
+  check (r != NULL && pp_regen_num_paths (r) == 2,
+	 "early exits apart: a hand-made DAG of 2 paths and one dummy",
+	 "expected N = 2, saw %" PRIu64 " (%s)", pp_regen_num_paths (r), err);
+  uint32_t edges[8], len = 0;
+  int rc = pp_regen_path (r, 2, edges, 8, &len);
+  check (rc == 0 && len == 3 && edges[0] == 0 && edges[1] == 1
+	 && edges[2] == 4,
+	 "early exits apart: number N decodes to the prefix and the dummy",
+	 "expected edges 0 1 4, saw rc %d, %u edges", rc, len);
+  rc = pp_regen_path (r, 1, edges, 8, &len);
+  check (rc == 0 && len == 3 && edges[1] == 2 && edges[2] == 5,
+	 "early exits apart: complete path 1 as without the dummy",
+	 "expected edges 0 2 5, saw rc %d, %u edges", rc, len);
+  rc = pp_regen_path (r, 3, edges, 8, &len);
+  check (rc == -1, "early exits apart: a prefix that misses the dummy's "
+	 "source is no path", "expected -1, saw %d", rc);
+  rc = pp_regen_path (r, 4, edges, 8, &len);
+  check (rc == -1, "early exits apart: a number past the last dummy is no "
+	 "path", "expected -1, saw %d", rc);
+  pp_regen_free (r);
+
+  static const struct { uint64_t val; uint32_t dst; const char *want; }
+  bad[] = {
+    { 3, PP_EXIT, "not a multiple of 2 paths" },
+    { 2, 4, "does not end at EXIT" },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      uint64_t v2[6];
+      uint32_t d2[6];
+      memcpy (v2, val, sizeof val);
+      memcpy (d2, dst, sizeof dst);
+      v2[4] = bad[i].val;
+      d2[4] = bad[i].dst;
+      err[0] = '\0';
+      r = pp_regen_new_apart (5, 6, src, d2, v2, apart, err, sizeof err);
+      check (r == NULL && strstr (err, bad[i].want) != NULL,
+	     check_name ("early exits apart: refused: %s", bad[i].want),
+	     "expected NULL and \"%s\", saw %s \"%s\"", bad[i].want,
+	     r ? "a DAG" : "NULL", err);
+      pp_regen_free (r);
+    }
+  /* Two dummies of one Val (from blocks 3 and 4).  */
+  uint32_t s3[] = { PP_ENTRY, 2, 2, 3, 3, 4, 4 };
+  uint32_t d3[] = { 2, 3, 4, PP_EXIT, PP_EXIT, PP_EXIT, PP_EXIT };
+  uint64_t v3[] = { 0, 0, 1, 0, 2, 0, 2 };
+  bool a3[] = { false, false, false, false, true, false, true };
+  r = pp_regen_new_apart (5, 7, s3, d3, v3, a3, err, sizeof err);
+  check (r == NULL && strstr (err, "of the same Val") != NULL,
+	 "early exits apart: refused: two dummies of one Val",
+	 "expected NULL and \"of the same Val\", saw \"%s\"", err);
+  pp_regen_free (r);
+}
+
 /* Fixtures, validation, unwind blocks, random CFGs; or, with arguments,
    rerun random seeds verbosely: core-test-early SEED [COUNT].  */
 int
@@ -1629,7 +1740,12 @@ main (int argc, char **argv)
   test_calls_at_receiver ();
   test_validation ();
   test_unwind ();
+  test_apart_regen ();
   run_random ("random CFGs with calls", 1, 10000, true);
   run_random ("large random CFGs with calls", LARGE_SEEDS, 500, true);
+  apart_mode = true;
+  run_random ("random CFGs with calls, early exits apart", 1, 5000, true);
+  run_random ("large random CFGs with calls, early exits apart",
+	      LARGE_SEEDS, 250, true);
   return unit_test_report ();
 }

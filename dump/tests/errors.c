@@ -89,10 +89,11 @@ test_bad_files (void)
 	    "skipped\n");
 }
 
-/* Metas that decode but whose paths cannot be shown: a count for a path
-   number the DAG does not have (num_paths says 7, the DAG has 6), and a
-   DAG with a dummy edge in the middle of a path.  The whole file is
-   rejected, with the function and path named.  */
+/* Metas that decode but whose paths cannot be shown: a meta whose
+   num_paths the DAG does not have (it says 7, the DAG has 6: the count
+   of path 6 could not be shown), and a DAG with a dummy edge in the
+   middle of a path.  The whole file is rejected, with the function and
+   what is wrong named.  */
 
 static void
 test_bad_paths (void)
@@ -115,7 +116,7 @@ test_bad_paths (void)
   fns[0].num_counts = 2;
   write_profile (test_path ("nopath.pathprof"), "fig1.c", 1, fns, 1);
   expect_bad_file ("path beyond the DAG", "@nopath.pathprof",
-		   "function fig1: path 6 does not regenerate");
+		   "function fig1: DAG: 6 paths, the meta says 7");
 
   memset (&fns[0], 0, sizeof fns[0]);
   fns[0].meta.name = "middle";

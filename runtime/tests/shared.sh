@@ -8,13 +8,18 @@
 so=$PATHPROF_BUILD/libpathprof.so.0
 
 exported=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
-expected="__pathprof_count_hashed __pathprof_count_hashed_atomic"
+# Cut paths (runtime/cutpaths.c): the longjmp wrappers, the receivers'
+# count, the frames' list and the setjmp note.
+expected="__pathprof___longjmp_chk __pathprof__longjmp __pathprof_count_cut"
+expected="$expected __pathprof_count_hashed __pathprof_count_hashed_atomic"
 expected="$expected __pathprof_count_hashed_thread __pathprof_count_hashed_timed"
 expected="$expected __pathprof_count_hashed_timed_atomic"
 expected="$expected __pathprof_execl __pathprof_execle __pathprof_execlp"
 expected="$expected __pathprof_execv __pathprof_execve __pathprof_execvp"
-expected="$expected __pathprof_execvpe __pathprof_now_ns __pathprof_posix_spawn"
+expected="$expected __pathprof_execvpe __pathprof_frames __pathprof_longjmp"
+expected="$expected __pathprof_note_setjmp __pathprof_now_ns __pathprof_posix_spawn"
 expected="$expected __pathprof_posix_spawnp __pathprof_register"
+expected="$expected __pathprof_siglongjmp"
 expected="$expected __pathprof_system __pathprof_thread_counters"
 # update=per-thread's register-preserving stub (runtime/threadstub.c).
 [ "$(uname -m)" = x86_64 ] \

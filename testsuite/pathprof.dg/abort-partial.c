@@ -14,7 +14,7 @@
 		L C     backedge -> call (C)  1  (in validate (11))  */
 
 /* { dg-do run } */
-/* { dg-options "-fplugin-arg-pathprof-partial-paths" } */
+/* { dg-options "-fplugin-arg-pathprof-partial-paths=count" } */
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,10 +11,12 @@
    i = 1, 3, 5, 7 complete, i = 9 exits in stop_at, inside mixc's run.
    So mixc counts 4 runs, and the variant inlined-leaves=no, which counts
    every copy itself, gives the same counts path for path (dg.exp's
-   variants).  */
+   variants).  With partial-paths=no only: by default mixc's run cut in
+   stop_at is counted too (a cut path), and a function with cut paths is
+   no leaf.  */
 
 /* { dg-do run } */
-/* { dg-options "-fplugin-arg-pathprof-verbose" } */
+/* { dg-options "-fplugin-arg-pathprof-verbose -fplugin-arg-pathprof-partial-paths=no" } */
 /* { dg-prune-output "^(?!.*(error|warning):)" } */
 
 #include <stdlib.h>
