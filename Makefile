@@ -319,7 +319,7 @@ fuzz:
 # counter and profile sizes.  Never a pass/fail test of "make check".
 # BENCH_PROGRAMS=bzip2,lua BENCH_RUNS=5 BENCH_WARMUP=1 BENCH_CFLAGS=-O2
 # BENCH_VARIANTS="plain gcov pathprof naive" (also atomic, gcov-atomic,
-# partial, cycles, NAME=ARG,ARG) BENCH_COMPILE_RUNS=3
+# nocut, partial-count, cycles, NAME=ARG,ARG) BENCH_COMPILE_RUNS=3
 # BENCH_CACHEGRIND=1 BENCH_CACHE=DIR BENCH_DOC=FILE (empty: none)
 # BENCH_PATHPROF_REV=COMMIT (build that commit instead of build/).
 BENCH_DOC ?= doc/performance.md

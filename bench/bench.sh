@@ -21,8 +21,9 @@
 #                  (exact under threads: each thread its own counters)
 #        locked    pathprof with -fplugin-arg-pathprof-update=locked (a
 #                  locked add per count, as gcov-atomic)
-#        partial   pathprof with -fplugin-arg-pathprof-partial-paths (cut
-#                  paths counted from frames)
+#        nocut     pathprof with -fplugin-arg-pathprof-partial-paths=no
+#                  (paths cut short by exit or longjmp not counted; the
+#                  default counts them from frames)
 #        partial-count  ... with -fplugin-arg-pathprof-partial-paths=count
 #        cycles    pathprof with -fplugin-arg-pathprof-metric=cycles (time
 #                  per path: a reading at every path end)
@@ -222,7 +223,7 @@ variant_cflags () {
     naive) echo "$pathprof -fplugin-arg-pathprof-placement=naive" ;;
     atomic) echo "$pathprof -fplugin-arg-pathprof-update=atomic" ;;
     locked) echo "$pathprof -fplugin-arg-pathprof-update=locked" ;;
-    partial) echo "$pathprof -fplugin-arg-pathprof-partial-paths" ;;
+    nocut) echo "$pathprof -fplugin-arg-pathprof-partial-paths=no" ;;
     partial-count) echo "$pathprof -fplugin-arg-pathprof-partial-paths=count" ;;
     cycles) echo "$pathprof -fplugin-arg-pathprof-metric=cycles" ;;
     # use, useNAME=ARGS: built with use= the profile of a training run
@@ -256,7 +257,7 @@ VARIANTS=plain
 for v in $BENCH_VARIANTS; do
   [ "$v" = plain ] && continue
   if ! TOOLS=/ variant_cflags "$v" >/dev/null; then
-    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo pgo-novalues feedback pathprof naive atomic locked partial partial-count cycles use NAME=ARGS useNAME=ARGS)" >&2
+    echo "bench: unknown variant '$v' (plain gcov gcov-atomic pgo pgo-novalues feedback pathprof naive atomic locked nocut partial-count cycles use NAME=ARGS useNAME=ARGS)" >&2
     exit 2
   fi
   VARIANTS="$VARIANTS $v"

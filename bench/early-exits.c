@@ -15,8 +15,8 @@
    ending at an early exit is rare, so this is exact for all practical
    purposes.
 
-   Prints, as NAME<tab>VALUE lines: the functions, those built with
-   partial-paths, those with early exits, the early exits (calls
+   Prints, as NAME<tab>VALUE lines: the functions, those that count
+   cut paths (partial-paths yes or count), those with early exits, the early exits (calls
    instrumented; in hashed functions apart), the calls executed in all
    the runs the files hold, split between functions with dense and with
    hashed counters, and the most runs one file says it merged (a run is
@@ -73,7 +73,7 @@ count_file (const char *path, totals *t)
 	  continue;
 	}
       t->functions++;
-      if (m.flags & PPF_FN_PARTIAL)
+      if (m.flags & (PPF_FN_PARTIAL | PPF_FN_APART))
 	t->partial_functions++;
       int hashed = (m.flags & PPF_FN_HASHED) != 0;
       unsigned long exits = 0;

@@ -31,12 +31,12 @@ enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
    (partial-paths=).  */
 enum pathprof_partial
 {
-  /* yes (the key alone): each function with such calls keeps a frame in
+  /* yes (the default; the key alone too): each function with such calls keeps a frame in
      the thread's list, with the number of the path that ends at the call
      in progress; the runtime counts it if the call does not return
      (frames.cc, runtime/cutpaths.c); early exits numbered apart.  */
   PATHPROF_PARTIAL_FRAMES = 0,
-  /* no (the default): only a longjmp back into a function that calls
+  /* no: only a longjmp back into a function that calls
      setjmp counts the path it left (its receiver).  */
   PATHPROF_PARTIAL_NO,
   /* count: counted before each call, taken back after it.  */

@@ -86,9 +86,9 @@ static const char pathprof_help[] =
   "                       a path left at a call that does not return\n"
   "                       (exit or longjmp in a callee) is counted up to\n"
   "                       the call: by the runtime from the frames of the\n"
-  "                       functions on the stack (yes, also the key\n"
-  "                       alone), not at all (no, default: only a longjmp\n"
-  "                       back into a setjmp's function counts its own),\n"
+  "                       functions on the stack (yes, the default),\n"
+  "                       not at all (no: only a longjmp back into a\n"
+  "                       setjmp's function counts its own),\n"
   "                       or before each such call, taken back when it\n"
   "                       returns (count)\n"
   "  inlined-leaves=yes|no\n"
@@ -268,9 +268,9 @@ parse_arguments (struct plugin_name_args *info)
   pathprof_opts.hot_first = true;
   pathprof_opts.inlined_leaves = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
-  /* Cut paths are counted on request: their frames cost call-heavy
-     programs a fifth more instructions (doc/performance.md).  */
-  pathprof_opts.partial_paths = PATHPROF_PARTIAL_NO;
+  /* Cut paths are counted by default, from frames (frames.cc); what
+     that costs is in doc/performance.md, "Cut paths".  */
+  pathprof_opts.partial_paths = PATHPROF_PARTIAL_FRAMES;
   pathprof_opts.profile_dir = profile_data_prefix;
   /* -fprofile-update=atomic or prefer-atomic: exact under threads, each
      thread counting in its own copy (update=atomic).  */

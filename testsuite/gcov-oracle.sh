@@ -31,9 +31,10 @@
 # on every target ("*-*-*"), which gcov itself does not meet, is checked
 # against gcov's own count for the line instead (gcov-oracle.tcl).
 #
-# Extra plugin arguments: tests whose path in progress is cut short in a
-# callee (exit, abort or longjmp below the caller) need partial-paths.
-# Each extra argument is first tried on an empty program; when the plugin
+# Extra plugin arguments: none is needed now (tests whose path in
+# progress is cut short in a callee -- exit, abort or longjmp below the
+# caller, gcov-3.c, gcov-6.c, gcov-7.c, gcov-pr85372.c -- needed
+# partial-paths until it became the default).  Each extra argument is first tried on an empty program; when the plugin
 # rejects it (an unknown key), the test is built without it, and each of
 # its failures says so.
 #
@@ -82,19 +83,10 @@ timeout_seconds=${GCOV_ORACLE_TIMEOUT:-20}
 say () { printf 'gcov-oracle: %s\n' "$*" >&2; }
 
 # plugin_args TEST: the extra -fplugin-arg-pathprof-KEY[=VALUE] keys TEST
-# needs.  partial-paths: the test leaves a function from a callee, so
-# without it the caller's path in progress is lost (design.md, trap 13)
-# and the lines it ran go uncounted.
+# needs (none today: each test is built as a user builds it).
 plugin_args () {
   case $1 in
-    # do1/do2 call abort () if doit misbehaves (not in a good run).
-    gcov-3.c) echo partial-paths ;;
-    # foo calls exit (0) in main's loop: main's last path is cut short.
-    gcov-6.c) echo partial-paths ;;
-    # bar and foo longjmp back to main's setjmp; leave calls exit.
-    gcov-7.c) echo partial-paths ;;
-    # fjmp does __builtin_longjmp back to main's __builtin_setjmp.
-    gcov-pr85372.c) echo partial-paths ;;
+    *) ;;
   esac
 }
 

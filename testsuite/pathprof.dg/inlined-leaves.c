@@ -10,10 +10,14 @@
    (dg.exp's variants).  The verbose notes say which callers had copies
    removed; then_call, whose copy is followed by a call that may exit,
    and main, whose copy of note holds a call, keep their copies'
-   counts.  */
+   counts.  Built with partial-paths=no: by default a one-path function
+   that makes a call (outer, mix2_host: their calls are inlined only
+   after the plugin's pass) keeps a frame for the path that call could
+   cut short and is no leaf (doc/plugin.md, "Inlined leaves"): fewer
+   leaves, the same counts.  */
 
 /* { dg-do run } */
-/* { dg-options "-fplugin-arg-pathprof-verbose" } */
+/* { dg-options "-fplugin-arg-pathprof-verbose -fplugin-arg-pathprof-partial-paths=no" } */
 /* { dg-prune-output "^(?!.*(error|warning):)" } */
 
 #include <stdio.h>
@@ -258,16 +262,16 @@ main (void)
    gcov instruments, even at -O0: gcov lists its copies' branches on the
    callers' first lines, pathprof counts blocky's branch in blocky
    (doc/testing.md, "Whole programs against gcov").
-   { dg-final { pathprof-gcov-skip-branches 112 "always_inline copy of blocky's branch" } }
-   { dg-final { pathprof-gcov-skip-branches 118 "always_inline copy of blocky's branch" } } */
+   { dg-final { pathprof-gcov-skip-branches 116 "always_inline copy of blocky's branch" } }
+   { dg-final { pathprof-gcov-skip-branches 122 "always_inline copy of blocky's branch" } } */
 /* { dg-final { pathprof-compiler-output "'sum': 2 inlined one-path callees counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "'arms': 1 inlined one-path callee counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "'nested': 2 inlined one-path callees counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "'outer': 1 inlined one-path callee counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "'after_calls': 1 inlined one-path callee counted from its paths" } } */
 /* { dg-final { pathprof-compiler-output "^(?!.*'(then_call|main)': \[0-9\]+ inlined)" } } */
-/* { dg-final { pathprof-compiler-output-at -O2 "(inlined-leaves.c:80:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it|'scan': 2 inlined one-path callees counted from its paths)" } } */
-/* { dg-final { pathprof-compiler-output-at -O2 "(inlined-leaves.c:82:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it|'scan': 2 inlined one-path callees counted from its paths)" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "(inlined-leaves.c:84:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it|'scan': 2 inlined one-path callees counted from its paths)" } } */
+/* { dg-final { pathprof-compiler-output-at -O2 "(inlined-leaves.c:86:\[0-9\]+: note: pathprof: 'scan': 1 inlined call of one-path 'rd2' counted from its paths in every copy of it|'scan': 2 inlined one-path callees counted from its paths)" } } */
 /* { dg-final { pathprof-compiler-output "^(?!.*'blocky': \[0-9\]+ (inlined )?call)" } } */
 /* { dg-final { pathprof-compiler-output-at -O2 "inlined-leaves.c:\[0-9\]+:\[0-9\]+: note: pathprof: 'mixes': 1 call of one-path 'mix' inlined after early inlining counted from its paths \\(1 copy\\)" } } */
 /* { dg-final { pathprof-compiler-output-at -O2 "note: pathprof: 'mix2_host': 1 call of one-path 'mix2' inlined after early inlining counted from its paths \\(2 copies\\)" } } */
@@ -285,6 +289,6 @@ main (void)
 /* { dg-final { pathprof-total sum 33 } } */
 /* At -O0 gcov counts a line once for each block the inlined calls cut
    it into.
-   { dg-final { pathprof-gcov-skip-line 129 "gcov counts each block of the line" } }
-   { dg-final { pathprof-gcov-skip-line 181 "gcov counts each block of the line" } }
-   { dg-final { pathprof-gcov-skip-line 95 "gcov counts each block of the line" } } */
+   { dg-final { pathprof-gcov-skip-line 133 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 185 "gcov counts each block of the line" } }
+   { dg-final { pathprof-gcov-skip-line 99 "gcov counts each block of the line" } } */

@@ -10,8 +10,9 @@
 
    The path of the parent in progress at the call is interrupted (Ball &
    Larus section 3.6: a non-local exit from the call).  It is counted, as
-   a path that ends at the call (end "longjmp": left by a jump in the
-   call), when control lands at the label; what runs from the label on
+   a path that ends at the call (end "call", a cut path: left by a jump
+   in the call; "longjmp" when built with partial-paths=no), when
+   control lands at the label; what runs from the label on
    is counted as a path of its own.  Whether that one starts at the label
    or is the whole acyclic path "... call, dispatcher, label ..." is the
    plugin's choice, so the directives below match the paths through the
@@ -36,7 +37,7 @@ static const int vals[] = { 3, 8, -1, 5 };
      P L C L   entry -> backedge      2  (i = 0 of both calls)
      L C L     backedge -> backedge   2  (i = 1 of both calls)
      L R       backedge -> return     1  (parent (2))
-     L C       backedge -> longjmp    1  (parent (4), i = 2: the goto)
+     L C       backedge -> call       1  (parent (4), i = 2: the goto)
      ... O     -> return              1  (parent (4), after the goto)
    and nothing else: 7 path executions.  */
 
@@ -75,7 +76,7 @@ parent (int n)
    sum_rows (the continue and next_row both lead to r++ on line L):
      P L C L   entry -> backedge        1  (row 0)
      L C L     backedge -> backedge     1  (row 2)
-     L C       backedge -> longjmp      2  (rows 1 and 3: the goto)
+     L C       backedge -> call         2  (rows 1 and 3: the goto)
      ... K L   -> backedge              2  (rows 1 and 3, after the goto)
      L R       backedge -> return       1
    and nothing else: 7 path executions.  */
@@ -127,7 +128,7 @@ main (void)
    { dg-final { pathprof-path parent "L C L" 2 backedge:L backedge:L } }
    { dg-final { pathprof-path parent "L R" 1 backedge:L return } }
    { dg-final { pathprof-path parent "*O" 1 * return } }
-   { dg-final { pathprof-path parent "L C" 1 backedge:L longjmp } }
+   { dg-final { pathprof-path parent "L C" 1 backedge:L call } }
    { dg-final { pathprof-path parent "*C" 1 } }
    { dg-final { pathprof-executed parent 5 } }
    { dg-final { pathprof-total parent 7 } }
@@ -144,7 +145,7 @@ main (void)
    { dg-final { pathprof-path sum_rows "L C L" 1 backedge:L backedge:L } }
    { dg-final { pathprof-path sum_rows "*K L" 2 * backedge:L } }
    { dg-final { pathprof-path sum_rows "L R" 1 backedge:L return } }
-   { dg-final { pathprof-path sum_rows "L C" 2 backedge:L longjmp } }
+   { dg-final { pathprof-path sum_rows "L C" 2 backedge:L call } }
    { dg-final { pathprof-path sum_rows "*C" 2 } }
    { dg-final { pathprof-executed sum_rows 5 } }
    { dg-final { pathprof-total sum_rows 7 } } */

@@ -8,8 +8,10 @@
    placement, the counts must be exact: every time setjmp returns through
    the dispatcher a new path starts there (its first block is the setjmp
    call's, J), and the path that was in progress when a *callee* longjmped
-   is counted as a path that ends at that call (end "longjmp"; Ball &
-   Larus section 3.6 lose it): once, when setjmp returns again.
+   is counted as a path that ends at that call (Ball & Larus section 3.6
+   lose it): once, when setjmp returns again.  Its end is "call" (a cut
+   path, numbered apart, the default partial-paths=yes); built with
+   partial-paths=no it is "longjmp", numbered with the others.
 
    The start and end kinds of the paths that go through the dispatcher
    (a backedge from the dispatcher, or another way of cutting the
@@ -60,13 +62,13 @@ work (int i)
 /* A longjmp back into a loop of the function that called setjmp.
    retry_loop (7): i = 0 .. 6.  For i = 1 and 4 work longjmps: the path in
    progress (L J W, up to the call of work) is counted as a path that
-   ends at that call (end "longjmp"), setjmp returns i, and a new path
+   ends at that call (end "call"), setjmp returns i, and a new path
    starts at the setjmp call: J K L up to the loop's backedge (the for's
    test is at the bottom, after i++ on line L).  i is volatile, so the
    loop goes on with i + 1: 7 iterations in all.
      S L J W L   entry -> backedge (i = 0)                  1
      L J W L     backedge -> backedge (i = 2 3 5 6)         4
-     L J W       backedge -> longjmp in work (i = 1 4)      2
+     L J W       backedge -> call of work (i = 1 4)         2
      J K L       setjmp returned again -> backedge (i = 1 4) 2
      L R         backedge -> return                          1
    done = 5, caught = 2.  */
@@ -112,7 +114,7 @@ main (void)
    { dg-final { pathprof-path retry_loop "J K L" 2 * backedge:L } }
    { dg-final { pathprof-path retry_loop "L R" 1 backedge:L return } }
    { dg-final { pathprof-path retry_loop "*K*" 2 } }
-   { dg-final { pathprof-path retry_loop "L J W" 2 backedge:L longjmp } }
+   { dg-final { pathprof-path retry_loop "L J W" 2 backedge:L call } }
    { dg-final { pathprof-path retry_loop "*W" 2 } }
    { dg-final { pathprof-executed retry_loop 5 } }
    { dg-final { pathprof-total retry_loop 10 } } */
@@ -123,5 +125,5 @@ main (void)
    counts the line once per return of setjmp, a longjmp return being the
    start of a path there: what the program did, so gcov is not the truth
    here.
-   { dg-final { pathprof-gcov-skip-line 40 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
-   { dg-final { pathprof-gcov-skip-line 80 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
+   { dg-final { pathprof-gcov-skip-line 42 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
+   { dg-final { pathprof-gcov-skip-line 82 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
