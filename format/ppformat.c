@@ -982,18 +982,35 @@ ppf_meta_num_paths (const unsigned char *buf, size_t size,
 }
 
 int
-ppf_meta_path_limit (const unsigned char *buf, size_t size,
-		     uint64_t *path_limit)
+ppf_meta_head (const unsigned char *buf, size_t size, uint64_t *path_limit,
+	       size_t *name_at)
 {
-  if (size < META_HEADER_SIZE + 4)
+  size_t at = META_HEADER_SIZE + 4;	/* after the flags */
+
+  if (size < at)
     return PPF_EBAD;
   if (!(load_u32 (buf + META_HEADER_SIZE) & PPF_FN_APART))
     *path_limit = load_u64 (buf + 8);
-  else if (size < META_HEADER_SIZE + 12)
+  else if (size < at + 8)
     return PPF_EBAD;
   else
-    *path_limit = load_u64 (buf + META_HEADER_SIZE + 4);
+    {
+      *path_limit = load_u64 (buf + at);
+      at += 8;
+    }
+  if (size < at + 4)
+    return PPF_EBAD;
+  *name_at = at;
   return PPF_OK;
+}
+
+int
+ppf_meta_path_limit (const unsigned char *buf, size_t size,
+		     uint64_t *path_limit)
+{
+  size_t name_at;
+
+  return ppf_meta_head (buf, size, path_limit, &name_at);
 }
 
 /* ------------------------------------------------------------------ */

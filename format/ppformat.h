@@ -304,6 +304,13 @@ const char *ppf_function_unit (const ppf_file *f, uint32_t i);
    reads num_paths.  */
 int ppf_meta_path_limit (const unsigned char *buf, size_t size,
 			 uint64_t *path_limit);
+/* The same, and *NAME_AT, the offset of the name (its u32 length, then
+   its bytes) that follows the fixed head (checksum, num_paths, flags,
+   path_limit with PPF_FN_APART): the one place that knows the head's
+   layout for readers that skip the decoder.  PPF_EBAD if SIZE does not
+   hold the head and the name's length.  */
+int ppf_meta_head (const unsigned char *buf, size_t size,
+		   uint64_t *path_limit, size_t *name_at);
 int ppf_meta_num_paths (const unsigned char *buf, size_t size,
 			uint64_t *num_paths);
 

@@ -86,6 +86,181 @@ jumps_to_dispatcher_p (basic_block bb)
   return false;
 }
 
+/* Calls that cannot leave their caller early: a call of a function
+   that makes no call that may not return, nor does any function it may
+   call (recursion included: it returns, runs forever or overflows the
+   stack).  Nothing can cut its caller's path during such a call that
+   could not cut a path in code without calls (a signal), so it is no
+   early exit and needs no frame.  Each body is read as it is at the
+   caller's pass: GENERIC before it is gimplified, GIMPLE after, its CFG
+   once it has one (then the plugin's own runtime calls return, but for
+   the longjmps it put in place of the user's).  Only a definition the
+   call is sure to reach: not an extern inline one (another may run),
+   nor one that may be interposed or replaced
+   (decl_binds_to_current_def_p).  C++'s own codes (a throw, an
+   AGGR_INIT_EXPR) count as calls that may not return.  */
+
+/* The most functions one question reads.  */
+#define CALL_FREE_BUDGET 64
+
+/* The functions whose answer is known, by DECL_UID (which no other decl
+   takes after this one is freed).  */
+typedef hash_map<int_hash<int, -1, -2>, bool> call_free_map;
+static call_free_map *call_free_known;
+
+/* One question: the functions seen, those left to read, and whether a
+   call that may not return was found.  */
+struct call_free_walk
+{
+  hash_set<int_hash<int, -1, -2> > *seen;
+  auto_vec<tree> *todo;
+  bool bad;
+  bool over_budget;		/* bad only for want of reading more */
+};
+
+/* Note a call of DECL (null: an indirect call), of an internal function
+   if INTERNAL, in W.  */
+
+static void
+note_callee (call_free_walk *w, tree decl, bool internal)
+{
+  if (internal || w->bad)
+    return;
+  if (!decl || TREE_CODE (decl) != FUNCTION_DECL)
+    {
+      w->bad = true;
+      return;
+    }
+  if (fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+    {
+      w->bad = (TREE_THIS_VOLATILE (decl)
+		|| DECL_FUNCTION_CODE (decl) == BUILT_IN_LONGJMP
+		|| DECL_FUNCTION_CODE (decl) == BUILT_IN_NONLOCAL_GOTO);
+      return;
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (!strncmp (name, "__pathprof_", strlen ("__pathprof_")))
+    {
+      w->bad = strstr (name, "longjmp") != NULL;
+      return;
+    }
+  /* A nested function's goto to its parent's label is no call until
+     the nested functions are lowered: a nested function is unknown.  */
+  if (DECL_EXTERNAL (decl) || !decl_binds_to_current_def_p (decl)
+      || decl_function_context (decl))
+    {
+      w->bad = true;
+      return;
+    }
+  if (bool *known = call_free_known->get (DECL_UID (decl)))
+    {
+      w->bad = !*known;
+      return;
+    }
+  if (!w->seen->add (DECL_UID (decl)))
+    {
+      if (w->seen->elements () > CALL_FREE_BUDGET)
+	w->bad = w->over_budget = true;
+      else
+	w->todo->safe_push (decl);
+    }
+}
+
+/* walk_tree callback over a GENERIC body (DATA: the walk): stop at a
+   call that may not return or at a code of the front end's.  */
+
+static tree
+generic_note_callees (tree *tp, int *walk_subtrees, void *data)
+{
+  call_free_walk *w = (call_free_walk *) data;
+  tree t = *tp;
+  if (TYPE_P (t) || DECL_P (t))
+    *walk_subtrees = 0;
+  else if ((int) TREE_CODE (t) >= (int) LAST_AND_UNUSED_TREE_CODE)
+    w->bad = true;
+  else if (TREE_CODE (t) == CALL_EXPR)
+    note_callee (w, get_callee_fndecl (t), CALL_EXPR_FN (t) == NULL_TREE);
+  return w->bad ? t : NULL_TREE;
+}
+
+/* walk_gimple_seq callback: likewise over a GIMPLE body.  */
+
+static tree
+gimple_note_callees (gimple_stmt_iterator *gsi, bool *handled,
+		     struct walk_stmt_info *wi)
+{
+  call_free_walk *w = (call_free_walk *) wi->info;
+  if (gcall *call = dyn_cast <gcall *> (gsi_stmt (*gsi)))
+    note_callee (w, gimple_call_fndecl (call), gimple_call_internal_p (call));
+  /* A value stops the walk, and must come with *HANDLED.  */
+  *handled = w->bad;
+  return w->bad ? integer_one_node : NULL_TREE;
+}
+
+/* Note the callees of DECL's body in W; no body is a bad call.  */
+
+static void
+read_body (call_free_walk *w, tree decl)
+{
+  function *fn = DECL_STRUCT_FUNCTION (decl);
+  if (fn && fn->cfg)
+    {
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	     !w->bad && !gsi_end_p (gsi); gsi_next (&gsi))
+	  if (gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi)))
+	    note_callee (w, gimple_call_fndecl (call),
+			 gimple_call_internal_p (call));
+    }
+  else if (gimple_seq body = gimple_body (decl))
+    {
+      struct walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = w;
+      walk_gimple_seq (body, gimple_note_callees, NULL, &wi);
+    }
+  else if (DECL_SAVED_TREE (decl))
+    walk_tree_without_duplicates (&DECL_SAVED_TREE (decl),
+				  generic_note_callees, w);
+  else
+    w->bad = true;
+}
+
+/* Whether CALL's callee is known to return whenever it ends: every
+   function it may call read, none making a call that may not return.
+   A yes holds for every function read; a no, for the callee and the
+   function whose body has the call that may not return.  */
+
+static bool
+call_returns_p (gcall *call)
+{
+  if (!call_free_known)
+    call_free_known = new call_free_map;
+  hash_set<int_hash<int, -1, -2> > seen;
+  auto_vec<tree> todo;
+  call_free_walk w = { &seen, &todo, false, false };
+  note_callee (&w, gimple_call_fndecl (call), gimple_call_internal_p (call));
+  while (!w.bad && !todo.is_empty ())
+    {
+      tree decl = todo.pop ();
+      read_body (&w, decl);
+      /* A body with a call that may not return: known for good.  */
+      if (w.bad && !w.over_budget)
+	call_free_known->put (DECL_UID (decl), false);
+    }
+  if (w.bad)
+    {
+      if (tree callee = gimple_call_fndecl (call))
+	call_free_known->put (DECL_UID (callee), false);
+    }
+  else
+    for (hash_set<int_hash<int, -1, -2> >::iterator it = seen.begin ();
+	 it != seen.end (); ++it)
+      call_free_known->put (*it, true);
+  return !w.bad;
+}
+
 /* Fill OUT's early exits (core: pp_cfg.call_blocks), the calls at which
    a path left early is still counted, as a path that ends at the call:
      - with partial-paths, every call that may not return
@@ -139,6 +314,8 @@ find_early_exits (function *fun, pathprof_cfg *out)
 	      tree callee = gimple_call_fndecl (call);
 	      if (callee && DECL_NAME (callee)
 		  && id_equal (DECL_NAME (callee), "pathprof_reset"))
+		continue;
+	      if (call_returns_p (call))
 		continue;
 	    }
 	  out->call_blocks.safe_push (bb->index);

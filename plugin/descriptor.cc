@@ -521,6 +521,19 @@ pathprof_runtime_linked_p (tree fn)
 		 null_pointer_node);
 }
 
+/* The same condition as a value: a new boolean register, set at the end
+   of SEQ.  */
+
+tree
+pathprof_runtime_linked_value (gimple_seq *seq, tree fn)
+{
+  tree linked = create_tmp_reg (boolean_type_node, "__pathprof_linked");
+  gimple_seq_add_stmt (seq, gimple_build_assign (linked, NE_EXPR,
+						 build_fold_addr_expr (fn),
+						 null_pointer_node));
+  return linked;
+}
+
 /* The unit's PATHPROF_UNIT_* flags.  */
 
 static unsigned HOST_WIDE_INT

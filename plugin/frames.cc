@@ -461,14 +461,8 @@ pathprof_note_setjmps (function *fun, tree frame)
 	  basic_block call_bb = split_edge (single_succ_edge (on));
 	  basic_block dest = single_succ (call_bb);
 	  gimple_seq seq = NULL;
-	  tree linked = pathprof_runtime_linked_p (note_setjmp_fn);
-	  tree linked_p = create_tmp_reg (boolean_type_node,
-					  "__pathprof_linked");
-	  gimple_seq_add_stmt (&seq,
-			       gimple_build_assign (linked_p,
-						    TREE_CODE (linked),
-						    TREE_OPERAND (linked, 0),
-						    TREE_OPERAND (linked, 1)));
+	  tree linked_p = pathprof_runtime_linked_value (&seq,
+							 note_setjmp_fn);
 	  gimple_seq_add_stmt (&seq,
 			       gimple_build_cond (NE_EXPR, linked_p,
 						  boolean_false_node,

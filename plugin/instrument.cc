@@ -553,14 +553,9 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
       if (em->frame)
 	{
 	  /* A cut path's number, for the runtime to count, if linked.  */
-	  tree linked = pathprof_runtime_linked_p (pathprof_count_cut_fn ());
-	  tree linked_p = create_tmp_reg (boolean_type_node,
-					  "__pathprof_linked");
-	  gimple_seq_add_stmt (&resume,
-			       gimple_build_assign (linked_p,
-						    TREE_CODE (linked),
-						    TREE_OPERAND (linked, 0),
-						    TREE_OPERAND (linked, 1)));
+	  tree linked_p
+	    = pathprof_runtime_linked_value (&resume,
+					     pathprof_count_cut_fn ());
 	  tree both = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
 	  gimple_seq_add_stmt (&resume,
 			       gimple_build_assign (both, BIT_AND_EXPR, cond,
@@ -1638,12 +1633,13 @@ instrument_function (function *fun, bool at_cfg)
     }
   if (pathprof_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
-	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s", fndecl,
+	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s%s", fndecl,
 	    (unsigned HOST_WIDE_INT) plan.num_paths, plan.num_probes,
 	    hashed ? "hashed" : "dense",
 	    plan.num_cut_edges ? ", paths cut to bound their number" : "",
 	    pcfg.measured_weights ? ", weights from the profile" : "",
-	    runs.is_empty () ? "" : ", loop runs counted in registers");
+	    runs.is_empty () ? "" : ", loop runs counted in registers",
+	    em.frame ? ", a frame for its cut paths" : "");
 
   free (meta);
   pp_plan_free (&plan);

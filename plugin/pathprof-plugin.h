@@ -168,6 +168,7 @@ unsigned int pathprof_resolve_leaves_pass (function *fun);
 void pathprof_decide_inlined_calls (void *gcc_data, void *user_data);
 bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
+tree pathprof_runtime_linked_value (gimple_seq *seq, tree fn);
 extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
 extern tree pathprof_uncount_hashed_fn;

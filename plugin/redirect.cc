@@ -114,17 +114,13 @@ redirect_call (gimple_stmt_iterator *gsi, gcall *call, tree wrapper,
   if (TREE_THIS_VOLATILE (callee))
     fn_type = build_qualified_type (fn_type, TYPE_QUAL_VOLATILE);
   tree fn_ptr_type = build_pointer_type (fn_type);
-  tree linked = create_tmp_reg (boolean_type_node, "__pathprof_linked");
   tree fn = create_tmp_reg (fn_ptr_type, "__pathprof_exec");
-  tree cond = pathprof_runtime_linked_p (wrapper);
-  gsi_insert_before (gsi, gimple_build_assign (linked, TREE_CODE (cond),
-					       TREE_OPERAND (cond, 0),
-					       TREE_OPERAND (cond, 1)),
-		     GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (fn, COND_EXPR, linked,
-					       build_fold_addr_expr (wrapper),
-					       build_fold_addr_expr (callee)),
-		     GSI_SAME_STMT);
+  gimple_seq seq = NULL;
+  tree linked = pathprof_runtime_linked_value (&seq, wrapper);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (fn, COND_EXPR, linked,
+						  build_fold_addr_expr (wrapper),
+						  build_fold_addr_expr (callee)));
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
   gimple_call_set_fn (call, fn);
   gimple_call_set_fntype (call, fn_type);
 }

@@ -452,6 +452,10 @@ walk_bounds (uintptr_t here, uintptr_t *low, uintptr_t *high)
     *low = here;
 }
 
+static int walk_to (struct __pathprof_frame *head,
+		    struct __pathprof_frame *target, uintptr_t low,
+		    uintptr_t high);
+
 /* At exit: count the pending path of every frame of this thread's list,
    and empty it (the exit handler may be followed by destructors that
    write again).  */
@@ -467,7 +471,7 @@ pp_rt_cut_walk_exit (void)
     return;
   walk_bounds ((uintptr_t) &low, &low, &high);
   if (high)
-    walk (head, NULL, low, high);
+    walk_to (head, NULL, low, high);
   __pathprof_frames = NULL;
   errno = saved_errno;
 }
@@ -532,11 +536,14 @@ reaches (struct __pathprof_frame *head, struct __pathprof_frame *target,
   return 0;
 }
 
-/* The walk of a longjmp, from HEAD to TARGET: up to WALK_BUFFER frames
-   read and checked once each, and counted only if TARGET is reached
-   (reaches, then walk, checked each frame four or five times, a tenth of
-   the runtime's share of lua's coroutine switches); more frames than
-   that, those two.  Returns 1 when TARGET was reached.  */
+/* The walk of a longjmp, from HEAD to TARGET, and of exit (TARGET
+   NULL): up to WALK_BUFFER frames read and checked once each; a
+   longjmp's are counted only if TARGET is reached, exit's up to the end
+   of the list, the first frame that is not readable or the first one
+   seen again (a loop), each once.  (reaches, then walk, checked each
+   frame four or five times, a tenth of the runtime's share of lua's
+   coroutine switches.)  More frames than that: those two.  Returns 1
+   when TARGET (or the end) was reached.  */
 
 #define WALK_BUFFER 64
 
@@ -550,16 +557,18 @@ walk_to (struct __pathprof_frame *head, struct __pathprof_frame *target,
   for (f = head; f && f != target; f = f->prev)
     {
       if (n == WALK_BUFFER)
-	return reaches (head, target, low, high)
-	       && walk (head, target, low, high);
+	return target ? reaches (head, target, low, high)
+			&& walk (head, target, low, high)
+		      : walk (head, NULL, low, high);
       if (!readable (f, low, high))
-	return 0;
-      for (i = 0; i < n; i++)
-	if (seen[i] == f)
-	  return 0;		/* a loop without TARGET */
+	break;
+      for (i = 0; i < n && seen[i] != f; i++)
+	;
+      if (i < n)
+	break;			/* a loop */
       seen[n++] = f;
     }
-  if (f != target)
+  if (target && f != target)
     return 0;
   for (i = 0; i < n; i++)
     {
@@ -568,7 +577,7 @@ walk_to (struct __pathprof_frame *head, struct __pathprof_frame *target,
       if (pending != PATHPROF_NO_PENDING)
 	count_cut (seen[i]->fn, pending);
     }
-  return 1;
+  return f == target;
 }
 
 static void

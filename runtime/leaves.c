@@ -184,11 +184,11 @@ build_caller (struct leaf_caller *c, const unsigned char *meta, size_t size,
   uint32_t i, num_files, num_blocks, num_edges, *fill, *position = NULL;
   uint32_t max_index = 0;
 
-  skip (&r, 8);				/* checksum */
-  c->num_paths = read_le (&r, 8);
-  c->path_limit = c->num_paths;
-  if (read_le (&r, 4) & PPF_FN_APART)	/* flags */
-    c->path_limit = read_le (&r, 8);
+  size_t name_at;
+  if (ppf_meta_num_paths (meta, size, &c->num_paths) != PPF_OK
+      || ppf_meta_head (meta, size, &c->path_limit, &name_at) != PPF_OK)
+    goto bad;
+  skip (&r, name_at);			/* checksum, num_paths, flags... */
   skip (&r, read_le (&r, 4));		/* name */
   skip (&r, read_le (&r, 4));		/* display name */
   skip (&r, 8);				/* file, line */

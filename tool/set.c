@@ -47,20 +47,16 @@ tool_same_meta (const tool_function *a, const tool_function *b)
 }
 
 /* The assembler name in the encoded meta BUF of SIZE bytes, which
-   ppf_decode has checked: checksum (u64), num_paths (u64), flags (u32),
-   path_limit (u64) with PPF_FN_APART, then the name as a string.  Sets
-   *LEN; NULL if it does not fit.  */
+   ppf_decode has checked (ppf_meta_head finds it).  Sets *LEN; NULL if
+   it does not fit.  */
 
 static const char *
 meta_name (const unsigned char *buf, uint32_t size, uint32_t *len)
 {
-  uint32_t at = 8 + 8 + 4;
+  uint64_t path_limit;
+  size_t at;
 
-  if (size < at + 4)
-    return NULL;
-  if ((buf[16] | (uint32_t) buf[17] << 8) & PPF_FN_APART)
-    at += 8;
-  if (size < at + 4)
+  if (ppf_meta_head (buf, size, &path_limit, &at) != PPF_OK)
     return NULL;
   *len = (uint32_t) buf[at] | (uint32_t) buf[at + 1] << 8
 	 | (uint32_t) buf[at + 2] << 16 | (uint32_t) buf[at + 3] << 24;

@@ -10,14 +10,14 @@
    (dg.exp's variants).  The verbose notes say which callers had copies
    removed; then_call, whose copy is followed by a call that may exit,
    and main, whose copy of note holds a call, keep their copies'
-   counts.  Built with partial-paths=no: by default a one-path function
-   that makes a call (outer, mix2_host: their calls are inlined only
-   after the plugin's pass) keeps a frame for the path that call could
-   cut short and is no leaf (doc/plugin.md, "Inlined leaves"): fewer
-   leaves, the same counts.  */
+   counts.  outer and mix2_host call (their calls are inlined only after
+   the plugin's pass), yet are leaves: their callees make no call that
+   may not return, so the calls cannot cut their paths short and they
+   need no frame (doc/plugin.md, "Calls that always return"); a frame
+   would make them no leaves.  */
 
 /* { dg-do run } */
-/* { dg-options "-fplugin-arg-pathprof-verbose -fplugin-arg-pathprof-partial-paths=no" } */
+/* { dg-options "-fplugin-arg-pathprof-verbose" } */
 /* { dg-prune-output "^(?!.*(error|warning):)" } */
 
 #include <stdio.h>
