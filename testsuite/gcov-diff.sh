@@ -141,8 +141,14 @@ compare () {
       while ((getline k < known) > 0) {
 	if (k ~ /^#/ || k ~ /^[ \t]*$/) continue
 	split(k, kw, /[ \t]+/)
-	if (kw[1] == prog && (kw[2] == level || kw[2] == "*")) known_at[kw[3]] = 1
+	if (kw[1] != prog || (kw[2] != level && kw[2] != "*")) continue
+	if (kw[3] ~ /:\*$/) known_file[substr(kw[3], 1, length(kw[3]) - 2)] = 1
+	else known_at[kw[3]] = 1
       }
+    }
+    function is_known(where,    w) {
+      split(where, w, ":")
+      return (where in known_at) || (w[1] in known_file)
     }
     FNR == 1 { file++ }
     file == 1 && $1 == "L" { gl[$2 ":" $3] = $4; lines++ }
@@ -151,9 +157,10 @@ compare () {
     file == 2 && $1 == "L" { pl[$2 ":" $3] = $4 }
     file == 2 && $1 == "B" { pb[$2 ":" $3 ":" $4] = $5; npb[$2 ":" $3] = $4 + 1 }
     function differ(where, what) {
-      if (where in known_at) kn++
-      else { unk++; print where ": " what > diffs }
-      if (!(where in known_at) && unk <= 10)
+      if (is_known(where)) { kn++; return }
+      unk++
+      print where ": " what > diffs
+      if (unk <= 10)
 	print "  " where ": " what > "/dev/stderr"
     }
     # Sort the branches of line K in A (N of them) by count.
