@@ -446,16 +446,22 @@ dump_find_untested (const dump_function *fn, size_t limit,
   seen.slots = calloc (seen.mask + 1, sizeof *seen.slots);
   if (!seen.slots)
     goto out;
-  /* Paths left at a call: those through each early or unwind exit, less
-     the executed ones.  */
+  /* Potential paths left at a call: those through each early or unwind
+     exit, less the executed ones.  Early exits numbered apart
+     (PPF_FN_APART) end cut paths, which are no potential paths.  */
   out->left_at_call
-    = ppf_count_add (dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_EARLY_EXIT),
-		     dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_UNWIND_EXIT));
+    = dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_UNWIND_EXIT);
+  if (!(fn->meta.flags & PPF_FN_APART))
+    out->left_at_call
+      = ppf_count_add (out->left_at_call,
+		       dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_EARLY_EXIT));
   out->exception_exits
     = fn->exception_exits - fn->executed_exception_exits;
   if (out->left_at_call)
     for (uint64_t i = 0; i < fn->num_counts; i++)
       {
+	if (fn->counts[i].path >= fn->meta.num_paths)
+	  continue;		/* a cut path */
 	if (dump_path_regen (fn, fn->counts[i].path, &path, err, sizeof err)
 	    != 0)
 	  goto out;

@@ -5,7 +5,8 @@
    kind keeps no frame (the verbose note says "a frame for its cut paths"
    only where there is one).  A callee that may call exit, an indirect
    call and a call of a function of another unit still get one, and the
-   path exit cuts short in such a caller is counted.
+   path exit cuts short in such a caller is counted.  Cut paths are no
+   potential paths: branchy's untested one is listed.
 
      uses_free:  F          entry -> return   3
      uses_exit:  E          entry -> return   2
@@ -72,6 +73,20 @@ uses_exit (int n)
   return checked (n) + sum_to (n);			/* @E */
 }
 
+/* Two potential paths, one never run; the cut paths at checked's call
+   are no potential paths, so the untested one is listed.  */
+static int __attribute__ ((noinline))
+branchy (int n)
+{
+  int r;
+  if (n > 100)				/* @BI */
+    r = 1;				/* @BT */
+  else
+    r = 2;				/* @BE */
+  checked (n);				/* @BC */
+  return r;				/* @BR */
+}
+
 /* An indirect call: a frame.  */
 static int (*volatile fp) (int) = sum_to;
 
@@ -86,7 +101,7 @@ main (void)
 {
   int t = 0;
   for (int i = 0; i < 3; i++)
-    t += uses_free (i) + uses_pointer (i);
+    t += uses_free (i) + uses_pointer (i) + branchy (i);
   printf ("%d\n", t);
   for (int i = 1; i < 4; i++)
     t += uses_exit (i);
@@ -102,4 +117,5 @@ main (void)
    { dg-final { pathprof-path uses_free "F" 3 entry return } }
    { dg-final { pathprof-path uses_exit "E" 2 entry return } }
    { dg-final { pathprof-path uses_exit "E" 1 entry call } }
-   { dg-final { pathprof-path checked "*" 1 entry call } } */
+   { dg-final { pathprof-path checked "*" 1 entry call } }
+   { dg-final { pathprof-untested branchy { "BI BT BC BR" } } } */
