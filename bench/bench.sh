@@ -772,7 +772,7 @@ bench_program () {
 	      stat "functions.$vn" "$(wc -l < "$notes" | tr -d ' ')"
 	      stat "probes.$vn" "$(awk -F '\t' '{ s += $3 } END { printf "%.0f\n", s }' "$notes")"
 	      stat "hashed.$vn" "$(awk -F '\t' '$4 == "hashed"' "$notes" | wc -l | tr -d ' ')"
-	      stat "cut.$vn" "$(awk -F '\t' '$5 ~ /cut/' "$notes" | wc -l | tr -d ' ')"
+	      stat "cut.$vn" "$(awk -F '\t' '$5 ~ /paths cut to bound/' "$notes" | wc -l | tr -d ' ')"
 	      # Hashed functions with their path executions in this run:
 	      # NAME <tab> POTENTIAL PATHS <tab> EXECUTIONS, most executed first.
 	      grep -o '"name": *"[^"]*"\|"executions": *[0-9]*' "$j" \
