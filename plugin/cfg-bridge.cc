@@ -45,14 +45,23 @@ edge_weight (edge e)
    the core's NORETURN dummies, but they too count here, so that nothing
    is counted before them except on purpose.  */
 
+/* Whether the normal builtin DECL may not return: noreturn, or
+   __builtin_longjmp.  */
+
+static bool
+builtin_may_not_return_p (tree decl)
+{
+  return (TREE_THIS_VOLATILE (decl)
+	  || DECL_FUNCTION_CODE (decl) == BUILT_IN_LONGJMP);
+}
+
 static bool
 stmt_may_not_return (gimple *stmt)
 {
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
     return false;
   if (gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
-    return gimple_call_noreturn_p (stmt)
-	   || gimple_call_builtin_p (stmt, BUILT_IN_LONGJMP);
+    return builtin_may_not_return_p (gimple_call_fndecl (stmt));
   return true;
 }
 
@@ -93,8 +102,8 @@ jumps_to_dispatcher_p (basic_block bb)
    could not cut a path in code without calls (a signal), so it is no
    early exit and needs no frame.  Each body is read as it is at the
    caller's pass: GENERIC before it is gimplified, GIMPLE after, its CFG
-   once it has one (then the plugin's own runtime calls return, but for
-   the longjmps it put in place of the user's).  Only a definition the
+   once it has one (then the plugin's own runtime calls return, and the
+   longjmps it put in place of the user's are indirect calls).  Only a definition the
    call is sure to reach: not an extern inline one (another may run),
    nor one that may be interposed or replaced
    (decl_binds_to_current_def_p).  C++'s own codes (a throw, an
@@ -133,17 +142,14 @@ note_callee (call_free_walk *w, tree decl, bool internal)
     }
   if (fndecl_built_in_p (decl, BUILT_IN_NORMAL))
     {
-      w->bad = (TREE_THIS_VOLATILE (decl)
-		|| DECL_FUNCTION_CODE (decl) == BUILT_IN_LONGJMP
-		|| DECL_FUNCTION_CODE (decl) == BUILT_IN_NONLOCAL_GOTO);
+      w->bad = builtin_may_not_return_p (decl);
       return;
     }
+  /* The runtime's entry points return; the longjmps redirect.cc puts
+     in place of the user's are indirect calls.  */
   const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
   if (!strncmp (name, "__pathprof_", strlen ("__pathprof_")))
-    {
-      w->bad = strstr (name, "longjmp") != NULL;
-      return;
-    }
+    return;
   /* A nested function's goto to its parent's label is no call until
      the nested functions are lowered: a nested function is unknown.  */
   if (DECL_EXTERNAL (decl) || !decl_binds_to_current_def_p (decl)
