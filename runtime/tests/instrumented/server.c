@@ -8,7 +8,9 @@
    line.  With "busy", it loops without sleeping: each iteration calls
    spin, whose loop of SPIN steps calls the one-path load8, which GCC
    inlines and whose count it keeps in a register across the loop (store
-   motion), as update=single allows; then it prints "spins N".
+   motion), as update=single allows, and creates READY after the first
+   spin (whose counts are then in memory: a dump asked for once READY
+   exists has counts); then it prints "spins N".
 
    Usage: server READY STOP [fork|busy].  */
 
@@ -90,14 +92,14 @@ main (int argc, char **argv)
     {
       static unsigned char buf[128];
 
-      if (create (argv[1], 0) != 0)
-	return 4;
-
-      while (access (argv[2], F_OK) != 0)
+      do
 	{
 	  sink += (long) spin (buf);
 	  i++;
+	  if (i == 1 && create (argv[1], 0) != 0)
+	    return 4;
 	}
+      while (access (argv[2], F_OK) != 0);
       printf ("spins %ld\n", i);
       return 0;
     }
