@@ -26,6 +26,18 @@ typedef struct line_record
 		       (add_line_counts) */
 } line_record;
 
+/* Where gcov lists each block's branches: on the greatest line of every
+   run of lines of one file of the block's last segment, each run getting
+   all of them (add_line_counts pushes the block's arcs onto the last
+   line of each of its locations): an always_inline body's branches show
+   on the caller's line of the call and on the callee's own line.  Block
+   position b's lines are v[begin[b]] to v[begin[b + 1] - 1].  */
+typedef struct branch_lines
+{
+  line_record *v;
+  uint32_t *begin;   /* [num_blocks + 1] */
+} branch_lines;
+
 /* Order line records by file, line, block, then place in the block.  */
 
 static int
@@ -406,15 +418,13 @@ gcov_last_block (const dump_function *fn)
    records: the declaration line first in the first block, then the
    block's lines, each (file, line) once per block (profile.cc streams a
    location once per block), owner flags set.  Records start with owner
-   false.  LAST[b], for each block position b of meta.blocks, is set to
-   the record of the line gcov gives the block's branches (the greatest
-   line of the last run of one file of its last segment), or {
-   NO_BLOCK } if none.  Returns a malloc'd array of *NUM records, or
-   NULL.  */
+   false.  LAST gets, for each block position of meta.blocks, the
+   records of the lines gcov gives the block's branches (branch_lines).
+   Returns a malloc'd array of *NUM records, or NULL.  */
 
 static line_record *
 block_line_records (const dump_function *fn, const segmentation *seg,
-		    size_t *num, line_record *last)
+		    size_t *num, branch_lines *last)
 {
   const ppf_meta *m = &fn->meta;
   uint32_t first = first_block (fn);
@@ -425,16 +435,22 @@ block_line_records (const dump_function *fn, const segmentation *seg,
   for (uint32_t b = 0; b < m->num_blocks; b++)
     total += m->blocks[b].num_lines;
   recs = malloc (total * sizeof *recs);
-  if (!recs)
-    return NULL;
+  last->v = malloc (total * sizeof *last->v);
+  last->begin = calloc (m->num_blocks + 1, sizeof *last->begin);
+  if (!recs || !last->v || !last->begin)
+    {
+      free (recs);
+      return NULL;
+    }
   for (uint32_t b = 0; b < m->num_blocks; b++)
-    last[b].file = NO_BLOCK;
-  for (uint32_t b = 2; b < m->num_blocks; b++)
     {
       const ppf_block *blk = &m->blocks[b];
       size_t nsplits = seg->first_split[b + 1] - seg->first_split[b];
       uint32_t lo = 0;
 
+      last->begin[b + 1] = last->begin[b];
+      if (b < 2)
+	continue;
       for (size_t part = 0; part <= nsplits; part++)
 	{
 	  uint32_t pos = segment_position (seg, b, part);
@@ -474,8 +490,8 @@ block_line_records (const dump_function *fn, const segmentation *seg,
 		  if (recs[k].line > recs[greatest].line)
 		    greatest = k;
 		recs[greatest].owner = b != unowned || nsplits > 0;
-		if (part == nsplits && i + 1 == n)
-		  last[b] = recs[greatest];
+		if (part == nsplits)
+		  last->v[last->begin[b + 1]++] = recs[greatest];
 		run = i + 1;
 	      }
 	}
@@ -614,7 +630,7 @@ segmented_graph (const segmentation *seg, const dump_counts *out,
 static int
 derive_lines (const dump_function *fn, const segmentation *seg,
 	      dump_counts *out, const uint32_t *src_pos,
-	      const uint32_t *dst_pos, line_record *last)
+	      const uint32_t *dst_pos, branch_lines *last)
 {
   uint32_t nblocks = seg->num_positions;
   size_t nrec = 0, nlines = 0;
@@ -720,20 +736,23 @@ compare_branches (const void *a, const void *b)
 }
 
 /* Fill OUT's branches (derive.h) from its edges (at SRC_POS and DST_POS,
-   by source block) and LAST, the line of each block's branches, with FN's blocks
-   split after calls as SEG says.  Returns 0 or -1.  */
+   by source block) and LAST, the lines of each block's branches, with
+   FN's blocks split after calls as SEG says.  Returns 0 or -1.  */
 
 static int
 derive_branches (const dump_function *fn, const segmentation *seg,
 		 dump_counts *out, const uint32_t *src_pos,
-		 const uint32_t *dst_pos, const line_record *last)
+		 const uint32_t *dst_pos, const branch_lines *last)
 {
   const ppf_meta *m = &fn->meta;
   uint32_t unowned = gcov_last_block (fn);
-  size_t n = 0;
+  size_t n = 0, room = 1;
 
+  for (size_t e = 0; e < out->num_edges; e++)
+    if (src_pos[e] != NO_BLOCK)
+      room += last->begin[src_pos[e] + 1] - last->begin[src_pos[e]];
   bool *own_pad = calloc (m->num_blocks + 1, sizeof *own_pad);
-  out->branches = malloc ((out->num_edges + 1) * sizeof *out->branches);
+  out->branches = malloc (room * sizeof *out->branches);
   if (!out->branches || !own_pad)
     {
       free (own_pad);
@@ -760,27 +779,28 @@ derive_branches (const dump_function *fn, const segmentation *seg,
 	outs += out->edges[f].kind != PPF_CFG_RESTART
 		&& !own_pad[dst_pos[f]];
       if (b == NO_BLOCK || b < 2 || b == unowned || outs < 2
-	  || last[b].file == NO_BLOCK)
+	  || last->begin[b] == last->begin[b + 1])
 	continue;
       /* The last segment ran as often as the block less the paths that
 	 ended at its splits.  */
       ran = out->block_counts[b];
       for (size_t k = seg->first_split[b]; k < seg->first_split[b + 1]; k++)
 	ran = ran > seg->splits[k].ended ? ran - seg->splits[k].ended : 0;
-      for (size_t k = e; k < f; k++)
-	{
-	  const ppf_edge_count *c = &out->edges[k];
-	  if (c->kind == PPF_CFG_RESTART || own_pad[dst_pos[k]])
-	    continue;
-	  /* GCC's next block: the block of the next position, as blocks
-	     unlisted in the file (unreachable) were deleted before.  */
-	  out->branches[n] = (dump_branch_count) {
-	    last[b].file, last[b].line, (uint32_t) n, c->count, ran > 0,
-	    dst_pos[k] == b + 1
-	    && seg->first_split[b] == seg->first_split[b + 1]
-	  };
-	  n++;
-	}
+      for (uint32_t r = last->begin[b]; r < last->begin[b + 1]; r++)
+	for (size_t k = e; k < f; k++)
+	  {
+	    const ppf_edge_count *c = &out->edges[k];
+	    if (c->kind == PPF_CFG_RESTART || own_pad[dst_pos[k]])
+	      continue;
+	    /* GCC's next block: the block of the next position, as blocks
+	       unlisted in the file (unreachable) were deleted before.  */
+	    out->branches[n] = (dump_branch_count) {
+	      last->v[r].file, last->v[r].line, (uint32_t) n, c->count,
+	      ran > 0, dst_pos[k] == b + 1
+	      && seg->first_split[b] == seg->first_split[b + 1]
+	    };
+	    n++;
+	  }
     }
   out->num_branches = n;
   free (own_pad);
@@ -801,7 +821,7 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
   const ppf_meta *m = &fn->meta;
   uint32_t *src_pos = NULL, *dst_pos = NULL;
   uint64_t *dag_counts;
-  line_record *last = NULL;
+  branch_lines last = { NULL, NULL };
   segmentation seg;
   size_t kept = 0;
   int rc = -1;
@@ -845,12 +865,12 @@ dump_derive_counts (const dump_function *fn, dump_counts *out)
     }
   out->num_edges = kept;
   out->block_counts[0] = out->entry_count;
-  last = malloc ((m->num_blocks + 1) * sizeof *last);
-  if (last && segment_blocks (fn, dag_counts, &seg) == 0
-      && derive_lines (fn, &seg, out, src_pos, dst_pos, last) == 0)
-    rc = derive_branches (fn, &seg, out, src_pos, dst_pos, last);
+  if (segment_blocks (fn, dag_counts, &seg) == 0
+      && derive_lines (fn, &seg, out, src_pos, dst_pos, &last) == 0)
+    rc = derive_branches (fn, &seg, out, src_pos, dst_pos, &last);
  done:
-  free (last);
+  free (last.v);
+  free (last.begin);
   segmentation_free (&seg);
   free (dag_counts);
   free (src_pos);

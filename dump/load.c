@@ -101,6 +101,81 @@ profile_free (dump_profile *prof)
   free (prof);
 }
 
+/* Make the source file NAME canonical, in place, as gcov does
+   (canonicalize_name): "." components and repeated slashes go, and
+   "DIR/.." goes with DIR unless DIR is a symbolic link (then the two
+   may not name the same directory).  So a header that one unit reached
+   as "lib/compress/../common/bits.h" and another as
+   "lib/common/bits.h" is one file, whose line counts add up.  A
+   relative NAME (not what the plugin records) is made canonical by its
+   text alone; a leading ".." stays.  */
+
+static void
+canonical_file_name (char *name)
+{
+  int absolute = *name == '/';
+  char *base = name + absolute;	/* where the components start */
+  char *out = base;		/* the end of what is kept */
+  char *keep = base;		/* no ".." may take what is before this */
+  const char *in = name;
+
+  while (*in == '/')
+    in++;
+  while (*in)
+    {
+      const char *end = strchr (in, '/');
+      size_t len = end ? (size_t) (end - in) : strlen (in);
+      int dotdot = len == 2 && in[0] == '.' && in[1] == '.';
+
+      if (len == 1 && in[0] == '.')
+	;
+      else if (dotdot && out > keep)
+	{
+	  /* OUT ends DIR's name: NAME up to OUT names DIR.  */
+	  struct stat st;
+	  int link = 0;
+
+	  if (absolute)
+	    {
+	      char c = *out;
+
+	      *out = '\0';
+	      link = lstat (name, &st) == 0 && S_ISLNK (st.st_mode);
+	      *out = c;
+	    }
+	  if (link)
+	    {
+	      *out++ = '/';
+	      memmove (out, in, len);
+	      out += len;
+	      keep = out;
+	    }
+	  else
+	    {
+	      while (out > keep && out[-1] != '/')
+		out--;
+	      if (out > base)
+		out--;		/* the '/' before DIR */
+	    }
+	}
+      else
+	{
+	  if (out > base)
+	    *out++ = '/';
+	  memmove (out, in, len);
+	  out += len;
+	  if (dotdot)
+	    keep = out;		/* a leading "..": stays */
+	}
+      in += len;
+      while (*in == '/')
+	in++;
+    }
+  *out = '\0';
+  if (!*name)
+    strcpy (name, ".");
+}
+
 /* Build function number I of PROF: decode its meta, index its blocks,
    prepare regeneration, regenerate every executed path once to check
    it (reusing PATH's memory), and count its exception exits.  Returns
@@ -130,6 +205,8 @@ function_load (const dump_profile *prof, uint32_t i, dump_path *path,
       free (fn);
       return NULL;
     }
+  for (uint32_t k = 0; k < m->num_files; k++)
+    canonical_file_name (m->files[k]);
   fn->counts = pf->counts;
   fn->num_counts = pf->num_counts;
   for (uint64_t k = 0; k < pf->num_counts; k++)

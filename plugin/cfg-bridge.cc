@@ -38,13 +38,6 @@ edge_weight (edge e)
   return freq * prob;
 }
 
-/* Whether STMT may keep control from coming back: a call to anything but
-   an internal function or a normal builtin (those return).  A user
-   function may call exit or longjmp or let an exception through without
-   being declared so; noreturn calls end their block and are handled by
-   the core's NORETURN dummies, but they too count here, so that nothing
-   is counted before them except on purpose.  */
-
 /* Whether the normal builtin DECL may not return: noreturn, or
    __builtin_longjmp.  */
 
@@ -55,6 +48,29 @@ builtin_may_not_return_p (tree decl)
 	  || DECL_FUNCTION_CODE (decl) == BUILT_IN_LONGJMP);
 }
 
+/* Whether call flags FLAGS (flags_from_decl_or_type, gimple_call_flags)
+   promise a return: a const or pure function that is not "looping" has
+   no side effect, so neither exits nor jumps, and GCC deletes its calls
+   as it would code without a call.  gcov's need_fake_edge_p
+   (profile.cc) adds no edge to EXIT for such a call, so it does not
+   split the call's block either: its lines count as one.  */
+
+static bool
+flags_promise_return_p (int flags)
+{
+  return ((flags & (ECF_CONST | ECF_PURE))
+	  && !(flags & ECF_LOOPING_CONST_OR_PURE));
+}
+
+/* Whether STMT may keep control from coming back: a call to anything but
+   an internal function, a normal builtin (those return, but for
+   builtin_may_not_return_p) or a const or pure function
+   (flags_promise_return_p).  A user function may call exit or longjmp
+   or let an exception through without being declared so; noreturn calls
+   end their block and are handled by the core's NORETURN dummies, but
+   they too count here, so that nothing is counted before them except on
+   purpose.  */
+
 static bool
 stmt_may_not_return (gimple *stmt)
 {
@@ -62,7 +78,7 @@ stmt_may_not_return (gimple *stmt)
     return false;
   if (gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
     return builtin_may_not_return_p (gimple_call_fndecl (stmt));
-  return true;
+  return !flags_promise_return_p (gimple_call_flags (stmt));
 }
 
 /* Whether BB is GCC's abnormal dispatcher: the block that stands for
@@ -145,6 +161,8 @@ note_callee (call_free_walk *w, tree decl, bool internal)
       w->bad = builtin_may_not_return_p (decl);
       return;
     }
+  if (flags_promise_return_p (flags_from_decl_or_type (decl)))
+    return;
   /* The runtime's entry points return; the longjmps redirect.cc puts
      in place of the user's are indirect calls.  */
   const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));

@@ -42,6 +42,7 @@
 #include "intl.h"
 #include "memmodel.h"
 #include "builtins.h"
+#include "calls.h"
 #include "ggc.h"
 
 /* libiberty's demangler is linked into every GCC front end (cc1, cc1plus,

@@ -29,7 +29,12 @@
 #      not.  Each differing line or branch is listed in
 #      CACHE/gcov-diff/NAME/diff.LEVEL.txt; one that
 #      testsuite/gcov-diff.known names (with its reason) is counted as
-#      known, any other fails.
+#      known, any other fails.  A known-file entry may name a class
+#      instead of a line: "always_inline" is every line of a function
+#      GCC inlined before gcov's pass in the --coverage build (its
+#      -fopt-info-inline-optimized messages name them and their calls)
+#      and every line of such a call: gcov counts each inlined copy
+#      apart, pathprof the function (doc/testing.md).
 # Prints per program and level "N of M lines identical, K of L branches
 # identical" (and how many known differences).
 #
@@ -78,6 +83,19 @@ command -v "$GCOV" >/dev/null 2>&1 \
   || { echo "gcov-diff: no $GCOV for $CC" >&2; exit 2; }
 [ -f "$KNOWN" ] || { echo "gcov-diff: no $KNOWN" >&2; exit 2; }
 
+# The end of gcov_counts's and pp_counts's awk programs: the records of
+# the lines LC (in ORDER, N of them) with their NB branches BR.
+print_records='
+    END {
+      for (i = 0; i < n; i++) {
+	k = order[i]
+	print "L", k, lc[k]
+	for (j = 0; j < nb[k]; j++) print "B", k, j, br[k, j]
+	if (k in unordered) print "G", k
+	if (k in outside) print "O", k
+      }
+    }'
+
 # gcov_counts: "gcov --json-format -t -b" output on stdin (one JSON
 # document per line), as records on stdout:
 #   L FILE LINE COUNT        a line gcov counts
@@ -86,78 +104,117 @@ command -v "$GCOV" >/dev/null 2>&1 \
 #                            several functions (gcov's groups: functions
 #                            that start on one line, a static function of
 #                            a header in several objects)
+#   O FILE LINE              a line outside every function of FILE that
+#                            gcov knows: only the blocks of some other
+#                            file's function run it (an inlined copy)
 # FILE is a base name.  A line listed several times (once per function
 # of a group) adds up, as gcov's text listing does.
 gcov_counts () {
   jq -r '.files[] | (.file | sub(".*/"; "")) as $f | .lines[]
-	 | "\($f) \(.line_number) \(.count) \([.branches[].count] | join(","))"' \
+	 | "\($f) \(.line_number) \(.count) \(if .function_name then "f" else "o" end) \([.branches[].count] | join(","))"' \
   | awk '
     {
       k = $1 " " $2
+      if ($4 == "o" && !(k in lc)) outside[k] = 1
+      if ($4 == "f") delete outside[k]
+      $4 = $5
       if (!(k in lc)) order[n++] = k
       else if ($4 != "" && nb[k] > 0) unordered[k] = 1
       lc[k] += $3
       m = split($4, c, ",")
       for (i = 1; i <= m; i++) br[k, nb[k]++] = c[i]
     }
-    END {
-      for (i = 0; i < n; i++) {
-	k = order[i]
-	print "L", k, lc[k]
-	for (j = 0; j < nb[k]; j++) print "B", k, j, br[k, j]
-	if (k in unordered) print "G", k
-      }
-    }'
+  '"$print_records"
 }
 
 # pp_counts: "pathprof-dump --annotate --branches" on stdin, as
-# gcov_counts's records (##### is 0).
+# gcov_counts's records (##### is 0).  pathprof-dump lists each file once
+# (its canonical name); files of one base name in several directories
+# add up as in gcov_counts, their branches one after the other (G).
 pp_counts () {
   awk '
     /^ *-: *0:Source:/ { f = $0; sub(/.*:Source:/, "", f); sub(/.*\//, "", f); next }
     /^branch / {
       c = ($3 == "taken") ? $4 + 0 : 0
-      print "B", f, line, nb++, c
+      if (again) unordered[k] = 1
+      br[k, nb[k]++] = c
       next
     }
     /^ *[-#0-9]+\*?: *[0-9]+:/ {
       split($0, p, ":")
       c = p[1]; gsub(/[ *]/, "", c)
       line = p[2] + 0
+      k = ""
       if (c == "-" || line == 0) next
       if (c ~ /^#+$/) c = 0
-      print "L", f, line, c + 0
-      nb = 0
-    }'
+      k = f " " line
+      again = (k in lc) && nb[k] > 0
+      if (!(k in lc)) order[n++] = k
+      lc[k] += c
+    }
+  '"$print_records"
 }
 
-# compare PROGRAM LEVEL GCOV_RECORDS PP_RECORDS DIFFS: the differences
+# inlined_lines SITES FUNCTIONS: on stdin, "pathprof-dump --lines"; on
+# stdout, FILE:LINE (base name) of every line of the FUNCTIONS (one name
+# a line) and every line of SITES (FILE:LINE already).
+inlined_lines () {
+  awk -F '\t' -v sites="$1" -v fns="$2" '
+    BEGIN {
+      while ((getline w < sites) > 0) seen[w] = 1
+      while ((getline f < fns) > 0) inl[f] = 1
+    }
+    $1 in inl { f = $2; sub(/.*\//, "", f); seen[f ":" $3] = 1 }
+    END { for (w in seen) print w }'
+}
+
+# compare PROGRAM LEVEL GCOV_RECORDS PP_RECORDS DIFFS INLINED SITES: the
+# differences
 # into DIFFS ("FILE:LINE: line: gcov A, pathprof B" or "FILE:LINE:
 # branch N: ..."), the summary on stdout: "lines SAME TOTAL branches
-# SAME TOTAL known KNOWN unknown UNKNOWN".
+# SAME TOTAL known KNOWN unknown UNKNOWN".  INLINED: the lines of the
+# always_inline class (inlined_lines); SITES: its calls' lines.
 compare () {
-  awk -v prog="$1" -v level="$2" -v known="$KNOWN" -v diffs="$5" '
+  awk -v prog="$1" -v level="$2" -v known="$KNOWN" -v diffs="$5" \
+      -v inlined="$6" -v sites="$7" '
     BEGIN {
+      printf "" > diffs
       while ((getline k < known) > 0) {
 	if (k ~ /^#/ || k ~ /^[ \t]*$/) continue
 	split(k, kw, /[ \t]+/)
-	if (kw[1] != prog || (kw[2] != level && kw[2] != "*")) continue
-	if (kw[3] ~ /:\*$/) known_file[substr(kw[3], 1, length(kw[3]) - 2)] = 1
+	if ((kw[1] != prog && kw[1] != "*") \
+	    || (kw[2] != level && kw[2] != "*")) continue
+	if (kw[3] == "always_inline") {
+	  while ((getline w < inlined) > 0) known_at[w] = 1
+	  while ((getline w < sites) > 0) site[w] = 1
+	  copies_outside = 1
+	}
+	else if (kw[3] ~ /:\*$/) known_file[substr(kw[3], 1, length(kw[3]) - 2)] = 1
 	else known_at[kw[3]] = 1
       }
     }
-    function is_known(where,    w) {
+    # The copies of a function pathprof has no record of (an extern
+    # inline body: never a function of its own): lines of a file
+    # pathprof counts nothing in, outside every function of it.
+    # And the branches of the line before an inlined call, the last
+    # that gcov counts: when the arguments went into the copy, no
+    # statement of the call line is left in the block it merged with,
+    # whose lines of the caller end there.
+    function is_known(where, branch,    w) {
       split(where, w, ":")
-      return (where in known_at) || (w[1] in known_file)
+      return (where in known_at) || (w[1] in known_file) \
+	     || (copies_outside && (where in outside) && !(w[1] in pfile)) \
+	     || (branch && (where in before_site))
     }
     FNR == 1 { file++ }
     file == 1 && $1 == "L" { gl[$2 ":" $3] = $4; lines++ }
     file == 1 && $1 == "B" { gb[$2 ":" $3 ":" $4] = $5; nbr[$2 ":" $3] = $4 + 1; branches++ }
     file == 1 && $1 == "G" { unordered[$2 ":" $3] = 1 }
-    file == 2 && $1 == "L" { pl[$2 ":" $3] = $4 }
+    file == 1 && $1 == "O" { outside[$2 ":" $3] = 1 }
+    file == 2 && $1 == "L" { pl[$2 ":" $3] = $4; pfile[$2] = 1 }
     file == 2 && $1 == "B" { pb[$2 ":" $3 ":" $4] = $5; npb[$2 ":" $3] = $4 + 1 }
     function differ(where, what) {
-      if (is_known(where)) { kn++; return }
+      if (is_known(where, what ~ /^branch /)) { kn++; return }
       unk++
       print where ": " what > diffs
       if (unk <= 10)
@@ -171,6 +228,11 @@ compare () {
 	}
     }
     END {
+      for (w in site) {
+	split(w, p, ":")
+	for (l = p[2] - 1; l > 0 && l > p[2] - 100; l--)
+	  if ((p[1] ":" l) in gl) { before_site[p[1] ":" l] = 1; break }
+      }
       for (k in unordered) {
 	sort_branches(gb, k, nbr[k])
 	if (k in npb) sort_branches(pb, k, npb[k])
@@ -240,7 +302,7 @@ for name in $PROGRAMS; do
       mkdir -p "$out/bin" "$out/run" || fail "cannot create $out"
       extra=$(recipe_deterministic_cflags)
       case $v in
-	gcov) cflags="-O0 --coverage" libs= ;;
+	gcov) cflags="-O0 --coverage -fopt-info-inline-optimized" libs= ;;
 	pathprof*) cflags="-fplugin=$BUILD/pathprof.so -fplugin-arg-pathprof-dir=$out/profiles $(echo "${v#pathprof}" | tr ',' ' ')"
 		   libs=$BUILD/libpathprof.a ;;
       esac
@@ -262,17 +324,27 @@ for name in $PROGRAMS; do
 	  find "$out/bin" -name '*.gcda' | sed 's/\.gcda$/.gcno/' | sort > "$out/gcno.list"
 	  xargs "$GCOV" --json-format -t -b < "$out/gcno.list" 2> "$out/gcov.log" \
 	    | gcov_counts > "$out/counts" \
-	    || fail "gcov failed (see $out/gcov.log)" ;;
+	    || fail "gcov failed (see $out/gcov.log)"
+	  # What GCC inlined before gcov's pass: "FILE:LINE:COL: optimized:
+	  # Inlining CALLEE/N into CALLER/M (always_inline)."
+	  sed -n 's|^\([^:]*\):\([0-9]*\):[0-9]*: optimized: *Inlining \(.*\)/[0-9]* into .*(always_inline)\.$|\1:\2 \3|p' \
+	    "$out/build.log" | sed 's|^.*/||' | sort -u > "$out/inlined"
+	  cut -d' ' -f1 "$out/inlined" | sort -u > "$out/inlined-sites"
+	  cut -d' ' -f2- "$out/inlined" | sort -u > "$out/inlined-functions" ;;
 	*)
 	  "$BUILD/pathprof-dump" --annotate --branches "$out/profiles" 2> "$out/dump.log" \
-	    | pp_counts > "$out/counts" || fail "pathprof-dump failed (see $out/dump.log)" ;;
+	    | pp_counts > "$out/counts" || fail "pathprof-dump failed (see $out/dump.log)"
+	  "$BUILD/pathprof-dump" --lines "$out/profiles" 2>> "$out/dump.log" \
+	    | inlined_lines "$top/gcov/inlined-sites" "$top/gcov/inlined-functions" \
+	    > "$out/inlined-lines" || fail "pathprof-dump failed (see $out/dump.log)" ;;
       esac
       [ -s "$out/counts" ] || fail "no counts from the $v build (see $out/)"
     done
     bad=0
     for level in $LEVELS; do
       sum=$(compare "$name" "$level" "$top/gcov/counts" "$top/pathprof$level/counts" \
-		    "$top/diff$level.txt")
+		    "$top/diff$level.txt" "$top/pathprof$level/inlined-lines" \
+		    "$top/gcov/inlined-sites")
       set -- $sum
       printf '%s %s: %s of %s lines identical, %s of %s branches identical' \
 	"$name" "$level" "$2" "$3" "$5" "$6"

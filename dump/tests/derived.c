@@ -574,6 +574,88 @@ test_usage (void)
   run_free (&r);
 }
 
+/* One header reached by three spellings, in three units: "sub/../h.h"
+   and "./h.h" name one file, whose counts add up (as gcov's
+   canonicalize_name has it); "link/../h.h", where link is a symbolic
+   link to sub/deep, names sub/h.h, and stays apart.  The order
+   fixture's line 5 counts the function's one path.  */
+
+static void
+test_file_spellings (void)
+{
+  static const ppf_count counts_a[] = { { 0, 3 } };
+  static const ppf_count counts_b[] = { { 0, 5 } };
+  static const ppf_count counts_c[] = { { 0, 7 } };
+  static const char *const args[] = { "--annotate", "@a-sp.pathprof",
+				      "@b-sp.pathprof", "@c-sp.pathprof",
+				      NULL };
+  static const char *const lines_args[] = { "--lines", "@a-sp.pathprof",
+					    "@b-sp.pathprof", NULL };
+  char spelled[3][300], header[3][400], expected[600];
+  char *files_a[1], *files_b[1], *files_c[1];
+  fixture_function fn;
+  run_result r;
+  int sources;
+
+  if (test_dir[0] != '/')
+    {
+      check (true, "file spellings: a relative scratch directory", "%s",
+	     "skipped");
+      return;
+    }
+  if (mkdir (test_path ("hdr"), 0777) != 0
+      || mkdir (test_path ("hdr/sub"), 0777) != 0
+      || mkdir (test_path ("hdr/sub/deep"), 0777) != 0
+      || symlink ("sub/deep", test_path ("hdr/link")) != 0)
+    test_abort ("file spellings: directories", strerror (errno));
+  snprintf (spelled[0], sizeof spelled[0], "%s/hdr/sub/../h.h", test_dir);
+  snprintf (spelled[1], sizeof spelled[1], "%s//hdr/./h.h", test_dir);
+  snprintf (spelled[2], sizeof spelled[2], "%s/hdr/link/../h.h", test_dir);
+  files_a[0] = spelled[0];
+  files_b[0] = spelled[1];
+  files_c[0] = spelled[2];
+  fixture (&fn, "fa", files_a, 1, 6, 1, order_blocks, COUNT (order_blocks),
+	   order_edges, COUNT (order_edges), counts_a, COUNT (counts_a));
+  write_profile (test_path ("a-sp.pathprof"), "a.c", 1, &fn, 1);
+  fixture (&fn, "fb", files_b, 1, 6, 1, order_blocks, COUNT (order_blocks),
+	   order_edges, COUNT (order_edges), counts_b, COUNT (counts_b));
+  write_profile (test_path ("b-sp.pathprof"), "b.c", 1, &fn, 1);
+  fixture (&fn, "fc", files_c, 1, 6, 1, order_blocks, COUNT (order_blocks),
+	   order_edges, COUNT (order_edges), counts_c, COUNT (counts_c));
+  write_profile (test_path ("c-sp.pathprof"), "c.c", 1, &fn, 1);
+
+  snprintf (header[0], sizeof header[0], "        -:    0:Source:%s/hdr/h.h\n",
+	    test_dir);
+  snprintf (header[1], sizeof header[1],
+	    "        -:    0:Source:%s/hdr/link/../h.h\n", test_dir);
+  run_dump (&r, NULL, args);
+  check_int ("file spellings: exit status", 0, r.status);
+  snprintf (expected, sizeof expected, "%s%s", header[0],
+	    "        -:    0:Source is not readable (No such file or "
+	    "directory): counted lines only\n"
+	    "        8:    5:\n");
+  check_contains ("file spellings: sub/.. and . are one file, counts added",
+		  r.out, expected);
+  snprintf (expected, sizeof expected, "%s%s", header[1],
+	    "        -:    0:Source is not readable (No such file or "
+	    "directory): counted lines only\n"
+	    "        7:    5:\n");
+  check_contains ("file spellings: .. after a symbolic link stays", r.out,
+		  expected);
+  sources = 0;
+  for (const char *p = strstr (r.out, ":Source:"); p;
+       p = strstr (p + 1, ":Source:"))
+    sources++;
+  check_int ("file spellings: two files", 2, sources);
+  run_free (&r);
+
+  run_dump (&r, NULL, lines_args);
+  snprintf (expected, sizeof expected, "fa\t%s/hdr/h.h\t5\t3\n", test_dir);
+  check_contains ("file spellings: --lines names the file canonically",
+		  r.out, expected);
+  run_free (&r);
+}
+
 int
 main (void)
 {
@@ -588,6 +670,7 @@ main (void)
   test_annotate_line_ends ("--annotate, CRLF source", "sum-crlf.c",
 			   "\r\n");
   test_annotate_line_ends ("--annotate, CR source", "sum-cr.c", "\r");
+  test_file_spellings ();
   test_json ();
   test_restart ();
   test_usage ();
