@@ -224,7 +224,11 @@ put_files (FILE *out, const html_report *r)
 	 "<th class=\"num\" data-sort=\"num\">executed</th>"
 	 "<th class=\"num\" data-sort=\"num\">potential</th>"
 	 "<th class=\"num\" data-sort=\"num\">coverage</th>"
-	 "<th class=\"num\" data-sort=\"num\">executions</th></tr></thead>\n"
+	 "<th class=\"num\" data-sort=\"num\">executions</th>"
+	 "<th class=\"num\" data-sort=\"num\" title=\"lines executed, of the "
+	 "lines with code (gcov's)\">lines</th>"
+	 "<th class=\"num\" data-sort=\"num\" title=\"branches taken at "
+	 "least once (gcov -b's)\">branches</th></tr></thead>\n"
 	 "<tbody>\n", out);
   for (size_t i = 0; i < r->num_files; i++)
     {
@@ -242,7 +246,11 @@ put_files (FILE *out, const html_report *r)
       html_coverage_cell (out, dump_sum_value (&f->executed),
 			  dump_sum_value (&f->potential));
       dump_sum_format (&f->executions, a);
-      fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td></tr>\n", a, a);
+      fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>", a, a);
+      html_count_coverage_cell (out, f->lines_executed, f->lines, "lines");
+      html_count_coverage_cell (out, f->branches_taken, f->branches,
+				"branches");
+      fputs ("</tr>\n", out);
     }
   fputs ("</tbody></table>\n", out);
   free (order);

@@ -120,6 +120,11 @@ void html_page_end (FILE *out);
 void html_percent (FILE *out, long double part, long double whole);
 /* A table cell with PART of WHOLE as a percentage and a bar.  */
 void html_coverage_cell (FILE *out, long double part, long double whole);
+
+/* html_coverage_cell with a title: "PART of WHOLE NOUN"; "-" when
+   WHOLE is 0 (nothing to cover: a file without branches).  */
+void html_count_coverage_cell (FILE *out, size_t part, size_t whole,
+			       const char *noun);
 /* The line of a coverage card that puts the exception exits apart, as
    pathprof-dump --coverage: "of which EXITS exception exits (EXECUTED
    executed); without them, A of B executed (P%)", where the other
@@ -204,6 +209,9 @@ typedef struct html_file
   dump_sum potential;             /* paths of those functions */
   dump_sum executed;
   dump_sum executions;
+  /* gcov's summary of its lines (html_file_coverage): lines with code,
+     of them executed; branches, of them taken at least once.  */
+  size_t lines, lines_executed, branches, branches_taken;
 } html_file;
 
 /* A selected function.  */
@@ -337,6 +345,11 @@ int html_write_index (html_report *r);
 void html_hottest_functions (const html_report *r, size_t *order);
 /* The page of file F.  */
 int html_write_source (html_report *r, size_t f);
+
+/* Fill F's lines, lines_executed, branches and branches_taken from the
+   counted lines of its source (F->source), as gcov's summary counts
+   them ("Lines executed", "Taken at least once").  */
+void html_file_coverage (const dump_sources *sources, html_file *f);
 /* The page of function K.  */
 int html_write_function (html_report *r, size_t k);
 

@@ -17,12 +17,67 @@
 #include "html-report.h"
 #include "names.h"
 
-/* Write the row of line LINENO with TEXT (NULL: not known) and its count
-   L (NULL: a line without code).  */
+/* See html-report.h.  */
+
+void
+html_file_coverage (const dump_sources *sources, html_file *f)
+{
+  f->lines = f->lines_executed = f->branches = f->branches_taken = 0;
+  if (f->source == SIZE_MAX)
+    return;
+  const dump_source_file *sf = &sources->files[f->source];
+  for (size_t i = 0; i < sf->num_lines; i++)
+    {
+      const dump_source_line *l = &sources->lines[sf->first_line + i];
+      f->lines++;
+      f->lines_executed += l->count > 0;
+      for (size_t k = 0; k < l->num_branches; k++)
+	{
+	  f->branches++;
+	  f->branches_taken
+	    += sources->branches[l->first_branch + k].count > 0;
+	}
+    }
+}
+
+/* Write the branch cell of line L (NULL: a line without code) of
+   SOURCES: "TAKEN/N" (branches taken at least once, of N), its title
+   each branch as gcov -b -c lists it; empty without branches.  */
 
 static void
-put_line (FILE *out, uint32_t lineno, const char *text, size_t len,
-	  const dump_source_line *l)
+put_branch_cell (FILE *out, const dump_sources *sources,
+		 const dump_source_line *l)
+{
+  size_t taken = 0;
+
+  if (!l || l->num_branches == 0)
+    {
+      fputs ("<td class=\"br\"></td>", out);
+      return;
+    }
+  for (size_t k = 0; k < l->num_branches; k++)
+    taken += sources->branches[l->first_branch + k].count > 0;
+  fprintf (out, "<td class=\"br %s\" title=\"",
+	   taken == l->num_branches ? "bhit" : taken ? "bpart" : "bmiss");
+  for (size_t k = 0; k < l->num_branches; k++)
+    {
+      const dump_source_branch *b = &sources->branches[l->first_branch + k];
+      if (b->executed)
+	fprintf (out, "%sbranch %zu taken %llu%s", k ? "&#10;" : "", k,
+		 (unsigned long long) b->count,
+		 b->fallthrough ? " (fallthrough)" : "");
+      else
+	fprintf (out, "%sbranch %zu never executed", k ? "&#10;" : "", k);
+    }
+  fprintf (out, "\">%zu/%zu</td>", taken, l->num_branches);
+}
+
+/* Write the row of line LINENO with TEXT (NULL: not known), its count
+   L (NULL: a line without code) and L's branches of SOURCES.  */
+
+static void
+put_line (FILE *out, const dump_sources *sources, uint32_t lineno,
+	  const char *text, size_t len, const dump_source_line *l)
 {
   const char *cls = !l ? "nocode" : l->count == 0 ? "miss"
 		    : l->unexecuted_block ? "part" : "hit";
@@ -34,19 +89,30 @@ put_line (FILE *out, uint32_t lineno, const char *text, size_t len,
   else if (l)
     fprintf (out, "%llu%s", (unsigned long long) l->count,
 	     l->unexecuted_block ? "*" : "");
-  fputs ("</td><td class=\"code\">", out);
+  fputs ("</td>", out);
+  put_branch_cell (out, sources, l);
+  fputs ("<td class=\"code\">", out);
   if (text)
     html_text_n (out, text, len);
   fputs ("</td></tr>\n", out);
 }
 
-/* put_line for dump_source_walk, whose context is the page.  */
+/* What put_source_line writes to.  */
+typedef struct source_page
+{
+  FILE *out;
+  const dump_sources *sources;
+} source_page;
+
+/* put_line for dump_source_walk, whose context is a source_page.  */
 
 static void
-put_source_line (void *out, uint32_t lineno, const char *text, size_t len,
+put_source_line (void *ctx, uint32_t lineno, const char *text, size_t len,
 		 const dump_source_line *l)
 {
-  put_line ((FILE *) out, lineno, text, len, l);
+  const source_page *page = ctx;
+
+  put_line (page->out, page->sources, lineno, text, len, l);
 }
 
 /* Write the annotated source of file F: every line of the source with
@@ -79,12 +145,15 @@ put_source (FILE *out, const html_report *r, const html_file *f)
 	     "relative names also from the profile's directory.</p>\n", out);
     }
   fputs ("<table class=\"src\" id=\"source\">\n<thead><tr><th class=\"ln\">"
-	 "line</th><th class=\"cnt\">count</th><th class=\"code\">source"
-	 "</th></tr></thead>\n<tbody>\n", out);
+	 "line</th><th class=\"cnt\">count</th><th class=\"br\" "
+	 "title=\"branches taken at least once, of the line's branches\">"
+	 "branches</th><th class=\"code\">source</th></tr></thead>\n"
+	 "<tbody>\n", out);
   if (src)
     {
+      source_page page = { out, &r->sources };
       lineno = dump_source_walk (src, lines, n, HTML_SOURCE_LINES_MAX,
-				 &next, put_source_line, out);
+				 &next, put_source_line, &page);
       fclose (src);
     }
   fputs ("</tbody></table>\n", out);
@@ -98,7 +167,7 @@ put_source (FILE *out, const html_report *r, const html_file *f)
 	       "source (it changed since it was compiled?):</p>\n", out);
       fputs ("<table class=\"src\"><tbody>\n", out);
       for (; next < n; next++)
-	put_line (out, lines[next].line, NULL, 0, &lines[next]);
+	put_line (out, &r->sources, lines[next].line, NULL, 0, &lines[next]);
       fputs ("</tbody></table>\n", out);
     }
 }
@@ -170,12 +239,26 @@ html_write_source (html_report *r, size_t fi)
 	   f->num_functions == 1 ? "" : "s", f->num_executed);
   html_percent (out, dump_sum_value (&f->executed),
 		dump_sum_value (&f->potential));
+  fprintf (out, "; <span id=\"file-lines\">lines executed ");
+  html_percent (out, (long double) f->lines_executed,
+		(long double) f->lines);
+  fprintf (out, " of %zu</span>", f->lines);
+  if (f->branches)
+    {
+      fputs ("; <span id=\"file-branches\">branches taken at least once ",
+	     out);
+      html_percent (out, (long double) f->branches_taken,
+		    (long double) f->branches);
+      fprintf (out, " of %zu</span>", f->branches);
+    }
   fputs (".</p>\n<p class=\"help\">Choose a path (click, or Tab and Enter) "
 	 "to highlight its lines in the source and show its branch outcomes "
 	 "at their lines; Esc or Clear to clear.  Counts are gcov's line "
 	 "counts derived from the paths: <span class=\"cnt miss\">#####"
 	 "</span> never ran, <span class=\"cnt part\">N*</span> some block "
-	 "of the line never ran.</p>\n", out);
+	 "of the line never ran; branches: taken at least once of the "
+	 "line's, as gcov -b counts them (hover for each one's count).</p>\n",
+	 out);
   /* The time columns want a wider paths pane.  */
   fprintf (out, "<div class=\"layout%s\">\n<section "
 	   "class=\"source-pane\">\n", r->data->has_time ? " timed" : "");

@@ -189,6 +189,28 @@ html_coverage_cell (FILE *out, long double part, long double whole)
 /* See html-report.h.  */
 
 void
+html_count_coverage_cell (FILE *out, size_t part, size_t whole,
+			  const char *noun)
+{
+  long double ratio = whole > 0 ? (long double) part / whole : 0;
+  const char *level = ratio >= 0.75L ? "hi" : ratio >= 0.25L ? "mid" : "lo";
+
+  if (whole == 0)
+    {
+      fprintf (out, "<td class=\"num cov\" data-v=\"-1\" title=\"no %s\">-"
+	       "</td>", noun);
+      return;
+    }
+  fprintf (out, "<td class=\"num cov\" data-v=\"%.9Lg\" title=\"%zu of %zu "
+	   "%s\"><span class=\"bar %s\"><span style=\"width:%.1Lf%%\"></span>"
+	   "</span> ", ratio, part, whole, noun, level, ratio * 100);
+  html_percent (out, (long double) part, (long double) whole);
+  fputs ("</td>", out);
+}
+
+/* See html-report.h.  */
+
+void
 html_exception_exits (FILE *out, const dump_sum *potential,
 		      uint64_t all_executed, const dump_sum *exits,
 		      uint64_t executed)

@@ -56,6 +56,7 @@ add_file (html_report *r, size_t *cap, const char *name,
   r->files[r->num_files].page = page;
   r->files[r->num_files].profile = profile;
   r->files[r->num_files].source = dump_source_find (&r->sources, name);
+  html_file_coverage (&r->sources, &r->files[r->num_files]);
   return r->num_files++;
 }
 

@@ -34,7 +34,11 @@
 #      GCC inlined before gcov's pass in the --coverage build (its
 #      -fopt-info-inline-optimized messages name them and their calls)
 #      and every line of such a call: gcov counts each inlined copy
-#      apart, pathprof the function (doc/testing.md).
+#      apart, pathprof the function (doc/testing.md); "optimized_code",
+#      above -O0, every line whose code the front end made otherwise than
+#      at -O0 (another number of branches than in the -O0 pathprof build
+#      of the same run, or code where it has none or none where it has)
+#      and the lines gcov counts next to it.
 # Prints per program and level "N of M lines identical, K of L branches
 # identical" (and how many known differences).
 #
@@ -168,15 +172,16 @@ inlined_lines () {
     END { for (w in seen) print w }'
 }
 
-# compare PROGRAM LEVEL GCOV_RECORDS PP_RECORDS DIFFS INLINED SITES: the
+# compare PROGRAM LEVEL GCOV_RECORDS PP_RECORDS DIFFS INLINED SITES O0: the
 # differences
 # into DIFFS ("FILE:LINE: line: gcov A, pathprof B" or "FILE:LINE:
 # branch N: ..."), the summary on stdout: "lines SAME TOTAL branches
 # SAME TOTAL known KNOWN unknown UNKNOWN".  INLINED: the lines of the
-# always_inline class (inlined_lines); SITES: its calls' lines.
+# always_inline class (inlined_lines); SITES: its calls' lines; O0: the
+# -O0 build's PP_RECORDS above -O0 (the optimized_code class), or "".
 compare () {
   awk -v prog="$1" -v level="$2" -v known="$KNOWN" -v diffs="$5" \
-      -v inlined="$6" -v sites="$7" '
+      -v inlined="$6" -v sites="$7" -v o0="$8" '
     BEGIN {
       printf "" > diffs
       while ((getline k < known) > 0) {
@@ -189,6 +194,15 @@ compare () {
 	  while ((getline w < sites) > 0) site[w] = 1
 	  copies_outside = 1
 	}
+	else if (kw[3] == "optimized_code") {
+	  # The -O0 build: how many branches it lists on each line.
+	  while (o0 != "" && (getline w < o0) > 0) {
+	    split(w, r, " ")
+	    if (r[1] == "L") { o0line[r[2] ":" r[3]] = 1; o0nb[r[2] ":" r[3]] += 0 }
+	    else if (r[1] == "B") o0nb[r[2] ":" r[3]]++
+	  }
+	  optimized = o0 != ""
+	}
 	else if (kw[3] ~ /:\*$/) known_file[substr(kw[3], 1, length(kw[3]) - 2)] = 1
 	else known_at[kw[3]] = 1
       }
@@ -200,11 +214,29 @@ compare () {
     # that gcov counts: when the arguments went into the copy, no
     # statement of the call line is left in the block it merged with,
     # whose lines of the caller end there.
+    # And above -O0, a line whose code GCC made otherwise than at -O0
+    # (optimized_code): the build lists another number of branches on
+    # it, or has or lacks it where the -O0 build does not; and the lines
+    # gcov counts next to it, before and after, the rest of a condition
+    # whose parts the folder merged.
     function is_known(where, branch,    w) {
       split(where, w, ":")
       return (where in known_at) || (w[1] in known_file) \
 	     || (copies_outside && (where in outside) && !(w[1] in pfile)) \
-	     || (branch && (where in before_site))
+	     || (branch && (where in before_site)) \
+	     || (where in optimized_known)
+    }
+    function optimized_differ(k) {
+      return (k in o0line) != (k in pl) || o0nb[k] + 0 != npb[k] + 0
+    }
+    # Mark K and the lines gcov counts next to it.
+    function mark_optimized(k,    p, l) {
+      optimized_known[k] = 1
+      split(k, p, ":")
+      for (l = p[2] - 1; l > 0 && l > p[2] - 50; l--)
+	if ((p[1] ":" l) in gl) { optimized_known[p[1] ":" l] = 1; break }
+      for (l = p[2] + 1; l < p[2] + 50; l++)
+	if ((p[1] ":" l) in gl) { optimized_known[p[1] ":" l] = 1; break }
     }
     FNR == 1 { file++ }
     file == 1 && $1 == "L" { gl[$2 ":" $3] = $4; lines++ }
@@ -228,6 +260,10 @@ compare () {
 	}
     }
     END {
+      if (optimized) {
+	for (k in gl) if (optimized_differ(k)) mark_optimized(k)
+	for (k in pl) if (!(k in gl) && optimized_differ(k)) mark_optimized(k)
+      }
       for (w in site) {
 	split(w, p, ":")
 	for (l = p[2] - 1; l > 0 && l > p[2] - 100; l--)
@@ -295,7 +331,13 @@ for name in $PROGRAMS; do
     rm -rf "$top" && mkdir -p "$top/input" || fail "cannot create $top"
     (cd "$top/input" && recipe_train_input "$top/input") > "$top/input.log" 2>&1 \
       || fail "making the input failed (see $top/input.log)"
+    # Above -O0 the optimized_code class needs the -O0 build: built
+    # (not compared) when the levels lack it.
     variants="gcov"
+    case " $LEVELS " in
+      *" -O0 "*) ;;
+      *) variants="$variants pathprof-O0" ;;
+    esac
     for level in $LEVELS; do variants="$variants pathprof$level"; done
     for v in $variants; do
       out=$top/$v
@@ -342,9 +384,13 @@ for name in $PROGRAMS; do
     done
     bad=0
     for level in $LEVELS; do
+      # Above -O0, the -O0 build's records, for the optimized_code class.
+      o0_counts=
+      [ "$level" != -O0 ] && [ -s "$top/pathprof-O0/counts" ] \
+	&& o0_counts=$top/pathprof-O0/counts
       sum=$(compare "$name" "$level" "$top/gcov/counts" "$top/pathprof$level/counts" \
 		    "$top/diff$level.txt" "$top/pathprof$level/inlined-lines" \
-		    "$top/gcov/inlined-sites")
+		    "$top/gcov/inlined-sites" "$o0_counts")
       set -- $sum
       printf '%s %s: %s of %s lines identical, %s of %s branches identical' \
 	"$name" "$level" "$2" "$3" "$5" "$6"

@@ -186,8 +186,8 @@
         return b.closest('tr').id.slice(1) + ':' + b.textContent;
       }).join(' '));
       if (lit.length && plain.length) {
-        result.push('lit-background=' + getComputedStyle(doc.getElementById('L' + lit[0]).cells[2]).backgroundColor);
-        result.push('plain-background=' + getComputedStyle(plain[0].cells[2]).backgroundColor);
+        result.push('lit-background=' + getComputedStyle(doc.getElementById('L' + lit[0]).querySelector('td.code')).backgroundColor);
+        result.push('plain-background=' + getComputedStyle(plain[0].querySelector('td.code')).backgroundColor);
       }
       if (svg) {
         result.push('cfg-nodes=' + all('g.node.pp-on', svg).map(function (g) {

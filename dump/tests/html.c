@@ -245,6 +245,12 @@ test_index (void)
 		  "id=\"total-executions\">4000<");
   check_contains ("index: functions", index,
 		  "id=\"total-functions\">3<");
+  check_contains ("index: src/fig1.c's lines and branches", index,
+		  "<td class=\"num cov\" data-v=\"0.818181818\" title=\"9 of "
+		  "11 lines\">");
+  check_contains ("index: src/fig1.c's branches", index,
+		  "<td class=\"num cov\" data-v=\"1\" title=\"6 of 6 "
+		  "branches\">");
   check_contains ("index: source file link", index,
 		  "<a href=\"src-src_fig1.c.html\">src/fig1.c</a>");
   check_contains ("index: local style sheet", index,
@@ -280,8 +286,24 @@ test_source_page (void)
   check_contains ("source: line 7 (C)", page,
 		  "<tr id=\"L7\" class=\"hit\"><td class=\"ln\">7</td>"
 		  "<td class=\"cnt\">1750</td>");
-  check_contains ("source: line 8 (D)", page,
-		  "<td class=\"cnt\">2000</td><td class=\"code\">  if (d)</td>");
+  check_contains ("source: line 8 (D) and its branches", page,
+		  "<td class=\"cnt\">2000</td><td class=\"br bhit\" "
+		  "title=\"branch 0 taken 1500 (fallthrough)&#10;branch 1 "
+		  "taken 500\">2/2</td><td class=\"code\">  if (d)</td>");
+  /* A's last line, 4, lists A's branches: to B 1500, to C 500.  */
+  check_contains ("source: line 4, A's branches", page,
+		  "<td class=\"cnt\">2000</td><td class=\"br bhit\" "
+		  "title=\"branch 0 taken 1500 (fallthrough)&#10;branch 1 "
+		  "taken 500\">2/2</td><td class=\"code\">    a = 1;</td>");
+  check_contains ("source: a line without branches", page,
+		  "<td class=\"cnt\">1750</td><td class=\"br\"></td>"
+		  "<td class=\"code\">  c = a &amp; b;</td>");
+  /* fig1's 9 lines and helper's 29 (declaration) and 30, which never
+     ran; fig1's three lines of two branches, all taken.  */
+  check_contains ("source: the file's line and branch coverage", page,
+		  "<span id=\"file-lines\">lines executed 81.82% of 11"
+		  "</span>; <span id=\"file-branches\">branches taken at "
+		  "least once 100.00% of 6</span>");
   check_contains ("source: line 9 has no code", page,
 		  "<tr id=\"L9\" class=\"nocode\"><td class=\"ln\">9</td>"
 		  "<td class=\"cnt\"></td>");
@@ -328,12 +350,14 @@ test_line_ends (const char *what, const char *dir, const char *eol)
   check_lacks (check_name, page, "&#xfffd;");
   snprintf (check_name, sizeof check_name, "%s: line 8's text", what);
   check_contains (check_name, page, "<td class=\"cnt\">2000</td><td "
+		  "class=\"br bhit\" title=\"branch 0 taken 1500 "
+		  "(fallthrough)&#10;branch 1 taken 500\">2/2</td><td "
 		  "class=\"code\">  if (d)</td></tr>\n");
   snprintf (check_name, sizeof check_name, "%s: lines 10 and 11", what);
   check_contains (check_name, page, "<td class=\"code\">    d--;</td></tr>\n"
 		  "<tr id=\"L11\" class=\"hit\"><td class=\"ln\">11</td>"
-		  "<td class=\"cnt\">2000</td><td class=\"code\">  return a; "
-		  "}</td></tr>\n</tbody>");
+		  "<td class=\"cnt\">2000</td><td class=\"br\"></td><td "
+		  "class=\"code\">  return a; }</td></tr>\n</tbody>");
   snprintf (check_name, sizeof check_name, "%s: no line 12", what);
   check_lacks (check_name, page, "<tr id=\"L12\"");
   free (page);
