@@ -57,7 +57,8 @@ typedef struct tool_set
   char **inputs;            /* their paths */
   dev_t *devices;
   ino_t *inodes;
-  uint64_t runs;            /* sum of runs x weight, saturating */
+  uint64_t runs;            /* the program's runs: the largest of
+			       UNIT_RUNS (set.c, add_file) */
   /* Times (metric=cycles): whether an input had them, their one unit
      (PPF_TIME_*; files of another unit are refused) and the latest
      known frequency.  */
@@ -70,6 +71,8 @@ typedef struct tool_set
   size_t *buckets;          /* index + 1 of a chain's first function */
   size_t num_units;
   char **units;             /* first-seen order */
+  uint64_t *unit_runs;      /* [num_units]: the runs x weight of the
+			       files that hold each, added, saturating */
   ppf_known *known;         /* the first file's metas, in its order */
   uint32_t num_known;
   dump_sum total_executions;

@@ -211,6 +211,50 @@ for r in r3 r6; do
     "$(grep -o '^  "overlap": [0-9.]*,' "$work/out" | sed 's/^  //')"
 done
 
+# -- runs are the program's: a program of two units (two .pathprof
+# files) run once is 1 run, in diff's header as in pathprof-dump's; two
+# such directories merged are 2 runs, not 4.
+cat > "$work/src/unit1.c" <<'EOF'
+int helper (int x);
+int
+main (int argc, char **argv)
+{
+  (void) argv;
+  return helper (argc) - argc - 1;
+}
+EOF
+cat > "$work/src/unit2.c" <<'EOF'
+int
+helper (int x)
+{
+  return x + 1;
+}
+EOF
+if $CC -O0 -fplugin="$PATHPROF_BUILD/pathprof.so" \
+     -fplugin-arg-pathprof-dir="$work/prof" -o "$work/units" \
+     "$work/src/unit1.c" "$work/src/unit2.c" "$PATHPROF_BUILD/libpathprof.a" \
+     -lpthread 2>> "$work/cc.log"; then
+  run "$work/units" "$work/u1"
+  run "$work/units" "$work/u2"
+  same "two units, one run: two files" 2 \
+    "$(find "$work/u1" -name '*.pathprof' | wc -l | tr -d ' ')"
+  check "diff of two-unit runs" 0 "$tool" diff "$work/u1" "$work/u2"
+  same "diff: a program of two files run once is 1 run" \
+    "2 files, 1 run" \
+    "$(sed -n 's/^A: .*: \(2 files, [0-9]* runs*\),.*/\1/p' "$work/out")"
+  check "merge of two-unit runs" 0 "$tool" merge -o "$work/u.pathprof" \
+    "$work/u1" "$work/u2"
+  same "merge: two runs of a two-unit program are 2 runs" \
+    "Profiles:    1 file, 2 runs" \
+    "$("$dump" "$work/u.pathprof" 2>&1 | grep '^Profiles')"
+  check "merge -w 3 of one two-unit run" 0 "$tool" merge \
+    -o "$work/u3.pathprof" -w 3 "$work/u1"
+  same "merge -w 3: 3 runs" "Profiles:    1 file, 3 runs" \
+    "$("$dump" "$work/u3.pathprof" 2>&1 | grep '^Profiles')"
+else
+  fail "build a two-unit program" "no error" "$(cat "$work/cc.log")"
+fi
+
 # -- merge with weights
 check "merge -w 2,3" 0 "$tool" merge -o "$work/w.pathprof" -w 2,3 \
   "$work/r3" "$work/r6"
