@@ -23,14 +23,8 @@ put_totals (FILE *out, const html_report *r)
   const dump_data *data = r->data;
   const dump_selection *sel = r->sel;
   char a[DUMP_SUM_DIGITS];
-  uint64_t min_runs = UINT64_MAX, max_runs = 0;
+  uint64_t min_runs = data->min_runs, max_runs = data->max_runs;
 
-  for (size_t i = 0; i < data->num_profiles; i++)
-    {
-      uint64_t runs = data->profiles[i]->file.runs;
-      min_runs = runs < min_runs ? runs : min_runs;
-      max_runs = runs > max_runs ? runs : max_runs;
-    }
   fputs ("<section class=\"cards\">\n<div class=\"card wide\" "
 	 "id=\"total-coverage\"><div class=\"label\">Path coverage</div>"
 	 "<div class=\"big\">", out);

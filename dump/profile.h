@@ -72,6 +72,10 @@ typedef struct dump_data
   bool time_in_seconds;        /* every timed file converts to seconds */
   uint32_t time_unit;          /* else the unit (PPF_TIME_*) */
   long double total_time;      /* every path's time, in that unit */
+  /* The program's runs, set by dump_data_finish: for each unit, the
+     runs of the files that hold it, added; the least and the largest of
+     those (equal for the files of one program, doc/file-format.md).  */
+  uint64_t min_runs, max_runs;
 } dump_data;
 
 /* The program named in messages ("pathprof-dump" unless set).  */

@@ -31,30 +31,24 @@
    "999k ticks".  */
 #define TIME_COLUMN 10
 
-/* Write "Profiles:  N files, R runs".  Runs differ between files when
-   they come from different programs or builds.  */
+/* Write "Profiles:  N files, R runs": the program's runs (profile.h,
+   min_runs and max_runs), a range when its units disagree (files of
+   several programs or builds).  */
 
 static void
 put_profiles (FILE *out, const dump_data *data)
 {
-  uint64_t min_runs = UINT64_MAX, max_runs = 0;
-
-  for (size_t i = 0; i < data->num_profiles; i++)
-    {
-      uint64_t r = data->profiles[i]->file.runs;
-      min_runs = r < min_runs ? r : min_runs;
-      max_runs = r > max_runs ? r : max_runs;
-    }
   fprintf (out, "Profiles:    %zu file%s", data->num_profiles,
 	   data->num_profiles == 1 ? "" : "s");
   if (data->num_profiles == 0)
     fputc ('\n', out);
-  else if (min_runs == max_runs)
-    fprintf (out, ", %llu run%s\n", (unsigned long long) max_runs,
-	     max_runs == 1 ? "" : "s");
+  else if (data->min_runs == data->max_runs)
+    fprintf (out, ", %llu run%s\n", (unsigned long long) data->max_runs,
+	     data->max_runs == 1 ? "" : "s");
   else
-    fprintf (out, ", %llu to %llu runs\n", (unsigned long long) min_runs,
-	     (unsigned long long) max_runs);
+    fprintf (out, ", %llu to %llu runs\n",
+	     (unsigned long long) data->min_runs,
+	     (unsigned long long) data->max_runs);
 }
 
 /* Write where the cut edge E of FN leaves into BUF: "FILE:L", as a

@@ -247,6 +247,12 @@ if $CC -O0 -fplugin="$PATHPROF_BUILD/pathprof.so" \
   same "merge: two runs of a two-unit program are 2 runs" \
     "Profiles:    1 file, 2 runs" \
     "$("$dump" "$work/u.pathprof" 2>&1 | grep '^Profiles')"
+  same "pathprof-dump of one two-unit run: 1 run" \
+    "Profiles:    2 files, 1 run" \
+    "$("$dump" "$work/u1" 2>&1 | grep '^Profiles')"
+  same "pathprof-dump of two two-unit runs: 2 runs, as merge says" \
+    "Profiles:    4 files, 2 runs" \
+    "$("$dump" "$work/u1" "$work/u2" 2>&1 | grep '^Profiles')"
   check "merge -w 3 of one two-unit run" 0 "$tool" merge \
     -o "$work/u3.pathprof" -w 3 "$work/u1"
   same "merge -w 3: 3 runs" "Profiles:    1 file, 3 runs" \
