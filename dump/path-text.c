@@ -72,6 +72,8 @@ dump_loc_format (char *buf, size_t size, const dump_function *fn,
 		 dump_loc loc)
 {
   if (!loc.line)
+    loc.line = dump_block_nearest_line (fn, loc.block);
+  if (!loc.line)
     snprintf (buf, size, "bb%u", loc.block);
   else if (loc.line->file != fn->meta.file
 	   && loc.line->file < fn->meta.num_files)

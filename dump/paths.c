@@ -212,6 +212,57 @@ dump_edge_target (const dump_function *fn, const ppf_edge *e)
   return loc;
 }
 
+/* See paths.h.  Along the CFG edges the meta lists (each DAG edge
+   stands for one: a real edge for itself, a dummy edge for the backedge
+   or cut edge behind it), BACKWARD through the block's only predecessor
+   or forward through its only successor, block after block: a block
+   with several (GCC's one dispatcher of every computed goto) names
+   nothing, for any one of them would mislead.  */
+
+#define NEAREST_LINE_BLOCKS 32
+
+static const ppf_line *
+nearest_line (const dump_function *fn, uint32_t block, bool backward)
+{
+  const ppf_meta *m = &fn->meta;
+
+  for (int steps = 0; steps < NEAREST_LINE_BLOCKS; steps++)
+    {
+      uint32_t next = PPF_NONE;
+      const ppf_block *nb;
+
+      for (uint32_t k = 0; k < m->num_edges; k++)
+	{
+	  const ppf_edge *e = &m->edges[k];
+	  uint32_t from = backward ? e->cfg_dst : e->cfg_src;
+	  uint32_t to = backward ? e->cfg_src : e->cfg_dst;
+
+	  if (e->kind == PPF_EDGE_EARLY_EXIT || from != block || to == next)
+	    continue;
+	  if (next != PPF_NONE)
+	    return NULL;	/* two: no one line names it */
+	  next = to;
+	}
+      if (next == PPF_NONE || next == block)
+	return NULL;
+      nb = ppf_meta_block (m, next);
+      if (!nb || nb->index == PP_ENTRY || nb->index == PP_EXIT)
+	return NULL;
+      if (nb->num_lines)
+	return backward ? &nb->lines[nb->num_lines - 1] : &nb->lines[0];
+      block = next;
+    }
+  return NULL;
+}
+
+const ppf_line *
+dump_block_nearest_line (const dump_function *fn, uint32_t block)
+{
+  const ppf_line *l = nearest_line (fn, block, true);
+
+  return l ? l : nearest_line (fn, block, false);
+}
+
 /* The outcome of the edge leaving PATH's block at POSITION: see
    paths.h.  */
 

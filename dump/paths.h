@@ -137,6 +137,14 @@ dump_loc dump_edge_source (const dump_function *fn, const ppf_edge *e);
 dump_loc dump_path_end_loc (const dump_function *fn, const dump_path *path);
 dump_loc dump_edge_target (const dump_function *fn, const ppf_edge *e);
 
+/* The line that names block BLOCK of FN when it has none of its own (a
+   latch or a forwarder the compiler made): the last line of the nearest
+   block before it, through blocks without lines (the branch it belongs
+   to, the loop body it closes), else the first line of the nearest
+   block after it; NULL if there is none within a few blocks.  */
+const ppf_line *dump_block_nearest_line (const dump_function *fn,
+					 uint32_t block);
+
 /* The outcome of the CFG edge by which PATH leaves its block at
    POSITION (the edge after it: a real edge, or the backedge or cut edge
    behind a dummy that ends the path), or NULL when that edge is no

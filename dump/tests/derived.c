@@ -152,25 +152,6 @@ static ppf_edge jmp_edges[] = {
 };
 static const ppf_count jmp_counts[] = { { 0, 1 }, { 1, 3 } };
 
-/* Fill FN with a one-function fixture.  */
-
-static void
-fixture (fixture_function *fn, const char *name, char **files,
-	 uint32_t num_files, uint32_t line, uint64_t num_paths,
-	 ppf_block *blocks, uint32_t num_blocks, ppf_edge *edges,
-	 uint32_t num_edges, const ppf_count *counts, uint64_t num_counts)
-{
-  fixture_meta (&fn->meta, name, name, 0, line, num_paths);
-  fn->meta.num_files = num_files;
-  fn->meta.files = files;
-  fn->meta.num_blocks = num_blocks;
-  fn->meta.blocks = blocks;
-  fn->meta.num_edges = num_edges;
-  fn->meta.edges = edges;
-  fn->counts = counts;
-  fn->num_counts = num_counts;
-}
-
 /* Write loop.pathprof (with sum.c beside it, so that --annotate finds
    the source), self.pathprof and multi.pathprof.  */
 

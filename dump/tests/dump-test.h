@@ -275,6 +275,25 @@ fixture_meta (ppf_meta *m, const char *name, const char *display,
 
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
+/* Fill FN with a one-function fixture.  */
+
+TEST_HELPER void
+fixture (fixture_function *fn, const char *name, char **files,
+	 uint32_t num_files, uint32_t line, uint64_t num_paths,
+	 ppf_block *blocks, uint32_t num_blocks, ppf_edge *edges,
+	 uint32_t num_edges, const ppf_count *counts, uint64_t num_counts)
+{
+  fixture_meta (&fn->meta, name, name, 0, line, num_paths);
+  fn->meta.num_files = num_files;
+  fn->meta.files = files;
+  fn->meta.num_blocks = num_blocks;
+  fn->meta.blocks = blocks;
+  fn->meta.num_edges = num_edges;
+  fn->meta.edges = edges;
+  fn->counts = counts;
+  fn->num_counts = num_counts;
+}
+
 /* a.pathprof: fig1 and helper (see the top of this file).  */
 
 static char *fig1_files[] = { "src/fig1.c", "include/hdr.h" };

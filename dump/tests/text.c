@@ -432,6 +432,59 @@ test_cut_rules (void)
   run_free (&r);
 }
 
+/* latch.pathprof, unit latch.c: a loop whose latch has no line (a
+   block the compiler made), as "[backedge bb7→4]" read before.
+     2(3) -> 3(4);  3 -> 5(8) | 4(5,6);  4 -> 7 (no line);  7 -> 3
+     (backedge);  5 -> EXIT.
+     DAG: ENTRY->2 0, ENTRY->3 (backedge 7->3) 2; 2->3 0; 3->5 0,
+     3->4 1; 4->7 0; 7->EXIT (backedge 7->3) 0; 5->EXIT 0.
+     path 0 entry 2 3 5 return  1 entry 2 3 4 7 backedge
+	  2 backedge 3 5 return  3 backedge 3 4 7 backedge
+     counts 0:1  1:2  2:2  3:3 (backedges ended 5, started 5).
+   The latch is named by its only predecessor's last line, 6.  */
+
+static char *latch_files[] = { "latch.c" };
+static ppf_line latch_l2[] = { { 0, 3 } };
+static ppf_line latch_l3[] = { { 0, 4 } };
+static ppf_line latch_l4[] = { { 0, 5 }, { 0, 6 } };
+static ppf_line latch_l5[] = { { 0, 8 } };
+static ppf_block latch_blocks[] = {
+  { 0, 0, NULL }, { 1, 0, NULL }, { 2, 1, latch_l2 }, { 3, 1, latch_l3 },
+  { 4, 2, latch_l4 }, { 5, 1, latch_l5 }, { 7, 0, NULL }
+};
+static ppf_edge latch_edges[] = {
+  { 0, 2, PPF_EDGE_REAL, 0, 2, 0 }, { 0, 3, PPF_EDGE_BACK_ENTRY, 7, 3, 2 },
+  { 2, 3, PPF_EDGE_REAL, 2, 3, 0 },
+  { 3, 5, PPF_EDGE_REAL, 3, 5, 0 }, { 3, 4, PPF_EDGE_REAL, 3, 4, 1 },
+  { 4, 7, PPF_EDGE_REAL, 4, 7, 0 },
+  { 5, 1, PPF_EDGE_REAL, 5, 1, 0 },
+  { 7, 1, PPF_EDGE_BACK_EXIT, 7, 3, 0 }
+};
+static const ppf_count latch_counts[] = {
+  { 0, 1 }, { 1, 2 }, { 2, 2 }, { 3, 3 }
+};
+
+static void
+test_lineless_latch (void)
+{
+  static const char *const args[] = { "--ascii", "--width=200",
+				      "@latch.pathprof", NULL };
+  fixture_function fn;
+  run_result r;
+
+  fixture (&fn, "latch_loop", latch_files, COUNT (latch_files), 2, 4,
+	   latch_blocks, COUNT (latch_blocks), latch_edges,
+	   COUNT (latch_edges), latch_counts, COUNT (latch_counts));
+  write_profile (test_path ("latch.pathprof"), "latch.c", 1, &fn, 1);
+  run_dump (&r, NULL, args);
+  check_int ("lineless latch: exit status", 0, r.status);
+  check_contains ("lineless latch: named by the line before it", r.out,
+		  "[loop head after backedge 6->4] latch.c:4-6 "
+		  "[backedge 6->4]");
+  check_lacks ("lineless latch: no block number", r.out, "bb7");
+  run_free (&r);
+}
+
 int
 main (void)
 {
@@ -446,5 +499,6 @@ main (void)
   test_arrows ();
   test_wrapping ();
   test_cut_rules ();
+  test_lineless_latch ();
   return unit_test_report ();
 }
