@@ -264,25 +264,84 @@ profile_of (const dump_function *fn)
   return fn->profile->path;
 }
 
+/* The number of leading '/'-separated components all of RUN's members
+   share by OF (a whole component each, so that "runtests.dir" and
+   "runtestspp.dir" stay whole), as a byte length of member K's name; and
+   in *TAIL the length of the trailing components they all share.  */
+
+static size_t
+common_components (const label_run *run, size_t k,
+		   const char *(*of) (const dump_function *), size_t *tail)
+{
+  const char *mine = of (run->data->functions[run->members[k]]);
+  size_t n = strlen (mine), head = n, back = n;
+
+  for (size_t l = 0; l < run->num; l++)
+    {
+      const char *other = of (run->data->functions[run->members[l]]);
+      size_t m = strlen (other), i = 0, j = 0, last = 0, tail_last = 0;
+
+      if (l == k)
+	continue;
+      /* Leading: up to the last '/' both have at the same place.  */
+      while (i < head && i < m && mine[i] == other[i])
+	{
+	  if (mine[i] == '/')
+	    last = i + 1;
+	  i++;
+	}
+      head = last;
+      /* Trailing: from the end, up to the last '/' in common.  */
+      while (j < back && j < m && mine[n - 1 - j] == other[m - 1 - j])
+	{
+	  if (mine[n - 1 - j] == '/')
+	    tail_last = j + 1;
+	  j++;
+	}
+      back = tail_last;
+    }
+  *tail = back;
+  return head;
+}
+
 /* The suffix of member K of RUN by where it comes from: " (a.c)", the
-   base name of its unit; the unit's whole name when another member's
-   unit has the same base name; the .pathprof file when another member
-   has the same unit.  Sets *FAILED if memory ran out.  */
+   base name of its unit; when another member's unit has the same base
+   name, the unit's name without the directories every member's shares
+   ("src/util.c" and "lib/util.c"); when another member has the same
+   unit, the part of its .pathprof file's name that differs from the
+   others', whole components ("runtests.dir" and "runtestspp.dir"), or
+   without the shared directories where that leaves nothing.  Never the
+   same for two members whose names differ.  Sets *FAILED if memory ran
+   out.  */
 
 static char *
 by_unit (const label_run *run, size_t k, bool *failed)
 {
   const dump_function *fn = run->data->functions[run->members[k]];
   const char *where = unit_base_of (fn);
-  size_t len;
+  size_t len, tail = 0, head = 0;
   char *s;
 
   if (shared_p (run, k, unit_base_of))
-    where = shared_p (run, k, unit_of) ? profile_of (fn) : unit_of (fn);
-  len = strlen (where) + 4;
-  s = malloc (len);
+    {
+      if (shared_p (run, k, unit_of))
+	{
+	  where = profile_of (fn);
+	  head = common_components (run, k, profile_of, &tail);
+	  if (head + tail >= strlen (where))
+	    tail = 0;		/* nothing would be left: keep the tail */
+	}
+      else
+	{
+	  where = unit_of (fn);
+	  head = common_components (run, k, unit_of, &tail);
+	  tail = 0;
+	}
+    }
+  len = strlen (where + head) - tail;
+  s = malloc (len + 4);
   if (s)
-    snprintf (s, len, " (%s)", where);
+    snprintf (s, len + 4, " (%.*s)", (int) len, where + head);
   *failed |= !s;
   return s;
 }

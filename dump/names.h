@@ -14,9 +14,12 @@
        (complete), "[D2]" (base); "[C1]", "[C2]" for constructors
        (another assembler name is given whole, "[_Z3foov]");
      - the base name of its translation unit's main file, "helper
-       (a.c)", or the unit's whole name when two units share a base
-       name;
-     - the .pathprof file it comes from;
+       (a.c)", or the unit's name without the directories all of them
+       share when two units share a base name ("src/util.c",
+       "lib/util.c");
+     - the part of the .pathprof file's name it comes from that differs
+       from the others', in whole components ("runtests.dir",
+       "runtestspp.dir");
      - and if that is still not enough, a number, "#2".
    Matching -f against a label is select.c's.
 

@@ -485,6 +485,39 @@ test_lineless_latch (void)
   run_free (&r);
 }
 
+/* One function of one unit compiled into two objects, whose profiles
+   differ only in a directory (CMake's runtests.dir and runtestspp.dir):
+   each is named by the part of its file's name that differs, whole.  */
+
+static void
+test_copies_apart (void)
+{
+  static const char *const args[] = { "--ascii", "--width=200", "@copies",
+				      NULL };
+  fixture_function fn;
+  run_result r;
+
+  mkdir (test_path ("copies"), 0777);
+  mkdir (test_path ("copies/runtests.dir"), 0777);
+  mkdir (test_path ("copies/runtestspp.dir"), 0777);
+  mkdir (test_path ("copies/runtests.dir/lib"), 0777);
+  mkdir (test_path ("copies/runtestspp.dir/lib"), 0777);
+  fixture (&fn, "latch_loop", latch_files, COUNT (latch_files), 2, 4,
+	   latch_blocks, COUNT (latch_blocks), latch_edges,
+	   COUNT (latch_edges), latch_counts, COUNT (latch_counts));
+  write_profile (test_path ("copies/runtests.dir/lib/latch.c.pathprof"),
+		 "latch.c", 1, &fn, 1);
+  write_profile (test_path ("copies/runtestspp.dir/lib/latch.c.pathprof"),
+		 "latch.c", 1, &fn, 1);
+  run_dump (&r, NULL, args);
+  check_int ("copies apart: exit status", 0, r.status);
+  check_contains ("copies apart: the one", r.out, "latch_loop (runtests.dir)");
+  check_contains ("copies apart: the other", r.out,
+		  "latch_loop (runtestspp.dir)");
+  check_lacks ("copies apart: no cut name", r.out, "...");
+  run_free (&r);
+}
+
 int
 main (void)
 {
@@ -500,5 +533,6 @@ main (void)
   test_wrapping ();
   test_cut_rules ();
   test_lineless_latch ();
+  test_copies_apart ();
   return unit_test_report ();
 }
