@@ -58,6 +58,7 @@ enum mode
   MODE_ANNOTATE,
   MODE_LINES,
   MODE_EDGES,
+  MODE_LCOV,
   MODE_UNTESTED,
   MODE_PREDICT,
   MODE_CORRELATED,
@@ -75,6 +76,7 @@ enum
   OPT_ANNOTATE,
   OPT_LINES,
   OPT_EDGES,
+  OPT_LCOV,
   OPT_UNTESTED,
   OPT_PREDICT,
   OPT_CORRELATED,
@@ -99,6 +101,7 @@ static const struct option long_options[] = {
   { "branches", no_argument, NULL, OPT_BRANCHES },
   { "lines", no_argument, NULL, OPT_LINES },
   { "edges", no_argument, NULL, OPT_EDGES },
+  { "lcov", optional_argument, NULL, OPT_LCOV },
   { "untested", no_argument, NULL, OPT_UNTESTED },
   { "predict", no_argument, NULL, OPT_PREDICT },
   { "correlated", no_argument, NULL, OPT_CORRELATED },
@@ -141,6 +144,8 @@ usage (FILE *out)
 "                        count (gcov's count)\n"
 "      --edges           one line per CFG edge: function, source block,\n"
 "                        destination block, kind, count, paths started\n"
+"      --lcov[=FILE]     the line, branch and function counts as an lcov\n"
+"                        tracefile (for genhtml), into FILE if given\n"
 "      --untested        the paths that never ran, one decision from an\n"
 "                        executed path first, then the shortest (default:\n"
 "                        %d per function; with --json, in each function)\n"
@@ -394,6 +399,9 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
     case MODE_EDGES:
       rc = dump_report_edges (out, data, &sel);
       break;
+    case MODE_LCOV:
+      rc = dump_report_lcov (out, data, &sel);
+      break;
     case MODE_UNTESTED:
       rc = dump_report_untested (out, data, &sel, opt);
       break;
@@ -452,6 +460,7 @@ main (int argc, char **argv)
   dump_data data;
   enum mode mode = MODE_TEXT;
   bool mode_given = false, width_given = false, ascii = false;
+  bool lcov_file = false;   /* --lcov=FILE named the output */
   size_t problems = 0;
   unsigned long long number;
   bool paths_given = false, max_blocks_given = false, out_failed = false;
@@ -545,6 +554,8 @@ main (int argc, char **argv)
 	case 'o':
 	  if (optarg[0] == '\0')
 	    usage_error ("%s", "-o needs a file name");
+	  if (lcov_file && strcmp (opt.output, optarg) != 0)
+	    usage_error ("%s", "--lcov=FILE and -o name two outputs");
 	  opt.output = optarg;
 	  continue;
 	case OPT_UNTESTED:
@@ -602,6 +613,18 @@ main (int argc, char **argv)
 	case OPT_EDGES:
 	  m = MODE_EDGES;
 	  break;
+	case OPT_LCOV:
+	  m = MODE_LCOV;
+	  if (optarg)
+	    {
+	      if (optarg[0] == '\0')
+		usage_error ("%s", "--lcov= needs a file name");
+	      if (opt.output && strcmp (opt.output, optarg) != 0)
+		usage_error ("%s", "--lcov=FILE and -o name two outputs");
+	      opt.output = optarg;
+	      lcov_file = true;
+	    }
+	  break;
 	case OPT_HTML:
 	  m = MODE_HTML;
 	  break;
@@ -637,7 +660,7 @@ main (int argc, char **argv)
 		     "or --json only");
       if (mode_given && m != mode)
 	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
-		     "--edges, --dot and --html exclude each other");
+		     "--edges, --lcov, --dot and --html exclude each other");
       mode = m;
       mode_given = true;
     }

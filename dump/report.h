@@ -89,6 +89,9 @@ int dump_report_lines (FILE *out, const dump_data *data,
 		       const dump_selection *sel);
 int dump_report_edges (FILE *out, const dump_data *data,
 		       const dump_selection *sel);
+/* --lcov: an lcov tracefile (report-lcov.c).  */
+int dump_report_lcov (FILE *out, const dump_data *data,
+		      const dump_selection *sel);
 
 /* When SEL's functions have exception exits (paths that end by an
    exception, DAG edge kind 8), write after a line of SEL's path figures
