@@ -59,6 +59,7 @@ enum mode
   MODE_LINES,
   MODE_EDGES,
   MODE_LCOV,
+  MODE_GCOV,
   MODE_UNTESTED,
   MODE_PREDICT,
   MODE_CORRELATED,
@@ -77,6 +78,7 @@ enum
   OPT_LINES,
   OPT_EDGES,
   OPT_LCOV,
+  OPT_GCOV,
   OPT_UNTESTED,
   OPT_PREDICT,
   OPT_CORRELATED,
@@ -102,6 +104,7 @@ static const struct option long_options[] = {
   { "lines", no_argument, NULL, OPT_LINES },
   { "edges", no_argument, NULL, OPT_EDGES },
   { "lcov", optional_argument, NULL, OPT_LCOV },
+  { "gcov", optional_argument, NULL, OPT_GCOV },
   { "untested", no_argument, NULL, OPT_UNTESTED },
   { "predict", no_argument, NULL, OPT_PREDICT },
   { "correlated", no_argument, NULL, OPT_CORRELATED },
@@ -146,6 +149,8 @@ usage (FILE *out)
 "                        destination block, kind, count, paths started\n"
 "      --lcov[=FILE]     the line, branch and function counts as an lcov\n"
 "                        tracefile (for genhtml), into FILE if given\n"
+"      --gcov[=DIR]      one SOURCE.gcov file per source file, as gcov -b -c\n"
+"                        writes them (for gcovr -g), in DIR (default: .)\n"
 "      --untested        the paths that never ran, one decision from an\n"
 "                        executed path first, then the shortest (default:\n"
 "                        %d per function; with --json, in each function)\n"
@@ -402,6 +407,14 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
     case MODE_LCOV:
       rc = dump_report_lcov (out, data, &sel);
       break;
+    case MODE_GCOV:
+      rc = dump_report_gcov (data, &sel, opt->gcov_dir);
+      if (rc == 1)
+	{
+	  dump_selection_free (&sel);
+	  return 1;
+	}
+      break;
     case MODE_UNTESTED:
       rc = dump_report_untested (out, data, &sel, opt);
       break;
@@ -613,6 +626,12 @@ main (int argc, char **argv)
 	case OPT_EDGES:
 	  m = MODE_EDGES;
 	  break;
+	case OPT_GCOV:
+	  m = MODE_GCOV;
+	  opt.gcov_dir = optarg ? optarg : ".";
+	  if (opt.gcov_dir[0] == '\0')
+	    usage_error ("%s", "--gcov= needs a directory");
+	  break;
 	case OPT_LCOV:
 	  m = MODE_LCOV;
 	  if (optarg)
@@ -660,12 +679,16 @@ main (int argc, char **argv)
 		     "or --json only");
       if (mode_given && m != mode)
 	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
-		     "--edges, --lcov, --dot and --html exclude each other");
+		     "--edges, --lcov, --gcov, --dot and --html exclude each "
+		     "other");
       mode = m;
       mode_given = true;
     }
   if (optind == argc)
     usage_error ("%s", "no input file (give .pathprof files or directories)");
+  if (mode == MODE_GCOV && opt.output)
+    usage_error ("%s", "--gcov writes its files in the directory --gcov=DIR "
+		 "names, not -o");
   if (mode == MODE_HTML && !opt.output)
     usage_error ("%s", "--html writes a directory: name it with -o DIR");
   if (mode == MODE_DOT && opt.num_patterns == 0)

@@ -74,7 +74,51 @@ typedef struct annotate_context
   FILE *out;
   const dump_sources *sources;
   bool branches;          /* --branches */
+  const dump_data *gcov;  /* --gcov: the data, for gcov's header lines;
+			     NULL for --annotate */
+  /* --gcov: the "function NAME called ..." lines of the file's
+     functions, by line, and the next to write.  */
+  struct gcov_function *functions;
+  size_t num_functions, next_function;
 } annotate_context;
+
+/* One function's line as gcov -b writes it before the function's first
+   line.  */
+typedef struct gcov_function
+{
+  uint32_t line;
+  char *text;
+} gcov_function;
+
+/* gcov's percentage of TOP over BOTTOM without decimals (gcov.cc,
+   format_gcov): never 100% unless all, never 0% unless none.  */
+
+static unsigned
+gcov_percent (uint64_t top, uint64_t bottom)
+{
+  long double r;
+
+  if (!bottom || !top)
+    return 0;
+  r = 100.0L * top / bottom;
+  if (top == bottom)
+    return 100;
+  if (r >= 99.5L)
+    return 99;
+  if (r < 1)
+    return 1;
+  return (unsigned) (r + 0.5L);
+}
+
+/* Write the function lines of CTX that come before LINENO.  */
+
+static void
+put_gcov_functions (annotate_context *ctx, uint32_t lineno)
+{
+  while (ctx->next_function < ctx->num_functions
+	 && ctx->functions[ctx->next_function].line <= lineno)
+    fprintf (ctx->out, "%s\n", ctx->functions[ctx->next_function++].text);
+}
 
 /* L's branches, as gcov -b -c lists them (output_branch_count), numbered
    from 0 (gcov numbers the calls it lists among them).  */
@@ -102,8 +146,9 @@ static void
 put_annotated_line (void *context, uint32_t lineno, const char *text,
 		    size_t len, const dump_source_line *l)
 {
-  const annotate_context *ctx = context;
+  annotate_context *ctx = context;
 
+  put_gcov_functions (ctx, lineno);
   put_count_column (ctx->out, l, lineno);
   fprintf (ctx->out, "%s\n", text);
   if (l && ctx->branches)
@@ -115,18 +160,35 @@ put_annotated_line (void *context, uint32_t lineno, const char *text,
    (of this file, by line) with empty text.  */
 
 static void
-put_annotated_file (const annotate_context *ctx, const dump_source_file *f,
+put_annotated_file (annotate_context *ctx, const dump_source_file *f,
 		    const dump_source_line *lines, size_t n)
 {
   FILE *out = ctx->out;
   FILE *src = dump_open_source (f->name, f->profile);
+  int open_errno = errno;
   size_t next = 0;
 
   fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
 	   f->name);
-  if (!src)
+  if (ctx->gcov)
+    {
+      /* gcov's other header lines: the notes and data files are the
+	 profile here.  */
+      const char *profile = f->profile ? f->profile->path : "";
+      fprintf (out, "%*s:%*u:Graph:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
+	       profile);
+      fprintf (out, "%*s:%*u:Data:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
+	       profile);
+      fprintf (out, "%*s:%*u:Runs:%llu\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
+	       (unsigned long long) ctx->gcov->max_runs);
+    }
+  if (!src && ctx->gcov)
+    fprintf (stderr, "%s: %s: not readable (%s): its .gcov file has the "
+	     "counted lines only\n", DUMP_PROGRAM, f->name,
+	     strerror (open_errno));
+  else if (!src)
     fprintf (out, "%*s:%*u:Source is not readable (%s): counted lines "
-	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, strerror (errno));
+	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, strerror (open_errno));
   else
     {
       dump_source_walk (src, lines, n, 0, &next, put_annotated_line,
@@ -139,6 +201,7 @@ put_annotated_file (const annotate_context *ctx, const dump_source_file *f,
     }
   for (; next < n; next++)
     {
+      put_gcov_functions (ctx, lines[next].line);
       put_count_column (out, &lines[next], lines[next].line);
       fputc ('\n', out);
       if (ctx->branches)
@@ -180,7 +243,7 @@ dump_report_annotate (FILE *out, const dump_data *data,
 
   if (dump_collect_sources (data, sel, &sources) != 0)
     return -1;
-  annotate_context ctx = { out, &sources, opt->branches };
+  annotate_context ctx = { out, &sources, opt->branches, NULL };
   for (size_t f = 0; f < sources.num_files; f++)
     any_shown |= !opt->annotate_file
 		 || file_matches (sources.files[f].name, opt->annotate_file);
@@ -216,6 +279,158 @@ dump_report_annotate (FILE *out, const dump_data *data,
     }
   rc = 0;
  done:
+  dump_sources_free (&sources);
+  return rc;
+}
+
+/* The name of FILES[F]'s .gcov file: its base name, or, when another of
+   the N FILES has the same base name, its whole name with each '/' made
+   '#' (gcov's --preserve-paths), then ".gcov".  Malloc'd, or NULL.  */
+
+static char *
+gcov_file_name (const dump_source_file *files, size_t n, size_t f)
+{
+  const char *base = dump_base_name (files[f].name);
+  const char *name = base;
+  char *s;
+
+  for (size_t g = 0; g < n; g++)
+    if (g != f && strcmp (dump_base_name (files[g].name), base) == 0)
+      name = files[f].name;
+  s = malloc (strlen (name) + sizeof ".gcov");
+  if (!s)
+    return NULL;
+  strcpy (s, name);
+  for (char *c = s; *c; c++)
+    if (*c == '/')
+      *c = '#';
+  strcat (s, ".gcov");
+  return s;
+}
+
+/* gcov_functions' order: by line.  */
+
+static int
+compare_gcov_functions (const void *a, const void *b)
+{
+  const gcov_function *x = a, *y = b;
+
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Fill CTX's function lines with those of the selected functions of
+   DATA defined in FILE (not those the compiler made, which gcov leaves
+   out): "function NAME called N returned R% blocks executed B%", NAME
+   their label.  Returns 0 or -1.  */
+
+static int
+gcov_functions (const dump_data *data, const dump_selection *sel,
+		const char *file, annotate_context *ctx)
+{
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const dump_function *fn = data->functions[i];
+      uint64_t returns = 0, blocks = 0, executed = 0;
+      dump_counts c;
+      gcov_function *grown;
+      char *text;
+
+      if (!sel->selected[i] || fn->meta.file >= fn->meta.num_files
+	  || (fn->meta.flags & PPF_FN_ARTIFICIAL)
+	  || strcmp (fn->meta.files[fn->meta.file], file) != 0)
+	continue;
+      if (dump_derive_counts (fn, &c) != 0)
+	return -1;
+      for (size_t e = 0; e < c.num_edges; e++)
+	if (c.edges[e].dst == PP_EXIT)
+	  returns += c.edges[e].count;
+      for (uint32_t b = 2; b < fn->meta.num_blocks; b++)
+	{
+	  blocks++;
+	  executed += c.block_counts[b] > 0;
+	}
+      text = malloc (strlen (fn->label) + 128);
+      grown = realloc (ctx->functions,
+		       (ctx->num_functions + 1) * sizeof *grown);
+      if (!text || !grown)
+	{
+	  free (text);
+	  dump_counts_free (&c);
+	  return -1;
+	}
+      sprintf (text, "function %s called %llu returned %u%% blocks "
+	       "executed %u%%", fn->label,
+	       (unsigned long long) c.entry_count,
+	       gcov_percent (returns, c.entry_count),
+	       gcov_percent (executed, blocks));
+      ctx->functions = grown;
+      ctx->functions[ctx->num_functions].line = fn->meta.line;
+      ctx->functions[ctx->num_functions++].text = text;
+      dump_counts_free (&c);
+    }
+  if (ctx->num_functions > 1)
+    qsort (ctx->functions, ctx->num_functions, sizeof *ctx->functions,
+	   compare_gcov_functions);
+  return 0;
+}
+
+/* Write the --gcov report: see report.h.  */
+
+int
+dump_report_gcov (const dump_data *data, const dump_selection *sel,
+		  const char *dir)
+{
+  dump_sources sources;
+  int rc = 0;
+
+  if (dump_collect_sources (data, sel, &sources) != 0)
+    return -1;
+  for (size_t f = 0; f < sources.num_files && rc == 0; f++)
+    {
+      const dump_source_file *file = &sources.files[f];
+      char *name = gcov_file_name (sources.files, sources.num_files, f);
+      char *path = name ? malloc (strlen (dir) + strlen (name) + 2) : NULL;
+      FILE *out;
+
+      if (!path)
+	{
+	  free (name);
+	  rc = -1;
+	  break;
+	}
+      sprintf (path, "%s/%s", dir, name);
+      free (name);
+      out = fopen (path, "w");
+      if (!out)
+	{
+	  fprintf (stderr, "%s: %s: %s\n", DUMP_PROGRAM, path,
+		   strerror (errno));
+	  free (path);
+	  rc = 1;
+	  break;
+	}
+      annotate_context ctx = { out, &sources, true, data, NULL, 0, 0 };
+      if (gcov_functions (data, sel, file->name, &ctx) != 0)
+	{
+	  fclose (out);
+	  free (path);
+	  rc = -1;
+	  break;
+	}
+      put_annotated_file (&ctx, file, sources.lines + file->first_line,
+			  file->num_lines);
+      put_gcov_functions (&ctx, UINT32_MAX);
+      for (size_t i = 0; i < ctx.num_functions; i++)
+	free (ctx.functions[i].text);
+      free (ctx.functions);
+      if (fclose (out) != 0)
+	{
+	  fprintf (stderr, "%s: %s: %s\n", DUMP_PROGRAM, path,
+		   strerror (errno));
+	  rc = 1;
+	}
+      free (path);
+    }
   dump_sources_free (&sources);
   return rc;
 }

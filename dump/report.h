@@ -48,6 +48,7 @@ typedef struct dump_options
   size_t dot_paths;      /* --dot: -k, paths drawn in colour */
   size_t max_blocks;     /* --dot: --max-blocks */
   const char *output;    /* -o FILE, or NULL for stdout */
+  const char *gcov_dir;  /* --gcov=DIR */
   bool sort_by_time;     /* --sort=time (text, tsv, json) */
   size_t pictures;       /* --html: --pictures, SIZE_MAX for all */
   bool pictures_given;
@@ -89,6 +90,12 @@ int dump_report_lines (FILE *out, const dump_data *data,
 		       const dump_selection *sel);
 int dump_report_edges (FILE *out, const dump_data *data,
 		       const dump_selection *sel);
+/* --gcov: one SOURCE.gcov file per source file of SEL in the directory
+   DIR, in gcov -b -c's text format (report-counts.c), for gcovr
+   --use-gcov-files.  Returns 0, -1 if memory ran out, or 1 if a file
+   could not be written (a message said why).  */
+int dump_report_gcov (const dump_data *data, const dump_selection *sel,
+		      const char *dir);
 /* --lcov: an lcov tracefile (report-lcov.c).  */
 int dump_report_lcov (FILE *out, const dump_data *data,
 		      const dump_selection *sel);
