@@ -171,19 +171,31 @@ html_percent (FILE *out, long double part, long double whole)
   html_text (out, pct);
 }
 
+/* A cell with a percentage and a bar, titled TITLE unless it is NULL;
+   its sort key is the ratio.  */
+
+static void
+put_coverage_cell (FILE *out, long double part, long double whole,
+		   const char *title)
+{
+  long double ratio = whole > 0 ? part / whole : 0;
+  const char *level = ratio >= 0.75L ? "hi" : ratio >= 0.25L ? "mid" : "lo";
+
+  fprintf (out, "<td class=\"num cov\" data-v=\"%.9Lg\"", ratio);
+  if (title)
+    fprintf (out, " title=\"%s\"", title);
+  fprintf (out, "><span class=\"bar %s\"><span style=\"width:%.1Lf%%\">"
+	   "</span></span> ", level, ratio * 100);
+  html_percent (out, part, whole);
+  fputs ("</td>", out);
+}
+
 /* A cell with a percentage and a bar; its sort key is the ratio.  */
 
 void
 html_coverage_cell (FILE *out, long double part, long double whole)
 {
-  long double ratio = whole > 0 ? part / whole : 0;
-  const char *level = ratio >= 0.75L ? "hi" : ratio >= 0.25L ? "mid" : "lo";
-
-  fprintf (out, "<td class=\"num cov\" data-v=\"%.9Lg\"><span class=\"bar "
-	   "%s\"><span style=\"width:%.1Lf%%\"></span></span> ", ratio,
-	   level, ratio * 100);
-  html_percent (out, part, whole);
-  fputs ("</td>", out);
+  put_coverage_cell (out, part, whole, NULL);
 }
 
 /* See html-report.h.  */
@@ -192,8 +204,7 @@ void
 html_count_coverage_cell (FILE *out, size_t part, size_t whole,
 			  const char *noun)
 {
-  long double ratio = whole > 0 ? (long double) part / whole : 0;
-  const char *level = ratio >= 0.75L ? "hi" : ratio >= 0.25L ? "mid" : "lo";
+  char title[96];
 
   if (whole == 0)
     {
@@ -201,11 +212,8 @@ html_count_coverage_cell (FILE *out, size_t part, size_t whole,
 	       "</td>", noun);
       return;
     }
-  fprintf (out, "<td class=\"num cov\" data-v=\"%.9Lg\" title=\"%zu of %zu "
-	   "%s\"><span class=\"bar %s\"><span style=\"width:%.1Lf%%\"></span>"
-	   "</span> ", ratio, part, whole, noun, level, ratio * 100);
-  html_percent (out, (long double) part, (long double) whole);
-  fputs ("</td>", out);
+  snprintf (title, sizeof title, "%zu of %zu %s", part, whole, noun);
+  put_coverage_cell (out, (long double) part, (long double) whole, title);
 }
 
 /* See html-report.h.  */

@@ -23,7 +23,7 @@
 #include "paths.h"
 #include "profile.h"
 #include "read-profile.h"
-#include "string-index.h"
+#include "runs.h"
 #include "timing.h"
 
 #define ERR_SIZE 512
@@ -32,70 +32,20 @@
    same rules.  */
 const char *dump_program_name = DUMP_PROGRAM;
 
-/* Set DATA's min_runs and max_runs (profile.h): runs are the program's,
-   so a file's runs count once for each unit it holds (its unit_name, or
-   each of its unit table), the files of one unit add up, and the
-   figure is per unit.  Returns 0, or -1 if memory ran out.  */
+/* Set DATA's min_runs and max_runs (profile.h, runs.h).  Returns 0, or
+   -1 if memory ran out.  */
 
 static int
 count_runs (dump_data *data)
 {
-  dump_string_index index;
-  uint64_t *sums = NULL;
-  size_t num = 0, cap = 0;
+  dump_runs runs;
   int rc = 0;
 
-  dump_string_index_init (&index, false);
-  data->min_runs = data->max_runs = 0;
+  dump_runs_init (&runs);
   for (size_t i = 0; i < data->num_profiles && rc == 0; i++)
-    {
-      const ppf_file *f = &data->profiles[i]->file;
-      uint32_t n = f->num_units ? f->num_units : 1;
-
-      for (uint32_t u = 0; u < n; u++)
-	{
-	  const char *unit = f->num_units ? f->units[u]
-			     : f->unit_name ? f->unit_name : "";
-	  size_t *at = dump_string_index_find (&index, unit);
-
-	  if (!at)
-	    {
-	      if (num == cap)
-		{
-		  size_t grown_cap = cap ? 2 * cap : 16;
-		  uint64_t *grown = realloc (sums, grown_cap * sizeof *grown);
-		  if (!grown)
-		    {
-		      rc = -1;
-		      break;
-		    }
-		  sums = grown;
-		  cap = grown_cap;
-		}
-	      if (dump_string_index_add (&index, unit, num) != 0)
-		{
-		  rc = -1;
-		  break;
-		}
-	      sums[num++] = 0;
-	      at = dump_string_index_find (&index, unit);
-	    }
-	  sums[*at] = ppf_count_add (sums[*at], f->runs);
-	}
-    }
-  if (rc == 0 && num > 0)
-    {
-      data->min_runs = UINT64_MAX;
-      for (size_t k = 0; k < num; k++)
-	{
-	  data->min_runs = sums[k] < data->min_runs ? sums[k]
-						    : data->min_runs;
-	  data->max_runs = sums[k] > data->max_runs ? sums[k]
-						    : data->max_runs;
-	}
-    }
-  free (sums);
-  dump_string_index_free (&index);
+    rc = dump_runs_add (&runs, &data->profiles[i]->file, 1);
+  dump_runs_range (&runs, &data->min_runs, &data->max_runs);
+  dump_runs_free (&runs);
   return rc;
 }
 

@@ -335,9 +335,7 @@ gcov_functions (const dump_data *data, const dump_selection *sel,
       gcov_function *grown;
       char *text;
 
-      if (!sel->selected[i] || fn->meta.file >= fn->meta.num_files
-	  || (fn->meta.flags & PPF_FN_ARTIFICIAL)
-	  || strcmp (fn->meta.files[fn->meta.file], file) != 0)
+      if (!sel->selected[i] || !dump_source_defines (fn, file))
 	continue;
       if (dump_derive_counts (fn, &c) != 0)
 	return -1;

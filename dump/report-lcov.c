@@ -28,18 +28,13 @@
 #include "report.h"
 #include "source-lines.h"
 
-/* Whether function I of DATA is selected and defined in FILE, and not
-   one the compiler made (gcov leaves those out).  */
+/* Whether function I of DATA is selected and defined in FILE.  */
 
 static bool
 defined_in (const dump_data *data, const dump_selection *sel, size_t i,
 	    const char *file)
 {
-  const dump_function *fn = data->functions[i];
-
-  return (sel->selected[i] && fn->meta.file < fn->meta.num_files
-	  && !(fn->meta.flags & PPF_FN_ARTIFICIAL)
-	  && strcmp (fn->meta.files[fn->meta.file], file) == 0);
+  return sel->selected[i] && dump_source_defines (data->functions[i], file);
 }
 
 /* Write the FN, FNDA, FNF and FNH records of FILE.  Returns 0 or -1.  */
@@ -82,27 +77,15 @@ put_functions (FILE *out, const dump_data *data, const dump_selection *sel,
 static void
 put_source_file (FILE *out, const dump_source_file *file)
 {
-  const char *slash = file->profile ? strrchr (file->profile->path, '/')
-				    : NULL;
+  char *beside = access (file->name, R_OK) != 0
+		 ? dump_source_beside_profile (file->name, file->profile)
+		 : NULL;
 
-  if (file->name[0] != '/' && slash && access (file->name, R_OK) != 0)
-    {
-      int dir = (int) (slash - file->profile->path) + 1;
-      char *path = malloc ((size_t) dir + strlen (file->name) + 1);
-      if (path)
-	{
-	  memcpy (path, file->profile->path, (size_t) dir);
-	  strcpy (path + dir, file->name);
-	  if (access (path, R_OK) == 0)
-	    {
-	      fprintf (out, "TN:\nSF:%s\n", path);
-	      free (path);
-	      return;
-	    }
-	  free (path);
-	}
-    }
-  fprintf (out, "TN:\nSF:%s\n", file->name);
+  if (beside && access (beside, R_OK) == 0)
+    fprintf (out, "TN:\nSF:%s\n", beside);
+  else
+    fprintf (out, "TN:\nSF:%s\n", file->name);
+  free (beside);
 }
 
 /* Write the --lcov report.  */

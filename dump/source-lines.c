@@ -310,26 +310,50 @@ dump_open_source (const char *name, const dump_profile *profile)
 {
   FILE *src = fopen (name, "r");
   int saved = errno;
-  const char *slash;
+  char *path;
 
-  if (src || name[0] == '/' || !profile)
+  if (src)
     return src;
-  slash = strrchr (profile->path, '/');
-  if (slash)
+  path = dump_source_beside_profile (name, profile);
+  if (path)
     {
-      size_t dir = (size_t) (slash - profile->path) + 1;
-      char *path = malloc (dir + strlen (name) + 1);
-      if (path)
-	{
-	  memcpy (path, profile->path, dir);
-	  strcpy (path + dir, name);
-	  src = fopen (path, "r");
-	  free (path);
-	}
+      src = fopen (path, "r");
+      free (path);
     }
   if (!src)
     errno = saved;
   return src;
+}
+
+/* See source-lines.h.  */
+
+char *
+dump_source_beside_profile (const char *name, const dump_profile *profile)
+{
+  const char *slash = profile ? strrchr (profile->path, '/') : NULL;
+  size_t dir;
+  char *path;
+
+  if (name[0] == '/' || !slash)
+    return NULL;
+  dir = (size_t) (slash - profile->path) + 1;
+  path = malloc (dir + strlen (name) + 1);
+  if (path)
+    {
+      memcpy (path, profile->path, dir);
+      strcpy (path + dir, name);
+    }
+  return path;
+}
+
+/* See source-lines.h.  */
+
+bool
+dump_source_defines (const dump_function *fn, const char *file)
+{
+  return (fn->meta.file < fn->meta.num_files
+	  && !(fn->meta.flags & PPF_FN_ARTIFICIAL)
+	  && strcmp (fn->meta.files[fn->meta.file], file) == 0);
 }
 
 /* Read the next line of SRC into *TEXT (*CAP bytes, grown as needed),

@@ -92,6 +92,15 @@ size_t dump_source_find (dump_sources *sources, const char *name);
    (the object's directory, often the compiler's working directory).
    Returns NULL with errno set if neither opens.  */
 FILE *dump_open_source (const char *name, const dump_profile *profile);
+/* For a relative NAME, NAME in the directory of PROFILE (where
+   dump_open_source looks second), malloc'd; NULL for an absolute NAME,
+   a profile path without a directory, or if memory ran out.  */
+char *dump_source_beside_profile (const char *name,
+				  const dump_profile *profile);
+/* Whether FN is defined in FILE and is a function gcov reports (not one
+   the compiler made, PPF_FN_ARTIFICIAL): the functions --lcov and --gcov
+   list for a file.  */
+bool dump_source_defines (const dump_function *fn, const char *file);
 
 /* Called by dump_source_walk for each line of a source file: its number,
    its text without its end (LEN bytes) and its counted line, or NULL.  */

@@ -21,6 +21,7 @@ tool_set_init (tool_set *set)
 {
   memset (set, 0, sizeof *set);
   set->weight = 1;
+  dump_runs_init (&set->runs_by_unit);
 }
 
 /* Report PROBLEM with the file PATH on stderr.  */
@@ -156,11 +157,6 @@ unit_index (tool_set *set, const char *unit)
   for (size_t i = set->num_units; i-- > 0;)
     if (strcmp (set->units[i], unit) == 0)
       return (long) i;
-  uint64_t *runs = realloc (set->unit_runs,
-			    (set->num_units + 1) * sizeof *runs);
-  if (!runs)
-    return -1;
-  set->unit_runs = runs;
   grown = realloc (set->units, (set->num_units + 1) * sizeof *grown);
   if (!grown)
     return -1;
@@ -168,7 +164,6 @@ unit_index (tool_set *set, const char *unit)
   if (!(copy = strdup (unit)))
     return -1;
   set->units[set->num_units] = copy;
-  set->unit_runs[set->num_units] = 0;
   return (long) set->num_units++;
 }
 
@@ -486,29 +481,14 @@ add_file (void *ctx, const char *path, const struct stat *st)
 	report (path, "out of memory");
 	exit (1);
       }
-  /* Runs are the program's: each run of a program writes every unit it
-     has, so a file's runs count once for each unit it holds, files of
-     one unit add up, and the set ran as often as its most-run unit (a
-     program of 7 objects run once is 1 run, not 7; two such directories
-     merged, 2).  */
-  bool *held = calloc (set->num_units + 1, sizeof *held);
-  if (!held)
+  /* Runs are the program's (runs.h), not the sum over the files.  */
+  uint64_t fewest;
+  if (dump_runs_add (&set->runs_by_unit, &file, set->weight) != 0)
     {
       report (path, "out of memory");
       exit (1);
     }
-  for (uint32_t i = 0; i < file.num_functions; i++)
-    if (map[i] && !held[map[i]->unit_index])
-      {
-	uint32_t u = map[i]->unit_index;
-	held[u] = true;
-	set->unit_runs[u]
-	  = ppf_count_add (set->unit_runs[u],
-			   tool_count_scale (file.runs, set->weight));
-	if (set->unit_runs[u] > set->runs)
-	  set->runs = set->unit_runs[u];
-      }
-  free (held);
+  dump_runs_range (&set->runs_by_unit, &fewest, &set->runs);
   if (file.flags & PPF_FILE_TIME)
     {
       set->has_time = true;
@@ -593,7 +573,7 @@ tool_set_free (tool_set *set)
   free (set->devices);
   free (set->inodes);
   free (set->units);
-  free (set->unit_runs);
+  dump_runs_free (&set->runs_by_unit);
   free (set->known);
   tool_set_init (set);
 }

@@ -29,6 +29,7 @@
 #include <sys/types.h>
 
 #include "profile.h"
+#include "runs.h"
 
 #define TOOL_PROGRAM "pathprof-tool"
 
@@ -57,8 +58,9 @@ typedef struct tool_set
   char **inputs;            /* their paths */
   dev_t *devices;
   ino_t *inodes;
-  uint64_t runs;            /* the program's runs: the largest of
-			       UNIT_RUNS (set.c, add_file) */
+  uint64_t runs;            /* the program's runs (runs.h): the most
+			       of RUNS_BY_UNIT */
+  dump_runs runs_by_unit;   /* every file's runs x weight, by unit */
   /* Times (metric=cycles): whether an input had them, their one unit
      (PPF_TIME_*; files of another unit are refused) and the latest
      known frequency.  */
@@ -71,8 +73,6 @@ typedef struct tool_set
   size_t *buckets;          /* index + 1 of a chain's first function */
   size_t num_units;
   char **units;             /* first-seen order */
-  uint64_t *unit_runs;      /* [num_units]: the runs x weight of the
-			       files that hold each, added, saturating */
   ppf_known *known;         /* the first file's metas, in its order */
   uint32_t num_known;
   dump_sum total_executions;

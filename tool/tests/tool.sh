@@ -230,10 +230,7 @@ helper (int x)
   return x + 1;
 }
 EOF
-if $CC -O0 -fplugin="$PATHPROF_BUILD/pathprof.so" \
-     -fplugin-arg-pathprof-dir="$work/prof" -o "$work/units" \
-     "$work/src/unit1.c" "$work/src/unit2.c" "$PATHPROF_BUILD/libpathprof.a" \
-     -lpthread 2>> "$work/cc.log"; then
+if build "$work/src/unit1.c" "$work/units" "$work/src/unit2.c"; then
   run "$work/units" "$work/u1"
   run "$work/units" "$work/u2"
   same "two units, one run: two files" 2 \
