@@ -24,6 +24,7 @@
 #include "profile.h"
 #include "read-profile.h"
 #include "runs.h"
+#include "source-lines.h"
 #include "timing.h"
 
 #define ERR_SIZE 512
@@ -214,6 +215,7 @@ function_load (const dump_profile *prof, uint32_t i, dump_path *path,
       return NULL;
     }
   fn->profile = prof;
+  fn->raw = pf;
   fn->unit = ppf_function_unit (&prof->file, i);
   m = &fn->meta;
   if (ppf_meta_decode (pf->meta, pf->meta_size, m, why, sizeof why)
@@ -401,13 +403,90 @@ dump_data_add (dump_data *data, const char *arg)
   return dump_find_inputs (arg, visit_add_file, data);
 }
 
-/* Name the functions for the text reports (names.c).  */
+/* A function and its place in the input order, for sorting.  */
+typedef struct
+{
+  const dump_function *fn;
+  size_t index;
+} placed_function;
+
+/* qsort's order of functions by unit, then name, then input order.  */
+
+static int
+compare_identity (const void *pa, const void *pb)
+{
+  const placed_function *a = pa, *b = pb;
+  int c = strcmp (a->fn->unit, b->fn->unit);
+
+  if (c == 0)
+    c = strcmp (a->fn->meta.name, b->fn->meta.name);
+  if (c == 0)
+    c = (a->index > b->index) - (a->index < b->index);
+  return c;
+}
+
+/* Whether functions A and B are of one build: byte-identical metas.  */
+
+static bool
+same_meta (const dump_function *a, const dump_function *b)
+{
+  return a->raw->meta_size == b->raw->meta_size
+	 && memcmp (a->raw->meta, b->raw->meta, a->raw->meta_size) == 0;
+}
+
+/* Say on stderr, for each function of DATA with a copy in another file
+   of another build than its first copy (its unit and name the same, its
+   meta not), that it differs: both copies are reported, apart, as every
+   file's functions are.  Returns 0, or -1 if memory ran out.  */
+
+static int
+note_other_builds (const dump_data *data)
+{
+  placed_function *sorted;
+  size_t n = data->num_functions;
+
+  if (data->num_profiles < 2 || n < 2)
+    return 0;
+  sorted = malloc (n * sizeof *sorted);
+  if (!sorted)
+    return -1;
+  for (size_t i = 0; i < n; i++)
+    {
+      sorted[i].fn = data->functions[i];
+      sorted[i].index = i;
+    }
+  qsort (sorted, n, sizeof *sorted, compare_identity);
+  for (size_t first = 0, i = 1; i < n; i++)
+    {
+      const dump_function *a = sorted[first].fn, *b = sorted[i].fn;
+      char problem[ERR_SIZE];
+
+      if (strcmp (a->unit, b->unit) != 0
+	  || strcmp (a->meta.name, b->meta.name) != 0)
+	{
+	  first = i;
+	  continue;
+	}
+      if (a->profile == b->profile || same_meta (a, b))
+	continue;
+      snprintf (problem, sizeof problem, "function %.200s differs from the "
+		"one in %.200s: another build; both shown, apart",
+		b->meta.name, a->profile->path);
+      report (b->profile->path, problem);
+    }
+  free (sorted);
+  return 0;
+}
+
+/* Say which functions are of other builds, count the runs, and name the
+   functions for the text reports (names.c).  */
 
 int
 dump_data_finish (dump_data *data)
 {
   dump_time_finish (data);
-  if (count_runs (data) != 0)
+  if (note_other_builds (data) != 0 || count_runs (data) != 0
+      || dump_source_learn (data) != 0)
     return -1;
   return dump_assign_labels (data);
 }

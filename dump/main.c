@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "columns.h"
 #include "dot.h"
@@ -36,6 +37,7 @@
 #include "profile.h"
 #include "report.h"
 #include "select.h"
+#include "source-lines.h"
 #include "untested.h"
 
 #define DUMP_VERSION "0.1"
@@ -88,7 +90,8 @@ enum
   OPT_SORT,
   OPT_UNIT,
   OPT_PICTURES,
-  OPT_BRANCHES
+  OPT_BRANCHES,
+  OPT_SOURCE_DIR
 };
 
 static const struct option long_options[] = {
@@ -101,6 +104,7 @@ static const struct option long_options[] = {
   { "json", no_argument, NULL, OPT_JSON },
   { "annotate", optional_argument, NULL, OPT_ANNOTATE },
   { "branches", no_argument, NULL, OPT_BRANCHES },
+  { "source-dir", required_argument, NULL, OPT_SOURCE_DIR },
   { "lines", no_argument, NULL, OPT_LINES },
   { "edges", no_argument, NULL, OPT_EDGES },
   { "lcov", optional_argument, NULL, OPT_LCOV },
@@ -172,6 +176,9 @@ usage (FILE *out)
 "                        and CFG picture (default: %d paths per function)\n"
 "      --pictures=N|all  --html: a CFG picture on the pages of the N hottest\n"
 "                        functions only (default %d; all: every page)\n"
+"      --source-dir=DIR  look for sources also in DIR (after where they\n"
+"                        were compiled), as DIR/NAME and DIR/TAIL for each\n"
+"                        tail of NAME; may be repeated, tried in order\n"
 "\n"
 "Selection:\n"
 "  -f, --function=FUNC   only functions whose name (with its parameters,\n"
@@ -474,6 +481,9 @@ main (int argc, char **argv)
   enum mode mode = MODE_TEXT;
   bool mode_given = false, width_given = false, ascii = false;
   bool lcov_file = false;   /* --lcov=FILE named the output */
+  /* --source-dir's directories, at most one per argument.  */
+  const char **source_dirs = calloc ((size_t) argc + 1, sizeof *source_dirs);
+  size_t num_source_dirs = 0;
   size_t problems = 0;
   unsigned long long number;
   bool paths_given = false, max_blocks_given = false, out_failed = false;
@@ -620,6 +630,24 @@ main (int argc, char **argv)
 	case OPT_BRANCHES:
 	  opt.branches = true;
 	  continue;
+	case OPT_SOURCE_DIR:
+	  {
+	    struct stat st;
+	    char problem[256];
+
+	    snprintf (problem, sizeof problem, "%s",
+		      stat (optarg, &st) != 0 ? strerror (errno)
+		      : !S_ISDIR (st.st_mode) ? "not a directory" : "");
+	    if (problem[0])
+	      {
+		fprintf (stderr, "%s: --source-dir=%s: %s\n", DUMP_PROGRAM,
+			 optarg, problem);
+		usage_error ("%s", "--source-dir names a directory of "
+			     "sources");
+	      }
+	    source_dirs[num_source_dirs++] = optarg;
+	  }
+	  continue;
 	case OPT_LINES:
 	  m = MODE_LINES;
 	  break;
@@ -722,6 +750,12 @@ main (int argc, char **argv)
     opt.width = dump_output_width (DEFAULT_WIDTH);
   opt.utf8 = !ascii && locale_is_utf8 ();
 
+  if (!source_dirs)
+    {
+      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      return 1;
+    }
+  dump_source_set_dirs (source_dirs, num_source_dirs);
   dump_data_init (&data);
   for (int i = optind; i < argc; i++)
     problems += dump_data_add (&data, argv[i]);

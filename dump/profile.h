@@ -37,6 +37,8 @@ typedef struct dump_profile
 typedef struct dump_function
 {
   const dump_profile *profile;
+  const ppf_function *raw;      /* its record in PROFILE's file (the meta
+				   as encoded, for comparing builds) */
   const char *unit;             /* its translation unit's main file
 				   (ppf_function_unit): a merged file
 				   holds several */
@@ -99,8 +101,11 @@ void dump_data_init (dump_data *data);
    "pathprof-dump: FILE: what is wrong"; a file is either read whole or
    not at all.  Returns the number of problems.  */
 size_t dump_data_add (dump_data *data, const char *arg);
-/* After the last dump_data_add: name the functions for the text reports.
-   Returns 0, or -1 if memory ran out.  */
+/* After the last dump_data_add: say on stderr which functions have
+   copies of different builds (doc/runtime.md, "Another build, per
+   function": one function, its unit and name, whose metas differ
+   between files), and name the functions for the text reports.  Returns
+   0, or -1 if memory ran out.  */
 int dump_data_finish (dump_data *data);
 void dump_data_free (dump_data *data);
 

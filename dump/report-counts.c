@@ -164,8 +164,8 @@ put_annotated_file (annotate_context *ctx, const dump_source_file *f,
 		    const dump_source_line *lines, size_t n)
 {
   FILE *out = ctx->out;
-  FILE *src = dump_open_source (f->name, f->profile);
-  int open_errno = errno;
+  char why[1024];
+  FILE *src = dump_source_open (f->name, f->profile, NULL, why, sizeof why);
   size_t next = 0;
 
   fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
@@ -184,11 +184,10 @@ put_annotated_file (annotate_context *ctx, const dump_source_file *f,
     }
   if (!src && ctx->gcov)
     fprintf (stderr, "%s: %s: not readable (%s): its .gcov file has the "
-	     "counted lines only\n", DUMP_PROGRAM, f->name,
-	     strerror (open_errno));
+	     "counted lines only\n", DUMP_PROGRAM, f->name, why);
   else if (!src)
     fprintf (out, "%*s:%*u:Source is not readable (%s): counted lines "
-	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, strerror (open_errno));
+	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, why);
   else
     {
       dump_source_walk (src, lines, n, 0, &next, put_annotated_line,

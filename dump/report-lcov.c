@@ -69,23 +69,20 @@ put_functions (FILE *out, const dump_data *data, const dump_selection *sel,
   return 0;
 }
 
-/* Write the SF record of FILE: its name, or for a relative name that
-   does not name a file from here but does from the directory of the
-   profile naming it (as --annotate finds sources), that path, so that
-   genhtml finds the source.  */
+/* Write the SF record of FILE: the path where --annotate finds the
+   source as it was compiled (source-lines.h, dump_source_open), so that
+   genhtml finds it; else its name as recorded.  */
 
 static void
 put_source_file (FILE *out, const dump_source_file *file)
 {
-  char *beside = access (file->name, R_OK) != 0
-		 ? dump_source_beside_profile (file->name, file->profile)
-		 : NULL;
+  char *path = NULL;
+  FILE *src = dump_source_open (file->name, file->profile, &path, NULL, 0);
 
-  if (beside && access (beside, R_OK) == 0)
-    fprintf (out, "TN:\nSF:%s\n", beside);
-  else
-    fprintf (out, "TN:\nSF:%s\n", file->name);
-  free (beside);
+  if (src)
+    fclose (src);
+  fprintf (out, "TN:\nSF:%s\n", path ? path : file->name);
+  free (path);
 }
 
 /* Write the --lcov report.  */

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "derive.h"
 #include "source-lines.h"
@@ -308,21 +310,7 @@ dump_source_find (dump_sources *sources, const char *name)
 FILE *
 dump_open_source (const char *name, const dump_profile *profile)
 {
-  FILE *src = fopen (name, "r");
-  int saved = errno;
-  char *path;
-
-  if (src)
-    return src;
-  path = dump_source_beside_profile (name, profile);
-  if (path)
-    {
-      src = fopen (path, "r");
-      free (path);
-    }
-  if (!src)
-    errno = saved;
-  return src;
+  return dump_source_open (name, profile, NULL, NULL, 0);
 }
 
 /* See source-lines.h.  */
@@ -429,4 +417,228 @@ dump_source_walk (FILE *src, const dump_source_line *lines, size_t n,
     }
   free (text);
   return lineno;
+}
+
+/* ------------------------------------------------------------------ */
+/* Finding a source as it was compiled.                                */
+
+/* What the profiles say of one source file name: the compilation
+   directory and the record (size, hash) of the first function naming
+   it with a sources section (PPF_FN_SOURCES).  */
+typedef struct source_record
+{
+  const char *comp_dir;
+  ppf_source source;
+} source_record;
+
+static struct
+{
+  const char *const *dirs;         /* --source-dir, in order */
+  size_t num_dirs;
+  bool learnt;
+  dump_string_index by_name;       /* name -> index into records */
+  source_record *records;
+  size_t num_records;
+} finder;
+
+void
+dump_source_set_dirs (const char *const *dirs, size_t num_dirs)
+{
+  finder.dirs = dirs;
+  finder.num_dirs = num_dirs;
+}
+
+int
+dump_source_learn (const dump_data *data)
+{
+  size_t cap = 0;
+
+  if (!finder.learnt)
+    {
+      dump_string_index_init (&finder.by_name, false);
+      finder.learnt = true;
+    }
+  for (size_t i = 0; i < data->num_functions; i++)
+    {
+      const ppf_meta *m = &data->functions[i]->meta;
+
+      if (!(m->flags & PPF_FN_SOURCES))
+	continue;
+      for (uint32_t k = 0; k < m->num_files; k++)
+	{
+	  if (dump_string_index_find (&finder.by_name, m->files[k]))
+	    continue;
+	  if (finder.num_records == cap)
+	    {
+	      size_t grown_cap = cap ? 2 * cap : 64;
+	      source_record *grown = realloc (finder.records,
+					      grown_cap * sizeof *grown);
+	      if (!grown)
+		return -1;
+	      finder.records = grown;
+	      cap = grown_cap;
+	    }
+	  if (dump_string_index_add (&finder.by_name, m->files[k],
+				     finder.num_records) != 0)
+	    return -1;
+	  finder.records[finder.num_records++]
+	    = (source_record) { m->comp_dir, m->sources[k] };
+	}
+    }
+  return 0;
+}
+
+/* NAME's record, or NULL.  */
+
+static const source_record *
+record_of (const char *name)
+{
+  size_t *at = finder.learnt ? dump_string_index_find (&finder.by_name, name)
+	       : NULL;
+
+  return at ? &finder.records[*at] : NULL;
+}
+
+/* DIR/NAME, malloc'd; NULL if memory ran out.  */
+
+static char *
+join (const char *dir, const char *name)
+{
+  size_t len = strlen (dir);
+  char *path = malloc (len + strlen (name) + 2);
+
+  if (!path)
+    return NULL;
+  memcpy (path, dir, len);
+  if (len && dir[len - 1] != '/')
+    path[len++] = '/';
+  strcpy (path + len, name);
+  return path;
+}
+
+/* How a search for a source went.  */
+typedef struct search
+{
+  const source_record *rec;
+  FILE *found;
+  char *found_path;
+  int first_errno;           /* of the first candidate that did not open */
+  char *differs;             /* the first candidate that opened but is
+				not the file compiled, malloc'd */
+  uint64_t differs_size;
+} search;
+
+/* Try PATH (malloc'd; taken) for S: open it and, when the compiler
+   recorded the file, check its size and hash.  Returns true when S is
+   done (found, or out of memory).  */
+
+static bool
+try_path (search *s, char *path)
+{
+  FILE *f;
+  struct stat st;
+
+  if (!path)
+    return true;
+  f = fopen (path, "r");
+  if (!f || fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      if (!s->first_errno)
+	s->first_errno = f ? EISDIR : errno;
+      if (f)
+	fclose (f);
+      free (path);
+      return false;
+    }
+  if (s->rec && s->rec->source.size != PPF_UNKNOWN_SIZE)
+    {
+      ppf_source now;
+      bool same = (uint64_t) st.st_size == s->rec->source.size
+		  && ppf_hash_file (f, &now) == PPF_OK
+		  && now.size == s->rec->source.size
+		  && now.hash == s->rec->source.hash;
+
+      if (!same)
+	{
+	  if (!s->differs)
+	    {
+	      s->differs = path;
+	      s->differs_size = (uint64_t) st.st_size;
+	    }
+	  else
+	    free (path);
+	  fclose (f);
+	  return false;
+	}
+      rewind (f);
+    }
+  s->found = f;
+  s->found_path = path;
+  return true;
+}
+
+/* Try DIR joined with NAME, then with each shorter tail of NAME after a
+   '/' (a tree that moved: /old/root/src/x.c is DIR/src/x.c).  */
+
+static bool
+try_dir (search *s, const char *dir, const char *name)
+{
+  for (const char *tail = name; tail; tail = strchr (tail, '/'))
+    {
+      while (*tail == '/')
+	tail++;
+      if (!*tail)
+	break;
+      if (try_path (s, join (dir, tail)))
+	return true;
+    }
+  return false;
+}
+
+FILE *
+dump_source_open (const char *name, const dump_profile *profile,
+		  char **path, char *why, size_t whylen)
+{
+  search s = { record_of (name), NULL, NULL, 0, NULL, 0 };
+  const char *comp_dir = s.rec ? s.rec->comp_dir : NULL;
+  bool done;
+
+  if (path)
+    *path = NULL;
+  if (why && whylen)
+    why[0] = '\0';
+  if (name[0] == '/')
+    done = try_path (&s, strdup (name));
+  else
+    done = (comp_dir && comp_dir[0] && try_path (&s, join (comp_dir, name)))
+	   || try_path (&s, strdup (name))
+	   || (profile && strchr (profile->path, '/')
+	       && try_path (&s, dump_source_beside_profile (name, profile)));
+  for (size_t i = 0; !done && i < finder.num_dirs; i++)
+    done = try_dir (&s, finder.dirs[i], name);
+  if (s.found)
+    {
+      free (s.differs);
+      if (path)
+	*path = s.found_path;
+      else
+	free (s.found_path);
+      return s.found;
+    }
+  if (why && s.differs)
+    snprintf (why, whylen, "%s is not the file compiled: %s", s.differs,
+	      s.differs_size != s.rec->source.size
+	      ? "another size" : "other contents");
+  else if (why && name[0] != '/' && comp_dir && comp_dir[0]
+	   && access (comp_dir, F_OK) != 0)
+    snprintf (why, whylen, "%s; compiled in %s, which no longer exists%s",
+	      strerror (s.first_errno ? s.first_errno : ENOENT), comp_dir,
+	      finder.num_dirs ? "" : "; --source-dir=DIR says where the "
+	      "sources are now");
+  else if (why)
+    snprintf (why, whylen, "%s", strerror (s.first_errno ? s.first_errno
+					   : ENOENT));
+  free (s.differs);
+  errno = s.first_errno ? s.first_errno : ENOENT;
+  return NULL;
 }

@@ -87,10 +87,29 @@ void dump_sources_free (dump_sources *sources);
 /* The index in SOURCES of the file recorded as NAME, or SIZE_MAX.  */
 size_t dump_source_find (dump_sources *sources, const char *name);
 
-/* Open source file NAME for reading: as recorded, or for a relative name
-   also relative to the directory of PROFILE, the profile that names it
-   (the object's directory, often the compiler's working directory).
-   Returns NULL with errno set if neither opens.  */
+/* Where sources are looked for besides where they were compiled:
+   --source-dir's DIRS[0..NUM_DIRS-1], in order (kept, not copied).  */
+void dump_source_set_dirs (const char *const *dirs, size_t num_dirs);
+/* Learn what DATA's profiles say of each source file: the compiler's
+   working directory and the file's size and hash as compiled
+   (PPF_FN_SOURCES), from the first function naming it.  Returns 0, or
+   -1 if memory ran out.  */
+int dump_source_learn (const dump_data *data);
+/* Open the source file the compiler recorded as NAME, in PROFILE (which
+   names it first), for reading: never a file other than the one
+   compiled.  Tried in order: NAME itself when absolute; else NAME in
+   the compiler's working directory, NAME from here and NAME beside
+   PROFILE; then in each --source-dir DIR, DIR/NAME and DIR joined with
+   each shorter tail of NAME after a '/'.  A candidate serves when it
+   opens as a regular file and, if the compiler recorded the file, has
+   its size and hash.  On success the file (at its start), and in *PATH
+   (when PATH is not NULL) the path opened, malloc'd.  Else NULL with
+   errno set and, in WHY (when not NULL), why: a file found that is not
+   the one compiled, a compilation directory that no longer exists, or
+   the first candidate's error.  */
+FILE *dump_source_open (const char *name, const dump_profile *profile,
+			char **path, char *why, size_t whylen);
+/* dump_source_open without PATH and WHY.  */
 FILE *dump_open_source (const char *name, const dump_profile *profile);
 /* For a relative NAME, NAME in the directory of PROFILE (where
    dump_open_source looks second), malloc'd; NULL for an absolute NAME,

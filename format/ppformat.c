@@ -43,7 +43,7 @@
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
 #define KNOWN_FN_FLAGS (PPF_FN_HASHED | PPF_FN_TRUNCATED | PPF_FN_PARTIAL \
-			| PPF_FN_APART \
+			| PPF_FN_APART | PPF_FN_SOURCES \
 			| PPF_FN_DETAIL | PPF_FN_TIMED | PPF_FN_ARTIFICIAL)
 #define KNOWN_FILE_FLAGS (PPF_FILE_UNITS | PPF_FILE_TIME)
 #define BLOCK_DETAIL_SIZE 12	/* num_stmts, branch file, branch line */
@@ -724,6 +724,8 @@ ppf_meta_free (ppf_meta *m)
     for (i = 0; i < m->num_branches; i++)
       free (m->branches[i].label);
   free (m->branches);
+  free (m->comp_dir);
+  free (m->sources);
   memset (m, 0, sizeof *m);
 }
 
@@ -752,6 +754,9 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
     if (m->blocks[i].num_lines && !m->blocks[i].lines)
       return PPF_EBAD;
   if (m->num_branches && !m->branches)
+    return PPF_EBAD;
+  if ((m->flags & PPF_FN_SOURCES)
+      && (!m->comp_dir || (m->num_files && !m->sources)))
     return PPF_EBAD;
   status = validate_meta (m, err, sizeof err);
   if (status != PPF_OK)
@@ -811,6 +816,15 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
 	  put_str (&w, m->branches[i].label ? m->branches[i].label : "");
 	}
     }
+  if (m->flags & PPF_FN_SOURCES)
+    {
+      put_str (&w, m->comp_dir);
+      for (i = 0; i < m->num_files; i++)
+	{
+	  put_u64 (&w, m->sources[i].size);
+	  put_u64 (&w, m->sources[i].hash);
+	}
+    }
   if (w.status == PPF_OK && w.size > UINT32_MAX)
     w.status = PPF_EBAD;	/* meta_size is a u32 in the file */
   if (w.status != PPF_OK)
@@ -824,6 +838,31 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
   *buf = w.data;
   *size = w.size;
   return PPF_OK;
+}
+
+/* Read the sources section of M from R, when M has one
+   (PPF_FN_SOURCES): the working directory, then each file's size and
+   hash.  Returns 1, or 0 after a failure.  */
+
+static int
+read_sources (struct reader *r, ppf_meta *m)
+{
+  uint32_t i;
+
+  if (!(m->flags & PPF_FN_SOURCES))
+    return 1;
+  if (!get_str (r, &m->comp_dir, "compilation directory")
+      || !check_count (r, m->num_files, 16, "file sources"))
+    return 0;
+  m->sources = alloc_array (m->num_files, sizeof *m->sources);
+  if (!m->sources && m->num_files)
+    return out_of_memory (r);
+  for (i = 0; i < m->num_files; i++)
+    {
+      get_u64 (r, &m->sources[i].size, "source size");
+      get_u64 (r, &m->sources[i].hash, "source hash");
+    }
+  return !r->failed;
 }
 
 /* The body of ppf_meta_decode: read every field of a meta from R into M,
@@ -901,6 +940,8 @@ read_meta (struct reader *r, ppf_meta *m)
     {
       for (i = 0; i < m->num_blocks; i++)
 	m->blocks[i].branch.file = PPF_NONE;
+      if (!read_sources (r, m))
+	return 0;
       if (remaining (r) != 0)
 	return fail (r, "%zu bytes after the last edge", remaining (r));
       return 1;
@@ -929,10 +970,11 @@ read_meta (struct reader *r, ppf_meta *m)
       if (!get_str (r, &br->label, "branch label"))
 	return 0;
     }
-  if (r->failed)
+  if (r->failed || !read_sources (r, m))
     return 0;
   if (remaining (r) != 0)
-    return fail (r, "%zu bytes after the last branch", remaining (r));
+    return fail (r, "%zu bytes after the last %s", remaining (r),
+		 (m->flags & PPF_FN_SOURCES) ? "source" : "branch");
   return 1;
 }
 
@@ -963,6 +1005,29 @@ ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
   if (status != PPF_OK)
     ppf_meta_free (out);
   return status;
+}
+
+/* The size and hash of F from its position on (ppformat.h): read in
+   chunks that are whole words but the last, so that ppf_hash_words
+   over the chunks, each seeded with the last's hash, is its hash over
+   the whole.  */
+
+int
+ppf_hash_file (FILE *f, ppf_source *out)
+{
+  unsigned char buf[1 << 16];
+  size_t got;
+
+  out->size = 0;
+  out->hash = PPF_HASH_SEED;
+  do
+    {
+      got = fread (buf, 1, sizeof buf, f);
+      out->hash = ppf_hash_words (buf, got, out->hash);
+      out->size += got;
+    }
+  while (got == sizeof buf);
+  return ferror (f) ? PPF_EIO : PPF_OK;
 }
 
 /* Read the num_paths of the meta of SIZE bytes at BUF into *NUM_PATHS

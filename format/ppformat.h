@@ -18,6 +18,7 @@
 #define PATHPROF_PPFORMAT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -92,6 +93,10 @@ enum
 				 destructor, an OpenMP outlined body):
 				 gcov leaves its lines out, and so do the
 				 line counts of pathprof-dump's sources */
+  PPF_FN_SOURCES = 1u << 7,   /* the meta ends with the sources section:
+				 the compiler's working directory and the
+				 size and hash of each of its files as
+				 compiled (ppf_meta.comp_dir, .sources) */
   PPF_FN_APART = 1u << 6      /* early exits numbered apart (cut paths):
 				 the EARLY_EXIT edges take no part in the
 				 numbering, each has a Val that is a
@@ -184,6 +189,18 @@ typedef struct ppf_edge
 /* The static description of one instrumented function: everything needed
    to turn a path number into blocks and source lines without the object
    or the source.  */
+/* A source file as the compiler read it (PPF_FN_SOURCES): its size and
+   ppf_hash_file's hash of its bytes; PPF_UNKNOWN_SIZE and 0 when the
+   compiler could not read it (a name such as "<built-in>", a file of a
+   preprocessed input that is not there).  */
+typedef struct ppf_source
+{
+  uint64_t size;
+  uint64_t hash;
+} ppf_source;
+
+#define PPF_UNKNOWN_SIZE UINT64_MAX
+
 typedef struct ppf_meta
 {
   uint64_t checksum;      /* FNV-1a 64 of the encoding after this field */
@@ -209,6 +226,10 @@ typedef struct ppf_meta
   uint32_t num_branches;
   ppf_branch *branches;   /* strictly increasing (src, dst); only edges
 			     that leave a block by a choice */
+  /* With PPF_FN_SOURCES only (else NULL):  */
+  char *comp_dir;         /* the compiler's working directory (getpwd),
+			     against which relative FILES are resolved */
+  ppf_source *sources;    /* [num_files]: each file as compiled */
 } ppf_meta;
 
 typedef struct ppf_count
@@ -290,6 +311,11 @@ int ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size);
 int ppf_meta_decode (const unsigned char *buf, size_t size, ppf_meta *out,
 		     char *err, size_t errlen);
 void ppf_meta_free (ppf_meta *m);
+
+/* The size and hash of the file open as F, read from its current
+   position to its end (ppf_source): ppf_hash_words over its bytes.
+   Returns PPF_OK, or PPF_EIO with errno set if reading failed.  */
+int ppf_hash_file (FILE *f, ppf_source *out);
 /* The block of M numbered INDEX, or NULL.  */
 const ppf_block *ppf_meta_block (const ppf_meta *m, uint32_t index);
 /* The outcome of the CFG edge SRC -> DST, or NULL (no detail section, or

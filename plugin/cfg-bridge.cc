@@ -630,6 +630,37 @@ jump_edge (basic_block bb)
   return single_succ_edge (bb);
 }
 
+/* FILE, a source file name as the compiler recorded it, as it is now:
+   its size and hash (ppf_source), read once per compilation; unknown
+   when it cannot be read ("<built-in>", a preprocessed input's original
+   file that is not there).  The working directory is the compiler's, as
+   for GCC's own reading of the file.  */
+
+static ppf_source
+source_as_compiled (const char *file)
+{
+  static hash_map<nofree_string_hash, ppf_source> *seen;
+  ppf_source src = { PPF_UNKNOWN_SIZE, 0 };
+
+  if (!seen)
+    seen = new hash_map<nofree_string_hash, ppf_source>;
+  if (ppf_source *known = seen->get (file))
+    return *known;
+  if (FILE *f = fopen (file, "rb"))
+    {
+      struct stat st;
+      if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode)
+	  || ppf_hash_file (f, &src) != PPF_OK)
+	{
+	  src.size = PPF_UNKNOWN_SIZE;
+	  src.hash = 0;
+	}
+      fclose (f);
+    }
+  seen->put (xstrdup (file), src);
+  return src;
+}
+
 /* Encode FUN's static description (format/ppformat.h, ppf_meta) for PLAN:
    names, the source lines of every block in the DAG, and the DAG's edges
    with their Val, so that pathprof-dump can regenerate every path without
@@ -831,6 +862,17 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 
   m.num_files = files.length ();
   m.files = CONST_CAST (char **, files.address ());
+  /* Where the sources were and what they held, so that a report finds
+     them from anywhere and never shows another text (PPF_FN_SOURCES).  */
+  auto_vec<ppf_source> sources;
+  if (flags & PPF_FN_SOURCES)
+    {
+      for (unsigned i = 0; i < files.length (); i++)
+	sources.safe_push (source_as_compiled (files[i]));
+      const char *pwd = getpwd ();
+      m.comp_dir = CONST_CAST (char *, pwd ? pwd : "");
+      m.sources = sources.address ();
+    }
   m.num_blocks = blocks.length ();
   m.blocks = blocks.address ();
   m.num_edges = edges.length ();

@@ -1331,7 +1331,7 @@ plan_function (function *fun, pathprof_cfg *pcfg, pp_plan *plan,
 		      && !DECL_FUNCTION_VERSIONED (fun->decl)
 		      && !DECL_LAMBDA_FUNCTION_P (fun->decl)
 		      ? PPF_FN_ARTIFICIAL : 0)
-		   | PPF_FN_DETAIL;
+		   | PPF_FN_DETAIL | PPF_FN_SOURCES;
   if (!pathprof_encode_meta (fun, pcfg, plan, flags, meta, meta_size))
     return "cannot encode its description";
   return NULL;

@@ -21,8 +21,11 @@
       byte-identical in order: the same build), add our counts to it and
       count this process as one more run (once per process and file).  If
       it does not decode, rename it to NAME.pathprof.bad; if it is
-      another build's profile, to NAME.pathprof.stale; either way with
-      one message, then start again at 2 with the name now free;
+      another build's profile, to NAME.pathprof.stale, keeping in memory
+      the counts and runs of its functions of this build, to be added
+      in 5 (one rule for "another build", per function, as
+      pathprof-tool merge applies it); either way with one message,
+      then start again at 2 with the name now free;
    5. write the old content (an empty profile included) to
       NAME.pathprof.journal, then the new content over NAME.pathprof from
       offset 0, truncate it to the new length, and remove the journal;
@@ -344,6 +347,85 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
 	}
     }
   return 1;
+}
+
+/* The functions of OLD, another build's profile of UNIT's object, that
+   are of UNIT's build: those of UNIT's functions whose meta OLD holds
+   byte for byte (the meta names the function and holds its CFG
+   checksum).  Their counts are copied into *KEPT (UNIT->num_functions
+   entries; NULL when none is kept) and their number put in *NUM_KEPT.
+   Nothing is kept from a merged profile of several objects, from one of
+   another unit, or from one with times when UNIT measures none or the
+   other way round: the whole file is then another build's.  PPF_OK or
+   PPF_ENOMEM.  */
+
+static int
+keep_unchanged (const ppf_file *old, const struct __pathprof_unit *unit,
+		ppf_function **kept, uint32_t *num_kept)
+{
+  ppf_function *k;
+  uint64_t i;
+  uint32_t j = 0, n;
+
+  *kept = NULL;
+  *num_kept = 0;
+  if ((old->flags & PPF_FILE_UNITS) || !old->unit_name || !unit->unit_name
+      || strcmp (old->unit_name, unit->unit_name) != 0
+      || !(old->flags & PPF_FILE_TIME) != !unit_time_flags (unit)
+      || old->num_functions == 0)
+    return PPF_OK;
+  k = calloc (unit->num_functions ? unit->num_functions : 1, sizeof *k);
+  if (!k)
+    return PPF_ENOMEM;
+  for (i = 0; i < unit->num_functions; i++)
+    {
+      const struct __pathprof_function *fn = unit->functions[i];
+
+      /* Search from the one after the last found: an edit that adds or
+	 removes a function shifts the others alike.  */
+      for (n = 0; n < old->num_functions;
+	   n++, j = (j + 1) % old->num_functions)
+	{
+	  const ppf_function *of = &old->functions[j];
+
+	  if (of->meta == fn->meta
+	      || (of->meta_size == fn->meta_size
+		  && memcmp (of->meta, fn->meta, fn->meta_size) == 0))
+	    break;
+	}
+      if (n == old->num_functions)
+	continue;
+      if (ppf_counts_merge (&k[i], &old->functions[j]) != PPF_OK)
+	{
+	  while (i-- > 0)
+	    free (k[i].counts);
+	  free (k);
+	  return PPF_ENOMEM;
+	}
+      ++*num_kept;
+      j = (j + 1) % old->num_functions;
+    }
+  if (*num_kept == 0)
+    {
+      free (k);
+      return PPF_OK;
+    }
+  *kept = k;
+  return PPF_OK;
+}
+
+/* Free KEPT, keep_unchanged's, of UNIT.  */
+
+static void
+free_kept (ppf_function *kept, const struct __pathprof_unit *unit)
+{
+  uint64_t i;
+
+  if (!kept)
+    return;
+  for (i = 0; i < unit->num_functions; i++)
+    free (kept[i].counts);
+  free (kept);
 }
 
 /* ---------------------------------------------------------------- */
@@ -812,13 +894,15 @@ open_locked (const char *path, int *created)
 }
 
 /* Move the file at PATH aside to PATH + SUFFIX (".bad", ".stale"), with
-   the message "PATH: WHAT; moved to PATH.SUFFIX".  Called with the lock
+   the message "PATH: WHAT; moved to PATH.SUFFIX" followed by AFTER
+   (NULL: nothing).  Called with the lock
    on PATH held: processes waiting for it notice the rename
    (open_locked).  Returns 0, or -1 after a message when even that
    fails (then nothing is written, so the file is not lost).  */
 
 static int
-move_aside (const char *path, const char *suffix, const char *what)
+move_aside (const char *path, const char *suffix, const char *what,
+	    const char *after)
 {
   char *aside = pp_rt_sibling_path (path, suffix);
 
@@ -835,7 +919,8 @@ move_aside (const char *path, const char *suffix, const char *what)
       free (aside);
       return -1;
     }
-  pp_rt_message ("%s: %s; moved to %s", path, what, aside);
+  pp_rt_message ("%s: %s; moved to %s%s", path, what, aside,
+		 after ? after : "");
   free (aside);
   return 0;
 }
@@ -1057,8 +1142,14 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
   ppf_file old, shell, *out = NULL;
   const unsigned char *old_bytes = NULL;
   size_t old_size = 0, new_size = 0;
-  char err[256], why[256];
+  char err[256], why[256], after[80] = "";
   int fd = -1, created = 0, result = -1, status, attempts = 0, counts_only = 0;
+  /* What a profile of another build gave of its functions of this build
+     (keep_unchanged), taken from the first such profile met.  */
+  ppf_function *kept = NULL;
+  uint32_t num_kept = 0;
+  uint64_t kept_runs = 0;
+  int kept_from_stale = 0;
   struct static_part sp;
   struct stat st;
   uint64_t i, offset = 0;
@@ -1155,13 +1246,28 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
 	  char what[300];
 
 	  snprintf (what, sizeof what, "profile of another build (%s)", why);
+	  if (!kept_from_stale
+	      && keep_unchanged (&old, unit, &kept, &num_kept) != PPF_OK)
+	    {
+	      ppf_file_free (&old);
+	      goto no_memory;
+	    }
+	  if (!kept_from_stale && kept)
+	    {
+	      kept_runs = old.runs;
+	      snprintf (after, sizeof after, "; the counts of its %lu "
+			"function%s of this build kept",
+			(unsigned long) num_kept, num_kept == 1 ? "" : "s");
+	    }
+	  kept_from_stale = 1;
 	  ppf_file_free (&old);
-	  if (move_aside (path, ".stale", what) != 0)
+	  if (move_aside (path, ".stale", what, after[0] ? after : NULL) != 0)
 	    goto out;
+	  after[0] = '\0';
 	}
       else if (status == PPF_EBAD)
 	{
-	  if (move_aside (path, ".bad", err) != 0)
+	  if (move_aside (path, ".bad", err, NULL) != 0)
 	    goto out;
 	}
       else
@@ -1185,10 +1291,13 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
      none (the shell, empty, is then a fresh profile).  */
   out = !counts_only && old_size != 0 ? &old : &shell;
   for (i = 0; i < unit->num_functions; i++)
-    if (merge_function (&out->functions[i], &snaps[i],
-			derived ? derived[i] : 0) != PPF_OK)
+    if ((kept && ppf_counts_merge (&out->functions[i], &kept[i]) != PPF_OK)
+	|| merge_function (&out->functions[i], &snaps[i],
+			   derived ? derived[i] : 0) != PPF_OK)
       goto no_memory;
   set_time_section (unit, out);
+  out->runs = out->runs > UINT64_MAX - kept_runs ? UINT64_MAX
+	      : out->runs + kept_runs;
   if (!run_counted (path) && out->runs < UINT64_MAX)
     out->runs++;
   status = counts_only
@@ -1227,6 +1336,7 @@ pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
       close (fd);
     }
   ppf_file_free (&old);
+  free_kept (kept, unit);
   shell.unit_name = NULL;	/* the unit's */
   ppf_file_free (&shell);
   free (sp.head.data);

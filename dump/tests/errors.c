@@ -272,6 +272,48 @@ test_sort_without_times (void)
   run_free (&r);
 }
 
+/* Two profiles of one object from two builds (doc/runtime.md, "Another
+   build, per function"): fig1 the same in both, helper at another line
+   in the second.  One message names helper and both files; both
+   copies are listed, apart; exit status 0.  A copy of the first build
+   gives no message.  */
+
+static void
+test_other_build (void)
+{
+  static const ppf_count one[] = { { 0, 7 } };
+  const char *const args[] = { "--tsv", "@a.pathprof", "@a2.pathprof",
+			       NULL };
+  const char *const same[] = { "--tsv", "@a.pathprof", "@a3.pathprof",
+			       NULL };
+  fixture_function fns[4];
+  uint32_t n = fixture_a (fns);
+  char expected[1024];
+  run_result r;
+
+  write_profile (test_path ("a3.pathprof"), "src/fig1.c", 1, fns, n);
+  fns[1].meta.line = 28;
+  fns[1].counts = one;
+  fns[1].num_counts = 1;
+  write_profile (test_path ("a2.pathprof"), "src/fig1.c", 1, fns, n);
+  run_dump (&r, NULL, args);
+  check_int ("another build: exit status 0", 0, r.status);
+  snprintf (expected, sizeof expected, "pathprof-dump: %s: function helper "
+	    "differs from the one in %s: another build; both shown, apart\n",
+	    test_path ("a2.pathprof"), test_path ("a.pathprof"));
+  check_str ("another build: one message naming the function and both "
+	     "files", expected, r.err);
+  check_contains ("another build: the second build's helper listed", r.out,
+		  "helper\t0\t7\t");
+  check_int ("another build: fig1's paths listed from both files", 8,
+	     count_lines (r.out) - 1);
+  run_free (&r);
+  run_dump (&r, NULL, same);
+  check_int ("same build: exit status 0", 0, r.status);
+  check_str ("same build: no message", "", r.err);
+  run_free (&r);
+}
+
 int
 main (void)
 {
@@ -284,5 +326,6 @@ main (void)
   test_directories ();
   test_usage ();
   test_sort_without_times ();
+  test_other_build ();
   return unit_test_report ();
 }

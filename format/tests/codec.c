@@ -302,8 +302,8 @@ test_meta_rules (void)
   check_meta_rule ("zero num_paths", &m, 8, 0, "num_paths");
 
   sample_loop_meta (&m, "loop");
-  m.flags = 128;
-  check_meta_rule ("unknown flags", &m, 16, 128, "flags");
+  m.flags = 256;
+  check_meta_rule ("unknown flags", &m, 16, 256, "flags");
 
   sample_loop_meta (&m, "loop");
   m.file = 2;

@@ -52,6 +52,34 @@ check_encode_refuses (const char *what, ppf_meta *m)
   check_int (what, PPF_EBAD, ppf_meta_encode (m, &buf, &size));
 }
 
+/* Whether every prefix of the SIZE bytes of meta BUF from FROM bytes
+   on, its checksum made right (so that the layout is what fails), is
+   refused as truncated.  */
+
+static int
+prefixes_truncated (const unsigned char *buf, size_t size, size_t from)
+{
+  char err[200];
+  ppf_meta d;
+  int all = 1;
+
+  for (size_t cut = from; cut < size; cut++)
+    {
+      unsigned char *copy = malloc (cut);
+      memcpy (copy, buf, cut);
+      uint64_t h = ppf_hash (copy + 8, cut - 8, PPF_HASH_SEED);
+      for (int k = 0; k < 8; k++)
+	copy[k] = (unsigned char) (h >> (8 * k));
+      int status = ppf_meta_decode (copy, cut, &d, err, sizeof err);
+      if (status == PPF_OK)
+	ppf_meta_free (&d);
+      if (status != PPF_EBAD || !strstr (err, "truncated"))
+	all = 0;
+      free (copy);
+    }
+  return all;
+}
+
 static void
 test_detail_round_trip (void)
 {
@@ -97,22 +125,8 @@ test_detail_round_trip (void)
   ppf_meta_free (&d);
 
   /* Every prefix is truncated; a trailing byte is refused.  */
-  int all_truncated = 1;
-  for (size_t cut = 8; cut < size; cut++)
-    {
-      unsigned char *copy = malloc (cut);
-      memcpy (copy, buf, cut);
-      /* Make the checksum right, so that the layout is what fails.  */
-      uint64_t h = ppf_hash (copy + 8, cut - 8, PPF_HASH_SEED);
-      for (int k = 0; k < 8; k++)
-	copy[k] = (unsigned char) (h >> (8 * k));
-      status = ppf_meta_decode (copy, cut, &d, err, sizeof err);
-      if (status != PPF_EBAD || !strstr (err, "truncated"))
-	all_truncated = 0;
-      free (copy);
-    }
-  check (all_truncated, "every truncated detail meta says truncated",
-	 "one prefix did not");
+  check (prefixes_truncated (buf, size, 8),
+	 "every truncated detail meta says truncated", "one prefix did not");
   free (buf);
 
   /* Without the flag, the same structure encodes as before: the detail
@@ -249,6 +263,72 @@ test_units (void)
   free (meta);
 }
 
+/* The sources section (PPF_FN_SOURCES): the compilation directory and
+   each file's size and hash round-trip, with and without the detail
+   section before it; every prefix is truncated; a meta without the flag
+   has none; ppf_hash_file hashes a file as ppf_hash_words its bytes.  */
+
+static void
+test_sources (void)
+{
+  static ppf_source sources[] = { { 1234, 0x1122334455667788ULL },
+				  { PPF_UNKNOWN_SIZE, 0 } };
+  ppf_meta m, d;
+  unsigned char *buf;
+  size_t size;
+  char err[200];
+  int status;
+
+  for (int detail = 0; detail < 2; detail++)
+    {
+      if (detail)
+	detail_meta (&m);
+      else
+	sample_loop_meta (&m, "loop");
+      m.flags |= PPF_FN_SOURCES;
+      m.comp_dir = (char *) "/home/u/proj";
+      m.sources = sources;
+      if (!check_int ("sources meta encodes", PPF_OK,
+		      ppf_meta_encode (&m, &buf, &size)))
+	return;
+      status = ppf_meta_decode (buf, size, &d, err, sizeof err);
+      check (status == PPF_OK && d.comp_dir
+	     && !strcmp (d.comp_dir, "/home/u/proj") && d.sources
+	     && d.sources[0].size == 1234
+	     && d.sources[0].hash == 0x1122334455667788ULL
+	     && d.sources[1].size == PPF_UNKNOWN_SIZE
+	     && d.num_branches == (detail ? 4u : 0u),
+	     detail ? "sources after the detail round-trip"
+	     : "sources without the detail round-trip", "saw status %d (%s)",
+	     status, status == PPF_OK ? "fields differ" : err);
+      if (status == PPF_OK)
+	ppf_meta_free (&d);
+      check (prefixes_truncated (buf, size, size - 16 * 2 - 4),
+	     "a meta cut in its sources section says truncated",
+	     "one prefix did not");
+      free (buf);
+    }
+  sample_loop_meta (&m, "loop");
+  m.flags |= PPF_FN_SOURCES;
+  check_encode_refuses ("sources flag without a directory", &m);
+
+  FILE *f = tmpfile ();
+  static const char text[] = "int main (void) { return 0; }\n";
+  ppf_source got;
+  if (f && fwrite (text, 1, sizeof text - 1, f) == sizeof text - 1)
+    {
+      rewind (f);
+      check (ppf_hash_file (f, &got) == PPF_OK
+	     && got.size == sizeof text - 1
+	     && got.hash == ppf_hash_words (text, sizeof text - 1,
+					    PPF_HASH_SEED),
+	     "ppf_hash_file: size and word hash of the bytes", "saw %llu",
+	     (unsigned long long) got.size);
+    }
+  if (f)
+    fclose (f);
+}
+
 int
 main (void)
 {
@@ -256,5 +336,6 @@ main (void)
   test_detail_round_trip ();
   test_detail_rules ();
   test_units ();
+  test_sources ();
   return unit_test_report ();
 }

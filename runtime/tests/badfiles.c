@@ -1,6 +1,7 @@
 /* What the runtime does with files it cannot use, and with units it
    must not trust: a profile of another build is moved to .stale and a
-   fresh one written; a file that does not decode (garbage, truncated,
+   new one written, with the counts and runs of the functions of this
+   build kept from it; a file that does not decode (garbage, truncated,
    damaged, another version of the format) is moved to .bad; a directory
    where the profile should be, a directory that cannot be created, or a
    path through a regular file give one message and leave the program's
@@ -83,7 +84,7 @@ write_file (const char *path, const void *data, size_t len)
 static void
 test_stale (void)
 {
-  char stale[320], expected[700];
+  char stale[320], expected[800];
   ppf_file f;
 
   snprintf (stale, sizeof stale, "%s.stale", profile);
@@ -92,7 +93,8 @@ test_stale (void)
   build = "B";
   run_program ("build B over A");
   snprintf (expected, sizeof expected, "pathprof: %s: profile of another "
-	    "build (function loop differs); moved to %s\n", profile, stale);
+	    "build (function loop differs); moved to %s; the counts of its 1 "
+	    "function of this build kept\n", profile, stale);
   check (!strcmp (file_text (err_path), expected), "stale: one message",
 	 "expected \"%s\", saw \"%s\"", expected, file_text (err_path));
   if (read_profile ("stale: the old profile is kept as .stale", stale, &f))
@@ -103,7 +105,18 @@ test_stale (void)
 	     "one run");
       ppf_file_free (&f);
     }
-  check_fresh ("stale: a fresh profile of build B");
+  /* One rule for another build, per function: "loop" starts afresh,
+     "big", the same in both builds, keeps build A's count and run.  */
+  if (read_profile ("stale: build B's profile", profile, &f))
+    {
+      check (f.runs == 2 && profile_count (&f, 0, 1) == 2
+	     && profile_count (&f, 1, 10) == 2,
+	     "stale: loop afresh, big's counts and the run kept",
+	     "expected runs 2, path 1 = 2, big path 10 = 2, saw %" PRIu64
+	     ", %" PRIu64 ", %" PRIu64, f.runs, profile_count (&f, 0, 1),
+	     profile_count (&f, 1, 10));
+      ppf_file_free (&f);
+    }
   check (!strcmp (other_files (dir, "u.pathprof"), "io u.pathprof.stale"),
 	 "stale: the profile and .stale, nothing else", "expected \"io "
 	 "u.pathprof.stale\" besides u.pathprof, saw \"%s\"",
