@@ -578,6 +578,12 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
     put_string (out, fn->unit);
   else
     fputs ("null", out);
+  /* gcov's JSON key for it.  */
+  fputs (",\n      \"current_working_directory\": ", out);
+  if (m->comp_dir && m->comp_dir[0])
+    put_string (out, m->comp_dir);
+  else
+    fputs ("null", out);
   fputs (",\n      \"label\": ", out);
   put_string (out, fn->label ? fn->label : m->name);
   if (put_counts (out, fn) != 0)

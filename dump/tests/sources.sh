@@ -5,7 +5,8 @@
 # its project directory, its profile kept elsewhere (-fplugin-arg-
 # pathprof-dir), and pathprof-dump run from a third directory:
 # - --annotate shows the source (found in the compilation directory the
-#   profile records), and --lcov names it by that absolute path;
+#   profile records), --lcov names it by that absolute path, --json
+#   gives the directory;
 # - the source moved: not shown, and --source-dir=DIR finds it as
 #   DIR/NAME or DIR/TAIL; several --source-dir are tried in order;
 # - the source edited since: never shown, "is not the file compiled";
@@ -56,6 +57,11 @@ shown "from another directory: the source is shown"
 "$dump" --lcov "$work/prof" > info 2> err
 same "--lcov: SF is where the source was compiled" \
   "SF:$work/proj/src/prog.c" "$(grep '^SF:' info)"
+"$dump" --json "$work/prof" > json 2> err
+same "--json: each function's compilation directory" \
+  "\"current_working_directory\": \"$work/proj\", 2" \
+  "$(grep -o '"current_working_directory": "[^"]*"' json | sort | uniq -c \
+     | sed 's/^ *\([0-9]*\) \(.*\)$/\2, \1/')"
 
 # Moved: another tree, one directory deeper.
 mv "$work/proj/src/prog.c" "$work/moved/a/prog.c"
