@@ -429,14 +429,18 @@ test_names_json (void)
 		  "\"name\": \"Base::~Base()\",\n      \"assembler_name\": "
 		  "\"_ZN4BaseD0Ev\",");
   check_contains ("--json: D0's unit and label", r.out,
-		  "\"unit\": \"src/y.cc\",\n      \"label\": "
+		  "\"unit\": \"src/y.cc\",\n"
+		  "      \"current_working_directory\": null,\n"
+		  "      \"label\": "
 		  "\"Base::~Base() [D0]\",\n");
   check_contains ("--json: D2's label", r.out,
 		  "\"label\": \"Base::~Base() [D2]\",\n");
   check_contains ("--json: twice's name as recorded", r.out,
 		  "\"name\": \"int twice<int>(int)\",\n");
   check_contains ("--json: a copy's unit and label", r.out,
-		  "\"unit\": \"z2.cc\",\n      \"label\": "
+		  "\"unit\": \"z2.cc\",\n"
+		  "      \"current_working_directory\": null,\n"
+		  "      \"label\": "
 		  "\"twice<int>(int) (z2.cc)\",\n");
   run_free (&r);
 }
