@@ -64,6 +64,11 @@ static const char *const path_colours[DUMP_DOT_MAX_PATHS] = {
    of processor time, 2 s with the bound, for a picture hardly
    different.  */
 #define NETWORK_SIMPLEX_LIMIT "30"
+/* The same for a page's picture: of expat's test-suite profiles, the
+   1000 pictures of the HTML report took 13 s of dot's processor time
+   with 30, two thirds of it on the 30 of 100 nodes or more (doProlog:
+   2.1 s with 30, 0.75 s with 8), 9 s with 8 (doc/performance.md).  */
+#define PAGE_NETWORK_SIMPLEX_LIMIT "8"
 
 /* Line tokens per row of a block's label before it wraps.  */
 #define LINE_TOKENS_PER_ROW 4
@@ -716,6 +721,10 @@ put_cfg_edges (FILE *out, const dot_graph *g)
       if (g->edge_paths[i])
 	fputc (' ', out);
       put_path_classes (out, g->edge_paths[i]);
+      if (g->opt->page_legend)
+	for (size_t k = 0; k < g->num_paths; k++)
+	  if ((long) i == g->paths[k].first_edge)
+	    fprintf (out, " start%zu", k + 1);
       fputs ("\", label=\"", out);
       if (br)
 	{
@@ -907,6 +916,49 @@ put_legend (FILE *out, const dot_graph *g)
   fputs ("<br align=\"left\"/></font></td></tr>\n  </table>>];\n", out);
 }
 
+/* Write the legend of a page's picture to OUT as HTML: as put_legend's,
+   less the function's name and totals, which the page has; the colours
+   are the script's (pathprof.js), by class "pathK".  */
+
+static void
+put_page_legend (FILE *out, const dot_graph *g)
+{
+  const dump_function *fn = g->fn;
+  char share[DUMP_PERCENT_SIZE];
+
+  fputs ("<table class=\"legend\">", out);
+  if (g->num_paths)
+    fputs ("<tr><th></th><th>path</th><th>count</th><th>share</th>"
+	   "<th>start, end</th></tr>", out);
+  for (size_t k = 0; k < g->num_paths; k++)
+    {
+      const top_path *p = &g->paths[k];
+      dump_percent (share, (long double) p->count,
+		    dump_sum_value (&fn->executions));
+      fprintf (out, "<tr><td class=\"swatch path%zu\"></td><td>%zu</td>"
+	       "<td class=\"num\">%llu</td><td class=\"num\">", k + 1,
+	       k + 1, (unsigned long long) p->count);
+      put_html (out, share);
+      fputs ("</td><td>", out);
+      put_html (out, p->start ? p->start : "");
+      fputs (" ", out);
+      put_html (out, g->glyphs->arrow);
+      fputs (" ", out);
+      put_html (out, p->end ? p->end : "");
+      fputs ("</td></tr>", out);
+    }
+  fputs ("<tr><td colspan=\"5\">blocks: source lines, count; edges: "
+	 "branch taken, count, wider: more often; dashed: backedge; "
+	 "dotted: cut edge; light: never ran", out);
+  if (g->any_exception_exit)
+    fputs ("; exception exit: paths end there when an exception leaves "
+	   "the function", out);
+  if (g->num_paths)
+    fputs ("; coloured: the paths above, numbered at their start; share: "
+	   "of the function's path executions", out);
+  fputs ("</td></tr></table>", out);
+}
+
 /* Write FN's CFG as DOT: see dot.h.  */
 
 int
@@ -945,8 +997,10 @@ dump_dot_function (FILE *out, const dump_data *data,
   fputs ("digraph \"", out);
   put_quoted (out, fn->label ? fn->label : m->name);
   fputs ("\" {\n", out);
-  fputs ("  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.3, "
-	 "nslimit=" NETWORK_SIMPLEX_LIMIT ", tooltip=\"", out);
+  fprintf (out, "  graph [fontname=\"Helvetica\", nodesep=0.25, "
+	   "ranksep=0.3, nslimit=%s, tooltip=\"",
+	   opt->page_legend ? PAGE_NETWORK_SIMPLEX_LIMIT
+			    : NETWORK_SIMPLEX_LIMIT);
   put_quoted (out, fn->label ? fn->label : m->name);
   fputs ("\"];\n", out);
   fputs ("  node [shape=box, style=\"rounded,filled\", fillcolor=\"white\", "
@@ -955,7 +1009,10 @@ dump_dot_function (FILE *out, const dump_data *data,
   fputs ("  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, "
 	 "color=\"" EDGE_COLOUR "\", fontcolor=\"" LABEL_COLOUR "\"];\n",
 	 out);
-  put_legend (out, &g);
+  if (opt->page_legend)
+    put_page_legend (opt->page_legend, &g);
+  else
+    put_legend (out, &g);
   if (g.num_hidden)
     {
       fprintf (out, "  note [id=\"note\", shape=note, fontsize=9, label=\"%u blocks: "
@@ -975,7 +1032,8 @@ dump_dot_function (FILE *out, const dump_data *data,
   put_cfg_edges (out, &g);
   if (put_group_edges (out, &g) != 0)
     goto done;
-  put_path_edges (out, &g);
+  if (!opt->page_legend)
+    put_path_edges (out, &g);
   fputs ("}\n", out);
   rc = 0;
 done:

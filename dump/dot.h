@@ -28,7 +28,15 @@
      not shown"; a note node "note" and a line on stderr say so.
 
    Graphviz (2.40 and later) copies ids and classes into SVG, so that a
-   page can highlight path K by styling ".pathK".  */
+   page can highlight path K by styling ".pathK".
+
+   For a page (OPT->page_legend): no legend node (the legend, a <table
+   class="legend">, goes to OPT->page_legend), and no
+   coloured copies of the paths' edges: the page's script draws them
+   beside the CFG edges whose classes name their paths, and the number
+   K at the tail of the CFG edge of class "startK"; and the network
+   simplex is bounded lower (PAGE_NETWORK_SIMPLEX_LIMIT, dot.c), for
+   the report draws hundreds of pictures.  */
 
 #ifndef PATHPROF_DUMP_DOT_H
 #define PATHPROF_DUMP_DOT_H
@@ -54,6 +62,9 @@ typedef struct dump_dot_options
   size_t max_nodes;   /* 0, or the most nodes a graph may have (the
 			 coloured paths' blocks may pass max_blocks);
 			 Graphviz's time grows faster than its nodes */
+  FILE *page_legend;  /* NULL; or the graph is laid out for a page's
+			 script (the HTML report), which draws it, and
+			 the legend goes here as HTML (see below) */
 } dump_dot_options;
 
 /* Write FN's CFG as a DOT graph to OUT.  Returns 0; 1, writing nothing,

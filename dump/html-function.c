@@ -1,9 +1,11 @@
 /* A function's page of the HTML report (html.h): its totals, its paths
    (html_put_path_table), its untested paths (untested.h), and its CFG as
-   a picture (dot.h: DOT rendered to SVG by Graphviz's dot, a batch of
-   functions at a time, html-pictures.c, and put in the page) on which the chosen path is drawn: the page's script lights the
-   path's blocks (nodes "bN") and its CFG edges (edges "eS_D"), and for
-   the paths the picture colours, their coloured edges (class "pathK").
+   a picture on which the chosen path is drawn (dot.h: DOT laid out by
+   Graphviz's dot, a batch of functions at a time, html-pictures.c; the
+   layout goes into the page's JSON as "cfg", html-layout.c, and the
+   page's script draws it as SVG): the script lights the path's blocks
+   (nodes "bN") and its CFG edges (edges "eS_D"), and for the paths the
+   picture colours, their coloured edges (class "pathK").
 
    Without Graphviz the page says that the picture needs it, and the rest
    of the report is written all the same.  */
@@ -36,13 +38,15 @@ put_dot_command (FILE *out, const dump_function *fn)
   fputs ("</code>", out);
 }
 
-/* Write the picture of function K: its SVG, or a note saying why there
-   is none.  Returns 0, -1 or HTML_FILE_ERROR.  */
+/* Write the picture of function K: the place where the script draws it,
+   its legend, and its layout as the member "cfg" of the page's JSON
+   (followed by a comma); or a note saying why there is none.  Returns
+   0, -1 or HTML_FILE_ERROR.  */
 
 static int
-put_picture (FILE *out, html_report *r, size_t k)
+put_picture (FILE *out, FILE *json, html_report *r, size_t k)
 {
-  const char *svg;
+  const char *layout, *legend;
   size_t len;
   int rc;
 
@@ -54,7 +58,7 @@ put_picture (FILE *out, html_report *r, size_t k)
 	     "<code>graphviz</code> and write the report again.</p>\n", out);
       return 0;
     }
-  rc = html_picture (r, k, &svg, &len);
+  rc = html_picture (r, k, &layout, &len, &legend);
   if (rc != 0)
     return rc;
   if (r->functions[k].not_picked)
@@ -79,14 +83,19 @@ put_picture (FILE *out, html_report *r, size_t k)
       fputs (" draws it.</p>\n", out);
       return 0;
     }
-  if (!svg)
+  if (!layout)
     fputs ("<p class=\"note warn\" id=\"no-picture\">Graphviz's "
 	   "<code>dot</code> failed to draw this function's CFG (its "
 	   "message was written when the report was made).</p>\n", out);
   else
     {
-      fputs ("<figure class=\"cfg\" id=\"cfg\">\n", out);
-      fwrite (svg, 1, len, out);
+      fputs ("<figure class=\"cfg\" id=\"cfg\"><div class=\"cfg-draw\">"
+	     "</div>\n", out);
+      if (legend)
+	fputs (legend, out);
+      fputs ("\"cfg\":", json);
+      fwrite (layout, 1, len, json);
+      fputs (",", json);
       fputs ("\n<figcaption>The CFG: blocks with their lines and counts, "
 	     "edges with their counts (backedges dashed, never-run edges "
 	     "grey), the hottest paths in colour.  The chosen path is "
@@ -242,12 +251,13 @@ html_write_function (html_report *r, size_t k)
   /* The time columns want a wider paths pane.  */
   fprintf (out, "<div class=\"layout cfg-layout%s\">\n<section "
 	   "class=\"picture-pane\">\n", r->data->has_time ? " timed" : "");
-  rc = put_picture (out, r, k);
+  fputs ("{", json);
+  rc = put_picture (out, json, r, k);
   fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n"
 	 "<div class=\"chosen\" id=\"chosen\" hidden><span class=\"what\">"
 	 "</span> <button type=\"button\" class=\"clear\" id=\"clear\" "
 	 "title=\"Esc\">Clear</button></div>\n", out);
-  fputs ("{\"paths\":{", json);
+  fputs ("\"paths\":{", json);
   if (rc == 0)
     rc = html_put_path_table (out, json, r, k, NULL, &first);
   fputs ("\n}}", json);

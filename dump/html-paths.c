@@ -124,7 +124,9 @@ html_build_path (html_report *r, const dump_function *fn, uint64_t id)
 }
 
 /* Write one step of a path ("66-67 (false)"): the lines, then the
-   outcomes in their own span.  */
+   outcomes in an <i>.  Path steps are most of a report's text (expat's
+   test-suite: some 300,000), so they are short: pathprof.css gives <i>
+   in .steps the look of outcomes.  */
 
 static void
 put_step (FILE *out, const char *s, size_t len)
@@ -137,17 +139,15 @@ put_step (FILE *out, const char *s, size_t len)
 	paren = s + i;
 	break;
       }
-  fputs ("<span class=\"step\">", out);
   if (paren)
     {
       html_text_n (out, s, (size_t) (paren - s));
-      fputs (" <span class=\"outcome\">", out);
+      fputs (" <i>", out);
       html_text_n (out, paren + 1, len - (size_t) (paren - s) - 1);
-      fputs ("</span>", out);
+      fputs ("</i>", out);
     }
   else
     html_text_n (out, s, len);
-  fputs ("</span>", out);
 }
 
 /* The line steps of R's scratch path text, joined by arrows.  */
@@ -164,7 +164,7 @@ html_put_path_steps (FILE *out, const html_report *r)
       if (tok->role != 1)
 	continue;
       if (!first)
-	fputs (" <span class=\"arrow\">\xe2\x86\x92</span> ", out);
+	fputs (" \xe2\x86\x92 ", out);
       first = false;
       put_step (out, t->text + tok->offset, tok->len);
     }
@@ -209,6 +209,34 @@ line_in_file (const dump_function *fn, const ppf_line *l, const char *file)
   return strcmp (fn->meta.files[l->file], file) == 0;
 }
 
+/* Write the blocks and CFG edges of R's scratch path as JSON members,
+   and end its object.  */
+
+static void
+put_path_cfg_json (FILE *json, const html_report *r,
+		   const dump_function *fn)
+{
+  const char *sep = "";
+
+  fputs ("\"blocks\":[", json);
+  for (uint32_t i = 0; i < dump_path_num_blocks (&r->path); i++)
+    fprintf (json, "%s%u", i ? "," : "",
+	     dump_path_block (fn, &r->path, i)->index);
+  /* The CFG edges it takes: each DAG edge's CFG edge (a dummy's is the
+     backedge or cut edge it stands for; a noreturn dummy has none).  */
+  fputs ("],\"edges\":[", json);
+  sep = "";
+  for (uint32_t i = 0; i < r->path.num_edges; i++)
+    {
+      const ppf_edge *e = dump_path_edge (fn, &r->path, i);
+      if (e->cfg_dst == PPF_NONE)
+	continue;
+      fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
+      sep = ",";
+    }
+  fputs ("]}", json);
+}
+
 /* Write the JSON member of R's scratch path, ID PATH_ID, of function K,
    ranked RANK, its count and time PC (see html_put_path_table).  */
 
@@ -237,6 +265,12 @@ put_path_json (FILE *json, const html_report *r, size_t k,
       html_json_string (json, t);
       fputc (',', json);
     }
+  /* A function's page: the picture's, a source page: the source's.  */
+  if (!file)
+    {
+      put_path_cfg_json (json, r, fn);
+      return;
+    }
   fputs ("\"lines\":[", json);
   for (size_t i = 0; i < seq->num; i++)
     if (line_in_file (fn, &seq->lines[i], file))
@@ -257,22 +291,6 @@ put_path_json (FILE *json, const html_report *r, size_t k,
       fprintf (json, "%s[%u,", sep, at->line);
       html_json_string (json, o->branch->label);
       fputc (']', json);
-      sep = ",";
-    }
-  fputs ("],\"blocks\":[", json);
-  for (uint32_t i = 0; i < dump_path_num_blocks (&r->path); i++)
-    fprintf (json, "%s%u", i ? "," : "",
-	     dump_path_block (fn, &r->path, i)->index);
-  /* The CFG edges it takes: each DAG edge's CFG edge (a dummy's is the
-     backedge or cut edge it stands for; a noreturn dummy has none).  */
-  fputs ("],\"edges\":[", json);
-  sep = "";
-  for (uint32_t i = 0; i < r->path.num_edges; i++)
-    {
-      const ppf_edge *e = dump_path_edge (fn, &r->path, i);
-      if (e->cfg_dst == PPF_NONE)
-	continue;
-      fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
       sep = ",";
     }
   fputs ("]}", json);
@@ -329,25 +347,23 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 	}
       snprintf (path_id, sizeof path_id, "f%zup%llu", k,
 		(unsigned long long) ranked[i].path);
-      fprintf (out, "<tr class=\"path\" data-path=\"%s\" tabindex=\"0\" "
-	       "role=\"button\" aria-pressed=\"false\" title=\"path %llu: "
-	       "choose to show it (Esc clears)\">"
-	       "<td class=\"num rank\">%zu</td><td class=\"num\">%llu</td>"
-	       "<td class=\"num\">", path_id,
-	       (unsigned long long) ranked[i].path, i + 1,
+      /* pathprof.js makes the row focusable and a button, and titles
+	 it; pathprof.css sets its numbers right.  */
+      fprintf (out, "<tr class=\"path\" data-path=\"%s\">"
+	       "<td>%zu</td><td>%llu</td><td>", path_id, i + 1,
 	       (unsigned long long) ranked[i].count);
       html_percent (out, (long double) ranked[i].count, total);
       fputs ("</td>", out);
       html_put_time_cells (out, r,
 			   dump_time_value (r->data, fn, ranked[i].time),
 			   ranked[i].count);
-      fputs ("<td class=\"path-cell\"><span class=\"marker start\">", out);
+      fputs ("<td class=\"pc\"><i class=\"ms\">", out);
       html_put_marker (out, r, true);
-      fputs ("</span> <span class=\"steps\">", out);
+      fputs ("</i> <span class=\"steps\">", out);
       html_put_path_steps (out, r);
-      fputs ("</span> <span class=\"marker end\">", out);
+      fputs ("</span> <i class=\"me\">", out);
       html_put_marker (out, r, false);
-      fputs ("</span></td></tr>\n", out);
+      fputs ("</i></td></tr>\n", out);
 
       if (!*first)
 	fputc (',', json);

@@ -1,16 +1,20 @@
 /* The CFG pictures of the function pages of the HTML report
-   (html-report.h), drawn by Graphviz's dot a batch of functions at a
-   time, in the background.
+   (html-report.h), laid out by Graphviz's dot a batch of functions at a
+   time, in the background.  dot gives the layout only (-Tjson0), which
+   html-layout.c makes small for the page's script to draw: dot's SVG
+   was most of a report's bytes.
 
    Starting dot costs far more than drawing a small CFG (some 60 ms of
    processor time for its fonts and plugins, against 2 ms to lay out and
    draw a function of ten blocks), and a large C++ program has tens of
    thousands of functions: one dot per function made the pictures most
    of the report's time.  So the DOT graphs of a batch of functions go
-   into one file in the report's directory, and one dot draws them into
-   one SVG file, which holds one SVG document per graph, in order.  Up
+   into one file in the report's directory, and one dot lays them out
+   into one file, which holds one JSON document per graph, in order.  Up
    to JOBS dots run at once, ahead of the pages being written; a page
-   takes its <svg> element from its batch's output.  Batches take very
+   takes its layout from its batch's output, and its legend (HTML,
+   dot.h) from the batch, which keeps it from when the DOT was
+   written.  Batches take very
    different times (a few functions whose every call has an edge to one
    landing pad can take most of a batch's), so while the report waits
    for the oldest batch, a dot that ends makes room for the next batch,
@@ -21,8 +25,7 @@
    HTML_PICTURE_NODES_MAX nodes (write_graph), else none.
 
    When dot fails on a batch (or its output does not hold one document
-   per graph), each function of the batch is drawn alone, as --dot=svg
-   draws it, so that a graph dot cannot draw costs its own picture only.
+   per graph), each function of the batch is laid out alone, so that a graph dot cannot draw costs its own picture only.
    The files of a batch are removed once its pages are written; those of
    batches still being drawn when the report stops go with the report's
    directory (html_pictures_end stops their dots first).  */
@@ -79,7 +82,7 @@ dot_on_path (void)
   return false;
 }
 
-/* The path of batch NUMBER's file with SUFFIX ("dot" or "svg") in R's
+/* The path of batch NUMBER's file with SUFFIX ("dot" or "json") in R's
    report directory, in fresh memory; NULL if memory ran out.  */
 
 static char *
@@ -109,37 +112,54 @@ static const dump_dot_options one_path_options = {
   1, DUMP_DOT_DEFAULT_BLOCKS, true, HTML_PICTURE_NODES_MAX
 };
 
-/* Write the DOT graph of function K of R to OUT, if it has a picture:
-   with the hottest paths in colour, or the hottest alone when the
-   others' blocks make too many nodes; if even that does, nothing (the
-   function's no_picture is set).  Returns 0 or -1.  */
+/* Write the DOT graph of function K of R to OUT, if it has a picture,
+   laid out for a page (dot.h), and its legend in fresh memory in
+   *LEGEND: with the hottest paths in colour, or the hottest alone when
+   the others' blocks make too many nodes; if even that does, nothing
+   (the function's no_picture is set, *LEGEND is NULL).  Returns 0 or
+   -1.  */
 
 static int
-write_graph (FILE *out, html_report *r, size_t k)
+write_graph (FILE *out, html_report *r, size_t k, char **legend)
 {
   html_function *hf = &r->functions[k];
+  dump_dot_options opt = picture_options;
+  size_t legend_len;
   int rc;
 
+  *legend = NULL;
   if (hf->not_picked)
     {
       hf->no_picture = true;
       return 0;
     }
-  rc = dump_dot_function (out, r->data, hf->fn, &picture_options);
-
-  if (rc == 1)
-    rc = dump_dot_function (out, r->data, hf->fn, &one_path_options);
+  for (int tries = 0; tries < 2; tries++)
+    {
+      opt.page_legend = open_memstream (legend, &legend_len);
+      if (!opt.page_legend)
+	return -1;
+      rc = dump_dot_function (out, r->data, hf->fn, &opt);
+      if (fclose (opt.page_legend) != 0 && rc == 0)
+	rc = -1;
+      if (rc == 0)
+	break;
+      free (*legend);
+      *legend = NULL;
+      if (rc != 1)
+	return rc;
+      opt = one_path_options;
+    }
   hf->no_picture = rc == 1;
-  return rc == 1 ? 0 : rc;
+  return 0;
 }
 
-/* Start dot on file DOT_PATH, its output to file SVG_PATH.  Returns its
+/* Start dot on file DOT_PATH, its output to file OUT_PATH.  Returns its
    process id, or 0 after a message if it could not be started.  */
 
 static pid_t
-start_dot (const char *dot_path, const char *svg_path)
+start_dot (const char *dot_path, const char *out_path)
 {
-  char *argv[] = { "dot", "-Tsvg", (char *) dot_path, NULL };
+  char *argv[] = { "dot", "-Tjson0", (char *) dot_path, NULL };
   posix_spawn_file_actions_t actions;
   pid_t pid;
   int err;
@@ -150,7 +170,7 @@ start_dot (const char *dot_path, const char *svg_path)
 					  "/dev/null", O_RDONLY, 0);
   if (err == 0)
     err = posix_spawn_file_actions_addopen (&actions, STDOUT_FILENO,
-					    svg_path,
+					    out_path,
 					    O_WRONLY | O_CREAT | O_TRUNC,
 					    0600);
   if (err == 0)
@@ -197,7 +217,18 @@ start_batch (html_report *r)
   while (p->next < r->num_functions && b->num_graphs < p->batch_size
 	 && ftell (out) < (long) BATCH_DOT_BYTES && rc == 0)
     {
-      rc = write_graph (out, r, p->next);
+      if (b->num % BATCH_MAX == 0)
+	{
+	  char **grown = realloc (b->legends, (b->num + BATCH_MAX)
+						* sizeof *grown);
+	  if (!grown)
+	    {
+	      rc = -1;
+	      break;
+	    }
+	  b->legends = grown;
+	}
+      rc = write_graph (out, r, p->next, &b->legends[b->num]);
       b->num_graphs += !r->functions[p->next].no_picture;
       p->next++;
       b->num++;
@@ -210,7 +241,7 @@ start_batch (html_report *r)
     }
   if (rc == 0)
     {
-      svg_path = batch_path (r, b->number, "svg");
+      svg_path = batch_path (r, b->number, "json");
       if (!svg_path)
 	rc = -1;
     }
@@ -297,51 +328,39 @@ html_pictures_begin (html_report *r)
   return fill_batches (r);
 }
 
-/* The start of the first line at or after FROM in TEXT (which ends at
-   END) that starts with PREFIX, or NULL.  */
+/* Convert the output of the batch read (TEXT, LEN bytes) into P's
+   layouts: each function's that has a picture, in order, at
+   P->layout[P->start[I]..+P->len[I]].  Returns 1 if there is one per
+   such function and nothing more, 0 if not, -1 if memory ran out.  */
 
-static const char *
-line_starting (const char *text, const char *from, const char *end,
-	       const char *prefix)
+static int
+convert_output (const html_report *r, html_pictures *p, const char *text,
+		size_t len)
 {
-  size_t len = strlen (prefix);
+  size_t at = 0;
+  FILE *mem = open_memstream (&p->layout, &p->layout_len);
+  int rc = 1;
 
-  for (const char *at = from; at + len <= end; at++)
+  if (!mem)
+    return -1;
+  for (size_t i = 0; i < p->num && rc == 1; i++)
     {
-      at = memmem (at, (size_t) (end - at), prefix, len);
-      if (!at)
-	return NULL;
-      if (at == text || at[-1] == '\n')
-	return at;
-    }
-  return NULL;
-}
-
-/* Find in the output of the batch read (P->svg) the <svg> element of
-   each of its functions that has a picture.  Returns whether there is
-   one per such function, and nothing more.  */
-
-static bool
-split_output (const html_report *r, html_pictures *p)
-{
-  const char *end = p->svg ? p->svg + p->svg_len : NULL, *at = p->svg;
-
-  for (size_t i = 0; i < p->num; i++)
-    {
-      const char *start, *close;
+      int converted;
       if (r->functions[p->first + i].no_picture)
 	continue;
-      if (!p->svg)
-	return false;
-      start = line_starting (p->svg, at, end, "<svg");
-      close = start ? line_starting (p->svg, start, end, "</svg>") : NULL;
-      if (!close)
-	return false;
-      at = close + strlen ("</svg>");
-      p->start[i] = (size_t) (start - p->svg);
-      p->len[i] = (size_t) (at - start);
+      p->start[i] = (size_t) ftell (mem);
+      converted = text ? html_layout_convert (text, len, &at, mem) : 1;
+      p->len[i] = (size_t) ftell (mem) - p->start[i];
+      rc = converted == 0 ? 1 : converted == 1 ? 0 : -1;
     }
-  return !p->svg || line_starting (p->svg, at, end, "<svg") == NULL;
+  while (rc == 1 && text && at < len
+	 && (text[at] == ' ' || text[at] == '\n'))
+    at++;
+  if (rc == 1 && text && at < len)
+    rc = 0;
+  if (fclose (mem) != 0 && rc == 1)
+    rc = -1;
+  return rc;
 }
 
 /* Read all of file PATH into fresh memory, NUL-terminated: *TEXT, *LEN
@@ -446,8 +465,20 @@ wait_oldest (html_report *r)
   return 0;
 }
 
+/* Free the legends of the batch read.  */
+
+static void
+free_legends (html_pictures *p)
+{
+  if (p->legends)
+    for (size_t i = 0; i < p->num; i++)
+      free (p->legends[i]);
+  free (p->legends);
+  p->legends = NULL;
+}
+
 /* Make the oldest batch not read the one read: wait for its dot, read
-   and split its output, remove its files; then start more batches.
+   and convert its output, remove its files; then start more batches.
    Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED (the batch is
    left running).  */
 
@@ -457,64 +488,77 @@ read_batch (html_report *r)
   html_pictures *p = &r->pictures;
   html_batch *b = &p->batches[p->oldest];
   int drawn = wait_oldest (r);
-  char *dot_path, *svg_path;
+  char *dot_path, *out_path, *text = NULL;
+  size_t text_len = 0;
   int rc = 0;
 
   if (drawn != 0 && drawn != 1)
     return drawn;
   dot_path = batch_path (r, b->number, "dot");
-  svg_path = batch_path (r, b->number, "svg");
+  out_path = batch_path (r, b->number, "json");
   p->oldest = (p->oldest + 1) % HTML_PICTURE_BATCHES_MAX;
   p->num_pending--;
-  free (p->svg);
+  free_legends (p);
+  free (p->layout);
   free (p->start);
   free (p->len);
-  p->svg = NULL;
+  p->layout = NULL;
+  p->layout_len = 0;
   p->first = b->first;
   p->num = b->num;
+  p->legends = b->legends;
+  b->legends = NULL;
   p->start = calloc (b->num + 1, sizeof *p->start);
   p->len = calloc (b->num + 1, sizeof *p->len);
-  if (!dot_path || !svg_path || !p->start || !p->len)
+  if (!dot_path || !out_path || !p->start || !p->len)
     rc = -1;
   else if (drawn && b->num_graphs > 0
-	   && read_file (svg_path, &p->svg, &p->svg_len) != 0)
+	   && read_file (out_path, &text, &text_len) != 0)
     {
       fprintf (stderr, "%s: %s: cannot read: %s\n", dump_program_name,
-	       svg_path, strerror (errno));
+	       out_path, strerror (errno));
       rc = errno == ENOMEM ? -1 : HTML_FILE_ERROR;
     }
   /* Not drawn whole: each function alone (html_picture).  */
-  p->drawn = rc == 0 && drawn && split_output (r, p);
+  p->drawn = false;
+  if (rc == 0 && drawn)
+    {
+      int converted = convert_output (r, p, text, text_len);
+      if (converted < 0)
+	rc = -1;
+      p->drawn = converted == 1;
+    }
+  free (text);
   if (dot_path)
     unlink (dot_path);
-  if (svg_path)
-    unlink (svg_path);
+  if (out_path)
+    unlink (out_path);
   free (dot_path);
-  free (svg_path);
+  free (out_path);
   return rc == 0 ? fill_batches (r) : rc;
 }
 
-/* Draw function K of R alone, as --dot=svg does, into P's buffer.
-   Returns 0 (*SVG NULL if dot failed, after its message) or -1.  */
+/* Lay out function K of R alone into P's buffers.  Returns 0 (*LAYOUT
+   NULL if dot failed, after its message) or -1.  */
 
 static int
-draw_alone (html_report *r, size_t k, const char **svg, size_t *len)
+draw_alone (html_report *r, size_t k, const char **layout, size_t *len,
+	    const char **legend)
 {
   html_pictures *p = &r->pictures;
-  char *dot_text = NULL;
-  size_t dot_len = 0;
-  const char *start;
+  char *dot_text = NULL, *text = NULL;
+  size_t dot_len = 0, text_len = 0, at = 0;
   FILE *mem;
   int rc;
 
-  *svg = NULL;
-  *len = 0;
   free (p->alone);
+  free (p->alone_legend);
   p->alone = NULL;
+  p->alone_legend = NULL;
   mem = open_memstream (&dot_text, &dot_len);
   if (!mem)
     return -1;
-  rc = write_graph (mem, r, k);
+  rc = write_graph (mem, r, k, &p->alone_legend);
   if (fclose (mem) != 0 || rc != 0)
     {
       free (dot_text);
@@ -525,23 +569,42 @@ draw_alone (html_report *r, size_t k, const char **svg, size_t *len)
       free (dot_text);
       return 0;
     }
-  mem = open_memstream (&p->alone, &p->alone_len);
+  mem = open_memstream (&text, &text_len);
   if (!mem)
     {
       free (dot_text);
       return -1;
     }
-  rc = dump_dot_render (dot_text, dot_len, "svg", mem);
+  rc = dump_dot_render (dot_text, dot_len, "json0", mem);
   free (dot_text);
   if (fclose (mem) != 0)
-    return -1;
-  /* The <svg> element itself, without the XML declaration and doctype
-     that only a file of its own has.  */
-  start = p->alone ? strstr (p->alone, "<svg") : NULL;
-  if (rc == 0 && start)
     {
-      *svg = start;
-      *len = p->alone_len - (size_t) (start - p->alone);
+      free (text);
+      return -1;
+    }
+  if (rc == 0)
+    {
+      mem = open_memstream (&p->alone, &p->alone_len);
+      if (!mem)
+	{
+	  free (text);
+	  return -1;
+	}
+      rc = html_layout_convert (text, text_len, &at, mem);
+      if (fclose (mem) != 0 && rc == 0)
+	rc = -1;
+      if (rc == 1)
+	fprintf (stderr, "%s: %s: dot -Tjson0 wrote what it does not "
+		 "write\n", dump_program_name, r->functions[k].fn->label);
+    }
+  free (text);
+  if (rc < 0)
+    return -1;
+  if (rc == 0)
+    {
+      *layout = p->alone;
+      *len = p->alone_len;
+      *legend = p->alone_legend;
     }
   return 0;
 }
@@ -549,12 +612,14 @@ draw_alone (html_report *r, size_t k, const char **svg, size_t *len)
 /* The picture of function K: see html-report.h.  */
 
 int
-html_picture (html_report *r, size_t k, const char **svg, size_t *len)
+html_picture (html_report *r, size_t k, const char **layout, size_t *len,
+	      const char **legend)
 {
   html_pictures *p = &r->pictures;
 
-  *svg = NULL;
+  *layout = NULL;
   *len = 0;
+  *legend = NULL;
   while (k >= p->first + p->num && p->num_pending > 0)
     {
       int rc = read_batch (r);
@@ -567,9 +632,10 @@ html_picture (html_report *r, size_t k, const char **svg, size_t *len)
     return 0;
   if (!p->drawn)
     return html_site_interrupted () ? HTML_INTERRUPTED
-				    : draw_alone (r, k, svg, len);
-  *svg = p->svg + p->start[k - p->first];
+				    : draw_alone (r, k, layout, len, legend);
+  *layout = p->layout + p->start[k - p->first];
   *len = p->len[k - p->first];
+  *legend = p->legends ? p->legends[k - p->first] : NULL;
   return 0;
 }
 
@@ -591,10 +657,16 @@ html_pictures_end (html_report *r)
 	  while (waitpid (b->pid, &status, 0) < 0 && errno == EINTR)
 	    continue;
 	}
+      if (b->legends)
+	for (size_t j = 0; j < b->num; j++)
+	  free (b->legends[j]);
+      free (b->legends);
     }
-  free (p->svg);
+  free_legends (p);
+  free (p->layout);
   free (p->start);
   free (p->len);
   free (p->alone);
+  free (p->alone_legend);
   memset (p, 0, sizeof *p);
 }

@@ -10,7 +10,9 @@
    html-index.c     index.html;
    html-source.c    one page per source file;
    html-function.c  one page per function;
-   html-pictures.c  their CFG pictures, drawn by Graphviz's dot;
+   html-pictures.c  their CFG pictures, laid out by Graphviz's dot;
+   html-layout.c    dot's layout of a picture made small, for the
+		    page's script to draw;
    html.c           the report: which pages, with which names, in what
 		    order.  */
 
@@ -156,10 +158,11 @@ int html_write_assets (html_site *site);
    (html-pictures.c).  */
 typedef struct html_batch
 {
-  size_t number;   /* its files: .picture-NUMBER.dot and .svg */
+  size_t number;   /* its files: .picture-NUMBER.dot and .json */
   size_t first;    /* its functions: first..first+num-1 */
   size_t num;
   size_t num_graphs;   /* of them, those with a picture */
+  char **legends;      /* [num]: their legends (dot.h), or NULL */
   pid_t pid;       /* the dot drawing it; 0 once it ended, or if none
 		      was started */
   int status;      /* once it ended: its wait status, or -1 if it could
@@ -179,19 +182,42 @@ typedef struct html_pictures
   size_t oldest;            /*   not read: from batches[oldest], */
   size_t num_pending;       /*   this many, */
   size_t num_running;       /*   of which with their dot running */
-  /* The batch read: its functions, whether dot drew them all, and each
-     one's <svg> element in its output, SVG[START[I]..+LEN[I]].  */
+  /* The batch read: its functions, whether dot laid them all out, each
+     one's layout (html-layout.c), LAYOUT[START[I]..+LEN[I]], and
+     legend.  */
   size_t first;
   size_t num;
   bool drawn;
-  char *svg;
-  size_t svg_len;
+  char *layout;
+  size_t layout_len;
   size_t *start;
   size_t *len;
-  /* A picture drawn alone.  */
+  char **legends;
+  /* A picture laid out alone.  */
   char *alone;
   size_t alone_len;
+  char *alone_legend;
 } html_pictures;
+
+/* The flags of a node and of an edge of a picture's layout
+   (html-layout.c), as pathprof.js reads them.  */
+#define HTML_NODE_OVAL 1          /* entry, exit */
+#define HTML_NODE_COLD 2          /* never ran: grey */
+#define HTML_NODE_DASHED 4        /* an exception exit: small, dashed */
+#define HTML_NODE_BOX3D 8         /* a run of left-out blocks */
+#define HTML_NODE_NOTE 16         /* the note on left-out blocks */
+#define HTML_EDGE_DASHED 1        /* a backedge */
+#define HTML_EDGE_DOTTED 2        /* a cut edge */
+#define HTML_EDGE_COLD 4          /* never ran: thin, light */
+#define HTML_EDGE_EMPTY_ARROW 8   /* a restart edge */
+
+/* Convert the graph of dot -Tjson0 output that starts at TEXT[*AT]
+   (TEXT has LEN bytes) into the layout a page's script draws
+   (html-layout.c says what it holds), written to OUT; *AT is then past
+   it.  Returns 0, 1 if the text is not what dot writes (OUT may have
+   part of a layout), or -1 if memory ran out.  */
+int html_layout_convert (const char *text, size_t len, size_t *at,
+			 FILE *out);
 
 /* ------------------------------------------------------------ report */
 
@@ -301,13 +327,13 @@ void html_put_marker (FILE *out, const html_report *r, bool start);
 /* Write the table of the executed paths of function K of R, at most
    R->opt->paths of them, and say how many were left out.  Rows can be
    chosen; each path's data goes to JSON as one member
-   "ID":{"fn":K,"rank":N,"count":C,"lines":[...],"out":[[line,"label"],
-   ...],"blocks":[...],"edges":[[src,dst],...]}, preceded by a comma
-   unless *FIRST; a path with a time also has "time":"T" and
-   "time_per_exec":"T", as the table writes them.
-   LINES are the path's lines of the file FILE (NULL: of the function's
-   own file), OUT the branch outcomes at those lines.  Returns 0 or
-   -1.  */
+   "ID":{"fn":K,"rank":N,"count":C,...}, preceded by a comma unless
+   *FIRST; a path with a time also has "time":"T" and
+   "time_per_exec":"T", as the table writes them.  On a source page
+   (FILE not NULL), "lines":[...],"out":[[line,"label"],...]: the path's
+   lines of the file FILE and the branch outcomes at those lines; on the
+   function's page (FILE NULL), what its picture needs: "blocks":[...],
+   "edges":[[src,dst],...].  Returns 0 or -1.  */
 int html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 			 const char *file, bool *first);
 
@@ -317,12 +343,14 @@ int html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
    then have no picture), and start drawing the pictures of R's
    functions in the background.  Returns 0, -1 or HTML_FILE_ERROR.  */
 int html_pictures_begin (html_report *r);
-/* The picture of function K of R, drawn by then: *SVG the <svg> element
-   (*LEN bytes, valid until the next call), or NULL if the function's CFG
-   is too large to draw (its no_picture is set) or dot could not draw it
-   (it said why on stderr).  Functions are asked for in order.
-   Returns 0, -1, HTML_FILE_ERROR or HTML_INTERRUPTED.  */
-int html_picture (html_report *r, size_t k, const char **svg, size_t *len);
+/* The picture of function K of R, laid out by then: *LAYOUT its layout
+   (html-layout.c; *LEN bytes) and *LEGEND its legend (HTML, dot.h),
+   valid until the next call, or NULL if the function's CFG is too large
+   to draw (its no_picture is set) or dot could not lay it out (it said
+   why on stderr).  Functions are asked for in order.  Returns 0, -1,
+   HTML_FILE_ERROR or HTML_INTERRUPTED.  */
+int html_picture (html_report *r, size_t k, const char **layout,
+		  size_t *len, const char **legend);
 /* Stop the dots still drawing and release R's pictures.  */
 void html_pictures_end (html_report *r);
 

@@ -52,7 +52,7 @@ put_branch_cell (FILE *out, const dump_sources *sources,
 
   if (!l || l->num_branches == 0)
     {
-      fputs ("<td class=\"br\"></td>", out);
+      fputs ("<td>", out);
       return;
     }
   for (size_t k = 0; k < l->num_branches; k++)
@@ -69,32 +69,38 @@ put_branch_cell (FILE *out, const dump_sources *sources,
       else
 	fprintf (out, "%sbranch %zu never executed", k ? "&#10;" : "", k);
     }
-  fprintf (out, "\">%zu/%zu</td>", taken, l->num_branches);
+  fprintf (out, "\">%zu/%zu", taken, l->num_branches);
 }
 
 /* Write the row of line LINENO with TEXT (NULL: not known), its count
-   L (NULL: a line without code) and L's branches of SOURCES.  */
+   L (NULL: a line without code) and L's branches of SOURCES.  A source
+   page has a row per line of the file (expat's xmlparse.c: 8,000), so
+   the row is short: the cells' end tags and the row's are left out, as
+   HTML allows, and the cells' kinds come from their place
+   (pathprof.css: line number, count, branches, code); a line without
+   code has no class.  */
 
 static void
 put_line (FILE *out, const dump_sources *sources, uint32_t lineno,
 	  const char *text, size_t len, const dump_source_line *l)
 {
-  const char *cls = !l ? "nocode" : l->count == 0 ? "miss"
+  const char *cls = !l ? NULL : l->count == 0 ? "miss"
 		    : l->unexecuted_block ? "part" : "hit";
 
-  fprintf (out, "<tr id=\"L%u\" class=\"%s\"><td class=\"ln\">%u</td>"
-	   "<td class=\"cnt\">", lineno, cls, lineno);
+  fprintf (out, "<tr id=\"L%u\"", lineno);
+  if (cls)
+    fprintf (out, " class=\"%s\"", cls);
+  fprintf (out, "><td>%u<td>", lineno);
   if (l && l->count == 0)
     fputs ("#####", out);
   else if (l)
     fprintf (out, "%llu%s", (unsigned long long) l->count,
 	     l->unexecuted_block ? "*" : "");
-  fputs ("</td>", out);
   put_branch_cell (out, sources, l);
-  fputs ("<td class=\"code\">", out);
+  fputs ("<td>", out);
   if (text)
     html_text_n (out, text, len);
-  fputs ("</td></tr>\n", out);
+  fputc ('\n', out);
 }
 
 /* What put_source_line writes to.  */

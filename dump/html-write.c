@@ -67,6 +67,8 @@ html_json_string (FILE *out, const char *s)
       unsigned char c = (unsigned char) *s;
       if (c == '"' || c == '\\')
 	fprintf (out, "\\%c", c);
+      else if (c == '\n')
+	fputs ("\\n", out);
       else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7f)
 	fprintf (out, "\\u%04x", c);
       else

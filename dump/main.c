@@ -279,7 +279,7 @@ static int
 write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
 	   const dump_options *opt)
 {
-  dump_dot_options dot_opt;
+  dump_dot_options dot_opt = { 0 };
   const dump_function *fn = NULL;
   char *text = NULL;
   size_t len = 0;

@@ -6,7 +6,9 @@
    "#test-click=ID" clicks one and writes what it lit into
    <pre id="pp-test-result">, for the browser test
    (dump/tests/html-browser.sh); "#test-key=ID" chooses it with Enter,
-   then clears with Esc.  No network.  */
+   then clears with Esc.  A function page's CFG picture is drawn here,
+   as SVG, from the layout Graphviz's dot made of it (the page's JSON,
+   "cfg": dump/html-layout.c says what it holds).  No network.  */
 (function () {
   'use strict';
   var doc = document;
@@ -46,11 +48,29 @@
     });
   });
 
+  /* The browser test's result: LINES into <pre id="pp-test-result">.  */
+  function testResult(lines) {
+    var pre = doc.createElement('pre');
+    pre.id = 'pp-test-result';
+    pre.textContent = lines.join('\n') + '\n';
+    doc.body.appendChild(pre);
+  }
+  /* Path rows: a title, and what they are to assistive technology.  */
+  all('tr.path[data-path]').forEach(function (row) {
+    row.tabIndex = 0;
+    row.setAttribute('role', 'button');
+    row.setAttribute('aria-pressed', 'false');
+    row.title = 'path ' + row.getAttribute('data-path').replace(/^f\d+p/, '')
+      + ': choose to show it (Esc clears)';
+  });
+
   var dataElement = doc.getElementById('pp-data');
   if (!dataElement) return;
-  var paths = JSON.parse(dataElement.textContent).paths;
+  var data = JSON.parse(dataElement.textContent);
+  var paths = data.paths;
   var chosenBox = doc.getElementById('chosen');
-  var svg = doc.querySelector('#cfg svg');
+  var place = doc.querySelector('#cfg .cfg-draw');
+  var svg = place && data.cfg ? drawPicture(data.cfg, place) : null;
   var current = null;
   /* The picture's nodes by name ("b5", "entry"): Graphviz gives the node
      named NAME the id NAME when the DOT says so, and a <title> NAME
@@ -61,6 +81,123 @@
     if (title) nodes[title.textContent] = g;
     if (g.id) nodes[g.id] = nodes[g.id] || g;
   });
+
+  /* Draw LAYOUT into PLACE as SVG: nodes "g.node" with the ids and
+     classes of the DOT and a <title> of their name, CFG edges "g.edge"
+     likewise, and beside each CFG edge of class "pathK" its copy in path
+     K's colour, id "pK_S_D", classes "path pathK", as dot would have
+     drawn them.  Flags and colours: dump/html-report.h and dump/dot.c.  */
+  function drawPicture(layout, place) {
+    var NS = 'http://www.w3.org/2000/svg';
+    var colours = ['#D55E00', '#0072B2', '#009E73', '#E69F00', '#CC79A7', '#56B4E9', '#F0E442'];
+    function make(tag, attrs, parent) {
+      var e = doc.createElementNS(NS, tag);
+      for (var k in attrs) e.setAttribute(k, attrs[k]);
+      if (parent) parent.appendChild(e);
+      return e;
+    }
+    function text(parent, label, x, y, size, fill) {
+      var lines = label.split('\n'), step = size * 1.15;
+      lines.forEach(function (line, i) {
+        var t = make('text', { x: x, y: y + (i - (lines.length - 1) / 2) * step + size * 0.35,
+                               'font-size': size, fill: fill, 'text-anchor': 'middle' }, parent);
+        t.textContent = line;
+      });
+    }
+    function spline(p) {
+      var d = 'M' + p[0] + ',' + p[1];
+      for (var i = 2; i + 5 < p.length; i += 6)
+        d += 'C' + p.slice(i, i + 6).join(',');
+      return d;
+    }
+    /* An arrowhead from the spline's last point P to A.  */
+    function arrow(p, a, parent, attrs) {
+      if (a.length < 2) return;
+      var x = p[p.length - 2], y = p[p.length - 1];
+      var dx = a[0] - x, dy = a[1] - y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+      var ux = dx / len, uy = dy / len, half = len / 3;
+      attrs.points = [a[0], a[1], x - uy * half, y + ux * half, x + uy * half, y - ux * half].join(',');
+      make('polygon', attrs, parent);
+    }
+    /* The classes of an element: CLS and "pathK" for bit K-1 of PATHS.  */
+    function classes(cls, paths) {
+      var all = cls ? [cls] : [];
+      for (var k = 1; paths >> (k - 1); k++)
+        if (paths & (1 << (k - 1))) all.push('path' + k);
+      return all.join(' ');
+    }
+    /* Spline points from the first and the differences.  */
+    function points(d) {
+      var p = d.slice();
+      for (var i = 2; i < p.length; i++) p[i] += p[i - 2];
+      return p;
+    }
+    var pad = 4;
+    var svg = make('svg', { width: layout.w + 2 * pad, height: layout.h + 2 * pad,
+                            viewBox: [-pad, -pad, layout.w + 2 * pad, layout.h + 2 * pad].join(' '),
+                            role: 'img', 'class': 'cfg-svg', 'aria-label': 'CFG of ' + layout.name });
+    make('title', {}, svg).textContent = layout.name;
+    var top = make('g', { 'class': 'graph' }, svg);
+    var copies = make('g', { 'class': 'paths' });
+    layout.e.forEach(function (e) {
+      var id = e[0], cls = classes(e[1], e[2]), pts = points(e[3]), end = e[4],
+          label = e[5], flags = e[9];
+      var cold = flags & 4;
+      var g = make('g', { 'class': 'edge ' + cls }, top);
+      if (id) g.id = id;
+      var m = /^e(\d+)_(\d+)/.exec(id);
+      make('title', {}, g).textContent = (m ? 'bb' + m[1] + ' \u2192 bb' + m[2] + ': ' : '')
+        + label.replace(/\n/g, ', ');
+      var stroke = cold ? '#AAAAAA' : '#8C8C8C';
+      var path = { d: spline(pts), fill: 'none', stroke: stroke, 'stroke-width': e[8] / 10 };
+      if (flags & 1) path['stroke-dasharray'] = '5,2';
+      if (flags & 2) path['stroke-dasharray'] = '1,3';
+      make('path', path, g);
+      arrow(pts, end, g, { fill: flags & 8 ? 'none' : stroke, stroke: stroke });
+      if (label) text(g, label, e[6], e[7], 9, cold ? '#777777' : '#333333');
+      /* The coloured paths through it, side by side.  */
+      cls.split(' ').forEach(function (c) {
+        var k = /^path(\d+)$/.exec(c);
+        if (!k || !m) return;
+        k = +k[1];
+        var colour = colours[(k - 1) % colours.length];
+        var copy = make('g', { id: 'p' + k + '_' + m[1] + '_' + m[2], 'class': 'edge path path' + k,
+                               transform: 'translate(' + (-3 * k) + ',0)' }, copies);
+        make('title', {}, copy).textContent = 'path ' + k;
+        var attrs = { d: path.d, fill: 'none', stroke: colour, 'stroke-width': 2.2 };
+        if (path['stroke-dasharray']) attrs['stroke-dasharray'] = path['stroke-dasharray'];
+        make('path', attrs, copy);
+        arrow(pts, end, copy, { fill: colour, stroke: colour });
+        if ((' ' + cls + ' ').indexOf(' start' + k + ' ') >= 0)
+          text(copy, String(k), pts[0] + 8, pts[1] + 4, 10, colour);
+      });
+    });
+    top.appendChild(copies);
+    layout.n.forEach(function (n) {
+      var id = n[0], x = n[3], y = n[4], w = n[5], h = n[6], flags = n[8];
+      var g = make('g', { id: id, 'class': 'node ' + classes(n[1], n[2]) }, top);
+      make('title', {}, g).textContent = id;
+      var cold = flags & 2;
+      var shape = { fill: cold ? '#F0F0F0' : '#FFFFFF', stroke: cold ? '#AAAAAA' : '#000000' };
+      if (flags & 4) shape['stroke-dasharray'] = '4,2';
+      if (flags & 1) {
+        shape.cx = x; shape.cy = y; shape.rx = w / 2; shape.ry = h / 2;
+        make('ellipse', shape, g);
+      } else {
+        shape.x = x - w / 2; shape.y = y - h / 2; shape.width = w; shape.height = h;
+        if (!(flags & 24)) shape.rx = shape.ry = 4;
+        if (flags & 8) {
+          make('rect', { x: shape.x + 4, y: shape.y - 4, width: w, height: h,
+                         fill: shape.fill, stroke: shape.stroke, 'stroke-dasharray': '4,2' }, g);
+          shape['stroke-dasharray'] = '4,2';
+        }
+        make('rect', shape, g);
+      }
+      text(g, n[7], x, y, flags & 4 ? 8 : flags & 16 ? 9 : 10, cold ? '#777777' : '#000000');
+    });
+    place.appendChild(svg);
+    return svg;
+  }
 
   function clear() {
     all('.on-path').forEach(function (e) { e.classList.remove('on-path'); });
@@ -113,22 +250,22 @@
       row.setAttribute('aria-pressed', 'true');
     }
     var first = null;
-    p.lines.forEach(function (n) {
+    (p.lines || []).forEach(function (n) {
       var line = doc.getElementById('L' + n);
       if (!line) return;
       line.classList.add('on-path');
       if (!first || n < first.n) first = { n: n, row: line };
     });
-    p.out.forEach(function (o) {
+    (p.out || []).forEach(function (o) {
       var line = doc.getElementById('L' + o[0]);
-      var cell = line && line.querySelector('td.code');
+      var cell = line && line.cells[3];   /* the code (html-source.c) */
       if (!cell) return;
       var badge = doc.createElement('span');
       badge.className = 'badge';
       badge.textContent = o[1];
       cell.appendChild(badge);
     });
-    if (svg) lightPicture(p);
+    if (svg && p.blocks) lightPicture(p);
     if (chosenBox && row) {
       var steps = row.querySelector('.steps');
       var section = row.closest('section.fn');
@@ -180,14 +317,15 @@
       var lit = all('table.src tr.on-path').map(function (tr) { return tr.id.slice(1); });
       var plain = all('table.src tr[id]:not(.on-path)');
       result.push('selected=' + row.classList.contains('selected'));
+      result.push('focusable=' + row.tabIndex + ' ' + row.getAttribute('role'));
       result.push('highlighted=' + lit.join(' '));
       result.push('not-highlighted=' + plain.map(function (tr) { return tr.id.slice(1); }).join(' '));
       result.push('badges=' + all('.badge').map(function (b) {
         return b.closest('tr').id.slice(1) + ':' + b.textContent;
       }).join(' '));
       if (lit.length && plain.length) {
-        result.push('lit-background=' + getComputedStyle(doc.getElementById('L' + lit[0]).querySelector('td.code')).backgroundColor);
-        result.push('plain-background=' + getComputedStyle(plain[0].querySelector('td.code')).backgroundColor);
+        result.push('lit-background=' + getComputedStyle(doc.getElementById('L' + lit[0]).cells[3]).backgroundColor);
+        result.push('plain-background=' + getComputedStyle(plain[0].cells[3]).backgroundColor);
       }
       if (svg) {
         result.push('cfg-nodes=' + all('g.node.pp-on', svg).map(function (g) {
@@ -195,6 +333,12 @@
           return title ? title.textContent : g.id;
         }).join(' '));
         result.push('cfg-edges=' + all('g.edge.pp-on', svg).length);
+        /* Drawn here from the page's layout, and the chosen path's
+           coloured copy lit when the picture colours it.  */
+        result.push('cfg-drawn=' + all('g.node', svg).length + ' ' + data.cfg.n.length
+                    + ' ' + all('g.edge.cfg', svg).length);
+        result.push('cfg-coloured=' + all('g.edge.path.path' + paths[id].rank, svg).length + ' '
+                    + all('g.edge.path.path' + paths[id].rank + '.pp-on', svg).length);
         var off = svg.querySelector('g.node.block:not(.pp-on)');
         var on = svg.querySelector('g.node.pp-on');
         result.push('cfg-opacity=' + (on ? getComputedStyle(on).opacity : '') + ' '
@@ -206,10 +350,7 @@
         result.push('after-escape=' + all('.on-path, .badge, .pp-on, tr.path.selected').length);
       }
     }
-    var pre = doc.createElement('pre');
-    pre.id = 'pp-test-result';
-    pre.textContent = result.join('\n') + '\n';
-    doc.body.appendChild(pre);
+    testResult(result);
   }
 
   var hash = decodeURIComponent(location.hash.slice(1));

@@ -7,8 +7,10 @@
 # exactly the path's lines of wordcount.c are highlighted, with a visible
 # background, a line off the path is not, and the branch outcomes sit at
 # their lines; the same path chosen with Enter and cleared with Esc; on
-# the function page, the path's blocks drawn on the CFG.  The expected
-# lines and outcomes come from pathprof-dump --tsv.
+# the function page, the CFG drawn by the page's script from the layout
+# in the page (no SVG in the file), and the path's blocks and coloured
+# edges lit on it.  The expected lines and outcomes come from
+# pathprof-dump --tsv.
 #
 # Screenshots are kept: $PATHPROF_BUILD/html-test/screenshot.png (the
 # source page with the path chosen) and function.png (the CFG page); the
@@ -92,6 +94,9 @@ test_result "file://$page#test-click=$row" > "$work/result"
   || { fail "click" "a test result" "nothing ($(tail -3 "$work/chromium.err"))"; finish; }
 [ "$(field selected)" = true ] && pass "click: the row is selected" \
   || fail "click: row selected" true "$(field selected)"
+[ "$(field focusable)" = "0 button" ] \
+  && pass "click: the row is a button reached by Tab" \
+  || fail "click: row focusable" "0 button" "$(field focusable)"
 got_lines=$(words "$(field highlighted)")
 [ "$got_lines" = "$want_lines" ] \
   && pass "click: exactly the path's lines are highlighted" \
@@ -132,6 +137,20 @@ if command -v dot > /dev/null 2>&1; then
   [ "$(field cfg-opacity)" = "1 0.28" ] \
     && pass "CFG: other blocks dimmed" \
     || fail "CFG: opacity (on, off)" "1 0.28" "$(field cfg-opacity)"
+  # Drawn in the page: every node of the layout, and the CFG edges.
+  set -- $(field cfg-drawn)
+  if ! grep -q '<svg' "$out/report/fn-count_stream.html" && [ "${1:-0}" -gt 0 ] \
+     && [ "$1" = "$2" ] && [ "${3:-0}" -gt 0 ]; then
+    pass "CFG: drawn by the script from the page's layout ($1 nodes, $3 edges)"
+  else
+    fail "CFG: drawn from the layout" "N N M, no <svg> in the file" \
+      "$(field cfg-drawn); $(grep -c '<svg' "$out/report/fn-count_stream.html") <svg"
+  fi
+  # The chosen path (rank 1) is coloured on the picture: its copies lit.
+  set -- $(field cfg-coloured)
+  [ "${1:-0}" -gt 0 ] && [ "$1" = "$2" ] \
+    && pass "CFG: the path's coloured edges lit ($2)" \
+    || fail "CFG: coloured edges lit" "N N" "$(field cfg-coloured)"
 else
   grep -q 'id="no-picture"' "$out/report/fn-count_stream.html" \
     && pass "CFG: without Graphviz, the page says so" \

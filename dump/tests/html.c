@@ -278,26 +278,23 @@ test_source_page (void)
   char *page = report_file ("rep", "src-src_fig1.c.html");
 
   check_contains ("source: line 3 (A)", page,
-		  "<tr id=\"L3\" class=\"hit\"><td class=\"ln\">3</td>"
-		  "<td class=\"cnt\">2000</td>");
+		  "<tr id=\"L3\" class=\"hit\"><td>3<td>2000<td>");
   check_contains ("source: line 5 (B)", page,
-		  "<tr id=\"L5\" class=\"hit\"><td class=\"ln\">5</td>"
-		  "<td class=\"cnt\">1500</td>");
+		  "<tr id=\"L5\" class=\"hit\"><td>5<td>1500<td class=");
   check_contains ("source: line 7 (C)", page,
-		  "<tr id=\"L7\" class=\"hit\"><td class=\"ln\">7</td>"
-		  "<td class=\"cnt\">1750</td>");
+		  "<tr id=\"L7\" class=\"hit\"><td>7<td>1750<td>");
   check_contains ("source: line 8 (D) and its branches", page,
-		  "<td class=\"cnt\">2000</td><td class=\"br bhit\" "
+		  "<td>2000<td class=\"br bhit\" "
 		  "title=\"branch 0 taken 1500 (fallthrough)&#10;branch 1 "
-		  "taken 500\">2/2</td><td class=\"code\">  if (d)</td>");
+		  "taken 500\">2/2<td>  if (d)\n");
   /* A's last line, 4, lists A's branches: to B 1500, to C 500.  */
   check_contains ("source: line 4, A's branches", page,
-		  "<td class=\"cnt\">2000</td><td class=\"br bhit\" "
+		  "<td>2000<td class=\"br bhit\" "
 		  "title=\"branch 0 taken 1500 (fallthrough)&#10;branch 1 "
-		  "taken 500\">2/2</td><td class=\"code\">    a = 1;</td>");
+		  "taken 500\">2/2<td>    a = 1;\n");
   check_contains ("source: a line without branches", page,
-		  "<td class=\"cnt\">1750</td><td class=\"br\"></td>"
-		  "<td class=\"code\">  c = a &amp; b;</td>");
+		  "<tr id=\"L7\" class=\"hit\"><td>7<td>1750<td><td>"
+		  "  c = a &amp; b;\n");
   /* fig1's 9 lines and helper's 29 (declaration) and 30, which never
      ran; fig1's three lines of two branches, all taken.  */
   check_contains ("source: the file's line and branch coverage", page,
@@ -305,8 +302,7 @@ test_source_page (void)
 		  "</span>; <span id=\"file-branches\">branches taken at "
 		  "least once 100.00% of 6</span>");
   check_contains ("source: line 9 has no code", page,
-		  "<tr id=\"L9\" class=\"nocode\"><td class=\"ln\">9</td>"
-		  "<td class=\"cnt\"></td>");
+		  "<tr id=\"L9\"><td>9<td><td><td>");
   check_contains ("source: text escaped", page,
 		  "{ if (a &lt; b &amp;&amp; d &gt; 0)");
   check_contains ("source: fig1's hottest path row", page,
@@ -349,15 +345,14 @@ test_line_ends (const char *what, const char *dir, const char *eol)
   snprintf (check_name, sizeof check_name, "%s: no U+FFFD", what);
   check_lacks (check_name, page, "&#xfffd;");
   snprintf (check_name, sizeof check_name, "%s: line 8's text", what);
-  check_contains (check_name, page, "<td class=\"cnt\">2000</td><td "
+  check_contains (check_name, page, "<td>2000<td "
 		  "class=\"br bhit\" title=\"branch 0 taken 1500 "
-		  "(fallthrough)&#10;branch 1 taken 500\">2/2</td><td "
-		  "class=\"code\">  if (d)</td></tr>\n");
+		  "(fallthrough)&#10;branch 1 taken 500\">2/2<td>"
+		  "  if (d)\n");
   snprintf (check_name, sizeof check_name, "%s: lines 10 and 11", what);
-  check_contains (check_name, page, "<td class=\"code\">    d--;</td></tr>\n"
-		  "<tr id=\"L11\" class=\"hit\"><td class=\"ln\">11</td>"
-		  "<td class=\"cnt\">2000</td><td class=\"br\"></td><td "
-		  "class=\"code\">  return a; }</td></tr>\n</tbody>");
+  check_contains (check_name, page, "<td>    d--;\n"
+		  "<tr id=\"L11\" class=\"hit\"><td>11<td>2000<td><td>"
+		  "  return a; }\n</tbody>");
   snprintf (check_name, sizeof check_name, "%s: no line 12", what);
   check_lacks (check_name, page, "<tr id=\"L12\"");
   free (page);
@@ -395,8 +390,7 @@ test_escaping_and_caps (void)
   fig1 = report_file ("esc", "src-a_b__c.c.html");
   check_contains ("missing source: a note", fig1, "id=\"no-source\"");
   check_contains ("missing source: counted line", fig1,
-		  "<tr id=\"L2\" class=\"hit\"><td class=\"ln\">2</td>"
-		  "<td class=\"cnt\">3</td>");
+		  "<tr id=\"L2\" class=\"hit\"><td>2<td>3<td>");
   free (fig1);
 }
 
@@ -412,8 +406,17 @@ test_picture (void)
   page = report_file ("rep", "fn-fig1.html");
   if (system ("command -v dot > /dev/null 2>&1") == 0)
     {
-      check_contains ("picture: inline SVG", page, "<svg");
-      check_contains ("picture: block nodes", page, "<title>b2</title>");
+      /* dot's layout, which the script draws: not dot's SVG.  */
+      check_contains ("picture: where the script draws it", page,
+		      "<figure class=\"cfg\" id=\"cfg\"><div "
+		      "class=\"cfg-draw\"></div>");
+      check_contains ("picture: its layout in the page's data", page,
+		      "\"cfg\":{\"name\":\"fig1\",\"w\":");
+      check_contains ("picture: block nodes", page, "[\"b2\",\"block\",");
+      check_contains ("picture: CFG edges", page, "[\"e2_3\",\"cfg edge");
+      check_contains ("picture: its legend beside it", page,
+		      "<table class=\"legend\"><tr><th></th><th>path</th>");
+      check_lacks ("picture: no SVG in the page", page, "<svg");
       check_lacks ("picture: no XML declaration inside", page, "<?xml");
     }
   else
@@ -430,6 +433,43 @@ test_picture (void)
   check_contains ("no dot: the paths are still there", page,
 		  "data-path=\"f0p2\"");
   free (page);
+}
+
+/* The bytes of a report's pages.  The pictures were dot's SVG, 47 KB a
+   picture on average for expat's test suite, and every path step and
+   source line carried its own classes: 82 MB in all.  Now a page holds
+   dot's layout, which the script draws, and short markup: fig1's page
+   (a picture, 4 paths, 2 untested) was 31 KB, now 6 KB; the source
+   page's rows 146 bytes of markup a line, now 64 (a line's branches
+   titled as gcov lists them are most of it).  */
+
+static void
+test_page_sizes (void)
+{
+  char *page = report_file ("rep", "fn-fig1.html");
+  char *src = report_file ("rep", "src-src_fig1.c.html");
+  size_t lines = 0, markup = 0;
+
+  if (system ("command -v dot > /dev/null 2>&1") == 0)
+    check (strlen (page) < 8000, "sizes: a function page with its picture",
+	   "expected under 8000 bytes, saw %zu", strlen (page));
+  /* The markup of the source lines: each row less the source text
+     (fig1.c's lines are short and need no escape but "&").  */
+  for (const char *at = strstr (src, "<tr id=\"L"); at;
+       at = strstr (at + 1, "<tr id=\"L"))
+    {
+      const char *end = strchr (at, '\n');
+      const char *code = end ? end : at;
+      lines++;
+      while (code > at && code[-1] != '>')
+	code--;
+      markup += (size_t) (code - at) + (end ? 1 : 0);
+    }
+  check (lines > 0 && markup / lines < 80, "sizes: markup of a source line",
+	 "expected under 80 bytes a line, saw %zu over %zu lines", markup,
+	 lines);
+  free (page);
+  free (src);
 }
 
 /* The names of the function pages of report directory DIR
@@ -628,19 +668,19 @@ test_too_large (void)
   check_contains ("too large: how to draw it", page,
 		  "<code>pathprof-dump --dot=svg -f 'long_chain' "
 		  "--unit='long.c' ");
-  check_lacks ("too large: no picture", page, "<svg");
+  check_lacks ("too large: no picture", page, "\"cfg\":");
   free (page);
   page = report_file ("longrep", "fn-fig1.html");
   check_contains ("too large: the next function's picture", page,
-		  "<title>fig1</title>");
+		  "\"cfg\":{\"name\":\"fig1\",");
   free (page);
 }
 
 /* Check report DIR (scratch-relative) of NUM functions of
    many1.pathprof and many2.pathprof: NUM function pages, each with one
-   picture, the one of its own function (the graph's title, the first
-   <title> of the <svg>, is the page's <h1>), and no file of the batches
-   left.  WHAT names the checks.  */
+   picture, the one of its own function (the graph's name, in its
+   layout, is the page's <h1>), and no file of the batches left.  WHAT
+   names the checks.  */
 
 static void
 check_batch_pictures (const char *what, const char *dir, size_t want)
@@ -654,18 +694,18 @@ check_batch_pictures (const char *what, const char *dir, size_t want)
     {
       char name[128];
       char *page;
-      const char *h1, *svg, *title;
+      const char *h1, *cfg, *title;
       size_t h1_len;
       snprintf (name, sizeof name, "%.*s", (int) strcspn (line, "\n"), line);
       page = report_file (dir, name);
       num++;
       h1 = strstr (page, "<h1>");
-      svg = strstr (page, "<svg");
-      title = svg ? strstr (svg, "<title>") : NULL;
+      cfg = strstr (page, "\"cfg\":{\"name\":\"");
+      title = cfg ? cfg + strlen ("\"cfg\":{\"name\":\"") : NULL;
       h1_len = h1 ? strcspn (h1 + 4, "<") : 0;
-      if (h1 && title && strstr (svg + 1, "<svg") == NULL
-	  && strncmp (h1 + 4, title + 7, h1_len) == 0
-	  && strncmp (title + 7 + h1_len, "</title>", 8) == 0)
+      if (h1 && title && strstr (cfg + 1, "\"cfg\":") == NULL
+	  && strncmp (h1 + 4, title, h1_len) == 0
+	  && strncmp (title + h1_len, "\",", 2) == 0)
 	own++;
       else if (!first_bad[0])
 	snprintf (first_bad, sizeof first_bad, "%s", name);
@@ -726,7 +766,7 @@ test_batch_pictures (void)
 	    "  if [ \"$FAKE_DOT\" = fail ]; then\n"
 	    "    echo 'fake dot: cannot draw a batch' >&2; exit 1\n"
 	    "  elif [ \"$FAKE_DOT\" = short ]; then\n"
-	    "    '%s' \"$@\" | sed '1,/^<\\/svg>/d'; exit 0\n"
+	    "    '%s' \"$@\" | sed '1,/^}$/d'; exit 0\n"
 	    "  elif [ \"$FAKE_DOT\" = wait ]; then\n"
 	    "    case $2 in *.picture-0.dot)\n"
 	    "      # The first batch ends only once a third has started.\n"
@@ -892,7 +932,7 @@ test_picked_pictures (void)
 	  char *page;
 	  snprintf (page_name, sizeof page_name, "fn-hot_%d.html", i);
 	  page = report_file ("pickrep", page_name);
-	  seen[i] = strstr (page, "<svg") ? '1' : '0';
+	  seen[i] = strstr (page, "\"cfg\":{") ? '1' : '0';
 	  if (seen[i] == '0' && i == 3)
 	    {
 	      snprintf (what, sizeof what, "%s: the note of a page without",
@@ -1135,19 +1175,19 @@ test_times (void)
   free (index);
   fig1 = report_file ("tim", "fn-fig1.html");
   check_contains ("times: fig1 path 3's row", fig1,
-		  "<td class=\"num rank\">3</td><td class=\"num\">250</td>"
-		  "<td class=\"num\">12.50%</td><td class=\"num time\">2.5 ms"
+		  "<td>3</td><td>250</td>"
+		  "<td>12.50%</td><td class=\"num time\">2.5 ms"
 		  "</td><td class=\"num time\">10 us</td><td class=\"num "
 		  "time\">50.00%</td>");
   check_contains ("times: fig1 path 0's row", fig1,
-		  "<td class=\"num rank\">2</td><td class=\"num\">500</td>"
-		  "<td class=\"num\">25.00%</td><td class=\"num time\">1 ms"
+		  "<td>2</td><td>500</td>"
+		  "<td>25.00%</td><td class=\"num time\">1 ms"
 		  "</td><td class=\"num time\">2 us</td><td class=\"num "
 		  "time\">20.00%</td>");
   check_contains ("times: fig1 path 3's JSON", fig1,
 		  "\"f0p3\":{\"fn\":0,\"rank\":3,\"count\":250,"
 		  "\"time\":\"2.5 ms\",\"time_per_exec\":\"10 us\","
-		  "\"lines\":[");
+		  "\"blocks\":[");
   check_contains ("times: fig1's time card", fig1,
 		  "id=\"time\">5 ms</div><div class=\"sub\">100.00% of all "
 		  "measured time");
@@ -1157,7 +1197,7 @@ test_times (void)
   free (fig1);
   src = report_file ("tim", "src-src_fig1.c.html");
   check_contains ("times: source page's path 5", src,
-		  "<td class=\"num\">12.50%</td><td class=\"num time\">1 ms"
+		  "<td>12.50%</td><td class=\"num time\">1 ms"
 		  "</td><td class=\"num time\">4 us</td><td class=\"num "
 		  "time\">20.00%</td>");
   free (src);
@@ -1281,6 +1321,7 @@ main (void)
   test_line_ends ("CR source", "cr", "\r");
   test_escaping_and_caps ();
   test_picture ();
+  test_page_sizes ();
   test_times ();
   test_many_pages ();
   test_batch_pictures ();
