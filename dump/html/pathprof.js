@@ -55,6 +55,23 @@
     pre.textContent = lines.join('\n') + '\n';
     doc.body.appendChild(pre);
   }
+  /* "#test-layout": whether the page fits its window's width: the
+     widest element's right edge, and which it is.  */
+  if (location.hash === '#test-layout') {
+    var widest = null, right = 0;
+    all('main *').forEach(function (e) {
+      var r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > right + 0.5) { right = r.right; widest = e; }
+    });
+    testResult(['window=' + doc.documentElement.clientWidth,
+                'page=' + doc.documentElement.scrollWidth,
+                'right=' + Math.round(right),
+                'widest=' + (widest ? widest.tagName.toLowerCase() + '.' + widest.className : ''),
+                'columns=' + (widest && widest.closest('table') ? all('th', widest.closest('table')).map(function (th) {
+                  return Math.round(th.getBoundingClientRect().width);
+                }).join(' ') : '')]);
+  }
+
   /* Path rows: a title, and what they are to assistive technology.  */
   all('tr.path[data-path]').forEach(function (row) {
     row.tabIndex = 0;

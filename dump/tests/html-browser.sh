@@ -9,12 +9,14 @@
 # their lines; the same path chosen with Enter and cleared with Esc; on
 # the function page, the CFG drawn by the page's script from the layout
 # in the page (no SVG in the file), and the path's blocks and coloured
-# edges lit on it.  The expected lines and outcomes come from
-# pathprof-dump --tsv.
+# edges lit on it; the index, with a function whose name is long and has
+# no space (as tests' generated names), fits a window 1400 pixels wide.
+# The expected lines and outcomes come from pathprof-dump --tsv.
 #
 # Screenshots are kept: $PATHPROF_BUILD/html-test/screenshot.png (the
-# source page with the path chosen) and function.png (the CFG page); the
-# report itself is $PATHPROF_BUILD/html-test/report.
+# source page with the path chosen), function.png (the CFG page) and
+# index.png (the index at 1400 pixels); the report itself is
+# $PATHPROF_BUILD/html-test/report.
 #
 # Skips (one SKIP: line) only when chromium is not installed: .ci/run
 # installs it.
@@ -58,6 +60,15 @@ cc_plugin "$work/prof" -O2 -g "$src/wordcount.c" -o "$work/wordcount" \
 "$work/wordcount" "$src/input.txt" > /dev/null \
   && "$work/wordcount" -k "$src/input.txt" > /dev/null \
   || { fail "run wordcount" "exit 0" "failure"; finish; }
+# A function of a long name without a space, in a program of its own.
+long_name=a_function_whose_name_is_as_long_as_the_names_that_test_frameworks_generate_for_their_cases_and_has_no_space_to_wrap_at
+cat > "$work/long.c" <<EOF
+int $long_name (int x) { return x > 2 ? 2 * x : x + 1; }
+int main (int argc, char **argv) { (void) argv; return $long_name (argc) == 7; }
+EOF
+cc_plugin "$work/prof" -O2 -g "$work/long.c" -o "$work/long" \
+  "$PATHPROF_BUILD/libpathprof.a" && "$work/long" \
+  || { fail "build and run long.c" "success" "$(tail -3 "$work/cc.log")"; finish; }
 "$dump" --html -o "$out/report" "$work/prof" 2> "$work/dump.err" \
   && pass "--html: report written" \
   || { fail "--html" "exit 0" "$(cat "$work/dump.err")"; finish; }
@@ -157,12 +168,27 @@ else
     || fail "CFG: no-picture note" "present" "absent"
 fi
 
+# The index at 1400 pixels: nothing past the right edge (the functions'
+# table ran past it when a name could not wrap).
+chromium_run --window-size=1400,900 --dump-dom \
+  "file://$out/report/index.html#test-layout" \
+  | sed -n '/<pre id="pp-test-result">/,/<\/pre>/p' \
+  | sed -e 's/.*<pre id="pp-test-result">//' -e 's/<\/pre>.*//' > "$work/result"
+grep -q "$long_name" "$out/report/index.html" \
+  || fail "index: the long name" "listed" "not found"
+[ -n "$(field page)" ] && [ "$(field page)" -le "$(field window)" ] \
+  && pass "index: fits 1400 pixels ($(field page) of $(field window))" \
+  || fail "index at 1400 pixels" "page width <= $(field window)" \
+    "$(field page) ($(field widest): $(field columns))"
+
 # Screenshots, to look at.
 chromium_run --window-size=1200,1700 --screenshot="$out/screenshot.png" \
   "file://$page#test-click=$row" > /dev/null
 chromium_run --window-size=1200,1000 --screenshot="$out/function.png" \
   "file://$out/report/fn-count_stream.html#test-click=$row" > /dev/null
-for png in screenshot.png function.png; do
+chromium_run --window-size=1400,900 --screenshot="$out/index.png" \
+  "file://$out/report/index.html" > /dev/null
+for png in screenshot.png function.png index.png; do
   if [ "$(head -c 4 "$out/$png" 2>/dev/null | tail -c 3)" = PNG ]; then
     pass "screenshot: $out/$png"
   else
