@@ -197,6 +197,14 @@ typedef struct html_pictures
   char *alone;
   size_t alone_len;
   char *alone_legend;
+  /* Functions whose graph is another's but for its name (the units of a
+     source compiled twice, as expat's tests are, for C and C++): laid
+     out once.  [R->num_functions] each.  */
+  size_t *copy_of;       /* SIZE_MAX, or the function laid out for it */
+  size_t *copies_left;   /* of one laid out: its copies not written yet */
+  char **kept;           /* its layout, kept for them */
+  size_t *kept_len;
+  size_t num_copies;
 } html_pictures;
 
 /* The flags of a node and of an edge of a picture's layout

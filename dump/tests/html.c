@@ -84,7 +84,10 @@ write_timed_fixture (void)
 }
 
 /* Functions of each of many1.pathprof and many2.pathprof: the same
-   names, in two units.  */
+   names, in two units, run once in many1 and twice in many2 (their
+   pictures differ); many3.pathprof is many1 in a third unit, as a
+   source compiled into two programs that ran alike (the same
+   pictures).  */
 #define MANY_FUNCTIONS 600
 
 static char *many_files[] = { "gen/many.cc" };
@@ -92,6 +95,7 @@ static ppf_edge many_edges[] = {
   { 0, 2, PPF_EDGE_REAL, 0, 2, 0 }, { 2, 1, PPF_EDGE_REAL, 2, 1, 0 }
 };
 static const ppf_count many_counts[] = { { 0, 1 } };
+static const ppf_count many_counts_twice[] = { { 0, 2 } };
 
 /* Write many1.pathprof and many2.pathprof: MANY_FUNCTIONS functions
    each, one block, one path run once, named as googletest names its
@@ -132,6 +136,10 @@ write_many_fixture (void)
     }
   write_profile (test_path ("many1.pathprof"), "many1.cc", 1, fns,
 		 MANY_FUNCTIONS);
+  write_profile (test_path ("many3.pathprof"), "many3.cc", 1, fns,
+		 MANY_FUNCTIONS);
+  for (uint32_t i = 0; i < MANY_FUNCTIONS; i++)
+    fns[i].counts = many_counts_twice;
   write_profile (test_path ("many2.pathprof"), "many2.cc", 1, fns,
 		 MANY_FUNCTIONS);
   free (fns);
@@ -762,6 +770,7 @@ test_batch_pictures (void)
 	    "# argument) failing or short of a picture if asked.\n"
 	    "log='%s'\n"
 	    "echo \"$*\" >> \"$log\"\n"
+	    "[ $# -gt 1 ] && grep -c '^digraph' \"$2\" >> \"$log.graphs\"\n"
 	    "if [ $# -gt 1 ]; then\n"
 	    "  if [ \"$FAKE_DOT\" = fail ]; then\n"
 	    "    echo 'fake dot: cannot draw a batch' >&2; exit 1\n"
@@ -837,6 +846,22 @@ test_batch_pictures (void)
   run_free (&r);
   check_batch_pictures ("a batch short of a picture: drawn alone",
 			"batchshort", 10);
+
+  /* many3's functions are many1's: laid out once, each page with its
+     own name.  */
+  unsetenv ("FAKE_DOT");
+  write_bytes (test_path ("fakedot.log.graphs"), "", 0);
+  args[2] = "*::case_1[0-9](int)";
+  args[4] = "@batchcopies";
+  args[6] = "@many3.pathprof";
+  run_dump (&r, NULL, args);
+  check_int ("copies: exit status", 0, r.status);
+  run_free (&r);
+  check_batch_pictures ("copies: each page its own picture", "batchcopies",
+			20);
+  log = read_bytes (test_path ("fakedot.log.graphs"), NULL);
+  check_str ("copies: laid out once", "10\n", log);
+  free (log);
 
   unsetenv ("FAKE_DOT");
   if (path)
