@@ -139,7 +139,7 @@ put_untested (FILE *out, html_report *r, size_t k)
 	      dump_untested_free (&u);
 	      return -1;
 	    }
-	  fprintf (out, "<tr><td class=\"num\">%llu</td><td>",
+	  fprintf (out, "<tr><td>%llu</td><td>",
 		   (unsigned long long) p->id);
 	  if (p->how == DUMP_UNTESTED_DECISION)
 	    fprintf (out, "one decision from path %llu",

@@ -19,7 +19,8 @@
 	    FLAGS],...]}
    NAME the graph's (the function's label, dot.c), in whole points, y
    downwards (SVG's), X and Y of a node its centre;
-   CLASS the DOT's classes but "pathK", which are the bits K-1 of PATHS;
+   CLASS the DOT's classes but "pathK", which are the bits K-1 of PATHS
+   (0 for a node's "block" and an edge's "cfg edge", the most of them);
    an edge's points a cubic B-spline as dot gives it (1 + 3N points),
    each but the first as the difference from the one before, [AX, AY]
    where its arrowhead points to (or []), LX and LY its label's centre,
@@ -237,10 +238,11 @@ has_word (const char *s, const char *word, char sep)
 }
 
 /* Write the classes CLS as the layout has them: a string of those but
-   "pathK", then a number with bit K-1 set for each "pathK".  */
+   "pathK", or 0 if that is USUAL, then a number with bit K-1 set for
+   each "pathK".  */
 
 static void
-put_classes (FILE *out, const char *cls)
+put_classes (FILE *out, const char *cls, const char *usual)
 {
   char rest[MEMBER_SIZE];
   unsigned long paths = 0;
@@ -267,7 +269,10 @@ put_classes (FILE *out, const char *cls)
 	cls++;
     }
   rest[n] = '\0';
-  html_json_string (out, rest);
+  if (strcmp (rest, usual) == 0)
+    fputc ('0', out);
+  else
+    html_json_string (out, rest);
   fprintf (out, ",%lu", paths);
 }
 
@@ -335,7 +340,7 @@ put_node (FILE *out, const members *m, double height)
   fputc ('[', out);
   html_json_string (out, m->value[M_ID]);
   fputc (',', out);
-  put_classes (out, m->value[M_CLASS]);
+  put_classes (out, m->value[M_CLASS], "block");
   fputc (',', out);
   put_int (out, x);
   fputc (',', out);
@@ -368,7 +373,7 @@ put_edge (FILE *out, const members *m, double height)
   fputc ('[', out);
   html_json_string (out, m->value[M_ID]);
   fputc (',', out);
-  put_classes (out, m->value[M_CLASS]);
+  put_classes (out, m->value[M_CLASS], "cfg edge");
   fputs (",[", out);
   while (*p)
     {

@@ -296,16 +296,17 @@ put_path_json (FILE *json, const html_report *r, size_t k,
   fputs ("]}", json);
 }
 
-/* The start, the steps and the end of R's scratch path, a cell each.  */
+/* The start, the steps and the end of R's scratch path, a cell each
+   (pathprof.css styles the markers by their place, beside the steps).  */
 
 void
 html_put_path_cells (FILE *out, const html_report *r)
 {
-  fputs ("<td class=\"marker\">", out);
+  fputs ("<td>", out);
   html_put_marker (out, r, true);
   fputs ("</td><td class=\"steps\">", out);
   html_put_path_steps (out, r);
-  fputs ("</td><td class=\"marker\">", out);
+  fputs ("</td><td>", out);
   html_put_marker (out, r, false);
   fputs ("</td>", out);
 }

@@ -136,9 +136,10 @@
       attrs.points = [a[0], a[1], x - uy * half, y + ux * half, x + uy * half, y - ux * half].join(',');
       make('polygon', attrs, parent);
     }
-    /* The classes of an element: CLS and "pathK" for bit K-1 of PATHS.  */
-    function classes(cls, paths) {
-      var all = cls ? [cls] : [];
+    /* The classes of an element: CLS (0: USUAL) and "pathK" for bit K-1
+       of PATHS.  */
+    function classes(cls, usual, paths) {
+      var all = cls === 0 ? [usual] : cls ? [cls] : [];
       for (var k = 1; paths >> (k - 1); k++)
         if (paths & (1 << (k - 1))) all.push('path' + k);
       return all.join(' ');
@@ -157,7 +158,7 @@
     var top = make('g', { 'class': 'graph' }, svg);
     var copies = make('g', { 'class': 'paths' });
     layout.e.forEach(function (e) {
-      var id = e[0], cls = classes(e[1], e[2]), pts = points(e[3]), end = e[4],
+      var id = e[0], cls = classes(e[1], 'cfg edge', e[2]), pts = points(e[3]), end = e[4],
           label = e[5], flags = e[9];
       var cold = flags & 4;
       var g = make('g', { 'class': 'edge ' + cls }, top);
@@ -192,7 +193,7 @@
     top.appendChild(copies);
     layout.n.forEach(function (n) {
       var id = n[0], x = n[3], y = n[4], w = n[5], h = n[6], flags = n[8];
-      var g = make('g', { id: id, 'class': 'node ' + classes(n[1], n[2]) }, top);
+      var g = make('g', { id: id, 'class': 'node ' + classes(n[1], 'block', n[2]) }, top);
       make('title', {}, g).textContent = id;
       var cold = flags & 2;
       var shape = { fill: cold ? '#F0F0F0' : '#FFFFFF', stroke: cold ? '#AAAAAA' : '#000000' };

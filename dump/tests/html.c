@@ -420,8 +420,8 @@ test_picture (void)
 		      "class=\"cfg-draw\"></div>");
       check_contains ("picture: its layout in the page's data", page,
 		      "\"cfg\":{\"name\":\"fig1\",\"w\":");
-      check_contains ("picture: block nodes", page, "[\"b2\",\"block\",");
-      check_contains ("picture: CFG edges", page, "[\"e2_3\",\"cfg edge");
+      check_contains ("picture: block nodes", page, "[\"b2\",0,");
+      check_contains ("picture: CFG edges", page, "[\"e2_3\",0,");
       check_contains ("picture: its legend beside it", page,
 		      "<table class=\"legend\"><tr><th></th><th>path</th>");
       check_lacks ("picture: no SVG in the page", page, "<svg");
