@@ -1020,11 +1020,12 @@ dump_dot_function (FILE *out, const dump_data *data,
 	       "out, shown as %u grey node%s\"];\n",
 	       m->num_blocks - 2, m->num_blocks - 2 - g.num_hidden,
 	       g.num_hidden, g.num_groups, g.num_groups == 1 ? "" : "s");
-      fprintf (stderr, "%s: %s: %u blocks, more than %zu: %u drawn, %u "
-	       "left out as %u node%s\n", dump_program_name,
-	       fn->label ? fn->label : m->name, m->num_blocks - 2,
-	       opt->max_blocks, m->num_blocks - 2 - g.num_hidden,
-	       g.num_hidden, g.num_groups, g.num_groups == 1 ? "" : "s");
+      if (!opt->quiet)
+	fprintf (stderr, "%s: %s: %u blocks, more than %zu: %u drawn, %u "
+		 "left out as %u node%s\n", dump_program_name,
+		 fn->label ? fn->label : m->name, m->num_blocks - 2,
+		 opt->max_blocks, m->num_blocks - 2 - g.num_hidden,
+		 g.num_hidden, g.num_groups, g.num_groups == 1 ? "" : "s");
     }
   put_block_nodes (out, &g);
   if (put_group_nodes (out, &g) != 0)

@@ -65,6 +65,8 @@ typedef struct dump_dot_options
   FILE *page_legend;  /* NULL; or the graph is laid out for a page's
 			 script (the HTML report), which draws it, and
 			 the legend goes here as HTML (see below) */
+  bool quiet;         /* no note on stderr of the blocks left out (a
+			 graph written again) */
 } dump_dot_options;
 
 /* Write FN's CFG as a DOT graph to OUT.  Returns 0; 1, writing nothing,

@@ -122,11 +122,13 @@ static const dump_dot_options one_path_options = {
    laid out for a page (dot.h), and its legend in fresh memory in
    *LEGEND: with the hottest paths in colour, or the hottest alone when
    the others' blocks make too many nodes; if even that does, nothing
-   (the function's no_picture is set, *LEGEND is NULL).  Returns 0 or
-   -1.  */
+   (the function's no_picture is set, *LEGEND is NULL).  AGAIN: it was
+   written before (find_copies), and dot.c said on stderr what it left
+   out then.  Returns 0 or -1.  */
 
 static int
-write_graph (FILE *out, html_report *r, size_t k, char **legend)
+write_graph (FILE *out, html_report *r, size_t k, char **legend,
+	     bool again)
 {
   html_function *hf = &r->functions[k];
   dump_dot_options opt = picture_options;
@@ -144,6 +146,7 @@ write_graph (FILE *out, html_report *r, size_t k, char **legend)
       opt.page_legend = open_memstream (legend, &legend_len);
       if (!opt.page_legend)
 	return -1;
+      opt.quiet = again;
       rc = dump_dot_function (out, r->data, hf->fn, &opt);
       if (fclose (opt.page_legend) != 0 && rc == 0)
 	rc = -1;
@@ -245,14 +248,14 @@ start_batch (html_report *r)
 	    rc = -1;
 	  else
 	    {
-	      rc = write_graph (mem, r, p->next, &b->legends[b->num]);
+	      rc = write_graph (mem, r, p->next, &b->legends[b->num], true);
 	      if (fclose (mem) != 0)
 		rc = -1;
 	      free (text);
 	    }
 	}
       else
-	rc = write_graph (out, r, p->next, &b->legends[b->num]);
+	rc = write_graph (out, r, p->next, &b->legends[b->num], true);
       b->num_graphs += !copy && !r->functions[p->next].no_picture;
       p->next++;
       b->num++;
@@ -339,7 +342,7 @@ find_copies (html_report *r)
 	  rc = -1;
 	  break;
 	}
-      rc = write_graph (mem, r, k, &legend);
+      rc = write_graph (mem, r, k, &legend, false);
       if (fclose (mem) != 0)
 	rc = -1;
       if (rc == 0 && !r->functions[k].no_picture)
@@ -689,7 +692,7 @@ draw_alone (html_report *r, size_t k, const char **layout, size_t *len,
   mem = open_memstream (&dot_text, &dot_len);
   if (!mem)
     return -1;
-  rc = write_graph (mem, r, k, &p->alone_legend);
+  rc = write_graph (mem, r, k, &p->alone_legend, true);
   if (fclose (mem) != 0 || rc != 0)
     {
       free (dot_text);
