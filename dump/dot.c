@@ -917,8 +917,10 @@ put_legend (FILE *out, const dot_graph *g)
 }
 
 /* Write the legend of a page's picture to OUT as HTML: as put_legend's,
-   less the function's name and totals, which the page has; the colours
-   are the script's (pathprof.js), by class "pathK".  */
+   less the function's name and totals, which the page has, and what the
+   line styles mean, which the page says once for every picture
+   (html-function.c); the colours are the script's (pathprof.js), by
+   class "pathK".  */
 
 static void
 put_page_legend (FILE *out, const dot_graph *g)
@@ -926,6 +928,8 @@ put_page_legend (FILE *out, const dot_graph *g)
   const dump_function *fn = g->fn;
   char share[DUMP_PERCENT_SIZE];
 
+  if (!g->num_paths && !g->any_exception_exit)
+    return;
   fputs ("<table class=\"legend\">", out);
   if (g->num_paths)
     fputs ("<tr><th></th><th>path</th><th>count</th><th>share</th>"
@@ -947,16 +951,10 @@ put_page_legend (FILE *out, const dot_graph *g)
       put_html (out, p->end ? p->end : "");
       fputs ("</td></tr>", out);
     }
-  fputs ("<tr><td colspan=\"5\">blocks: source lines, count; edges: "
-	 "branch taken, count, wider: more often; dashed: backedge; "
-	 "dotted: cut edge; light: never ran", out);
   if (g->any_exception_exit)
-    fputs ("; exception exit: paths end there when an exception leaves "
-	   "the function", out);
-  if (g->num_paths)
-    fputs ("; coloured: the paths above, numbered at their start; share: "
-	   "of the function's path executions", out);
-  fputs ("</td></tr></table>", out);
+    fputs ("<tr><td colspan=\"5\">exception exit: paths end there when "
+	   "an exception leaves the function</td></tr>", out);
+  fputs ("</table>", out);
 }
 
 /* Write FN's CFG as DOT: see dot.h.  */

@@ -96,10 +96,12 @@ put_picture (FILE *out, FILE *json, html_report *r, size_t k)
       fputs ("\"cfg\":", json);
       fwrite (layout, 1, len, json);
       fputs (",", json);
-      fputs ("\n<figcaption>The CFG: blocks with their lines and counts, "
-	     "edges with their counts (backedges dashed, never-run edges "
-	     "grey), the hottest paths in colour.  The chosen path is "
-	     "drawn over it.</figcaption>\n</figure>\n", out);
+      fputs ("\n<figcaption>The CFG: blocks with their source lines and "
+	     "count; edges with the branch taken and count, wider when run "
+	     "more often (dashed: backedge; dotted: cut edge; light: never "
+	     "ran); the hottest paths in colour, numbered at their start "
+	     "(share: of the function's path executions).  The chosen path "
+	     "is drawn over it.</figcaption>\n</figure>\n", out);
     }
   return 0;
 }
