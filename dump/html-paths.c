@@ -327,7 +327,9 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
       fputs ("<p class=\"note\">No path of this function ran.</p>\n", out);
       return 0;
     }
-  if (html_rank_paths (r, fn, r->opt->paths, &ranked, &num) != 0)
+  if (html_rank_paths (r, fn, file && r->opt->paths > HTML_SOURCE_PATHS
+				? HTML_SOURCE_PATHS : r->opt->paths,
+		       &ranked, &num) != 0)
     return -1;
   /* Columns: the path's rank, count and share, then where it starts, its
      lines and where it ends.  Measures per path other than the count
@@ -373,7 +375,12 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
       put_path_json (json, r, k, path_id, i + 1, &ranked[i], file);
     }
   fputs ("</tbody></table>\n", out);
-  if (num < fn->num_counts)
+  if (num < fn->num_counts && file)
+    fprintf (out, "<p class=\"more\">%llu more executed path%s on <a "
+	     "href=\"%s\">the function's page</a>.</p>\n",
+	     (unsigned long long) (fn->num_counts - num),
+	     fn->num_counts - num == 1 ? "" : "s", r->functions[k].page);
+  else if (num < fn->num_counts)
     fprintf (out, "<p class=\"more\">%llu more executed path%s not listed "
 	     "(<code>-n N</code> lists N per function, <code>--all</code> "
 	     "every one).</p>\n",

@@ -37,6 +37,10 @@
 #define HTML_INDEX_PATHS_PER_FUNCTION 3
 /* Source lines of one page: past this, the page says where it stopped.  */
 #define HTML_SOURCE_LINES_MAX 100000
+/* Paths a source page lists per function (its page lists -n of them):
+   the hottest, enough to light the lines that matter, and a source
+   page of many functions stays small.  */
+#define HTML_SOURCE_PATHS 10
 
 /* ------------------------------------------------------------ site */
 
@@ -333,7 +337,9 @@ void html_put_path_cells (FILE *out, const html_report *r);
 void html_put_marker (FILE *out, const html_report *r, bool start);
 
 /* Write the table of the executed paths of function K of R, at most
-   R->opt->paths of them, and say how many were left out.  Rows can be
+   R->opt->paths of them (on a source page at most HTML_SOURCE_PATHS,
+   the others left to the function's page, linked), and say how many
+   were left out.  Rows can be
    chosen; each path's data goes to JSON as one member
    "ID":{"fn":K,"rank":N,"count":C,...}, preceded by a comma unless
    *FIRST; a path with a time also has "time":"T" and

@@ -1330,6 +1330,68 @@ test_output_dir (void)
   }
 }
 
+/* How many times NEEDLE occurs in TEXT (NULL: 0).  */
+
+static int
+count_occurrences (const char *text, const char *needle)
+{
+  int n = 0;
+
+  for (const char *at = text; at && (at = strstr (at, needle)); at++)
+    n++;
+  return n;
+}
+
+/* A source page lists HTML_SOURCE_PATHS (10) paths of a function and
+   links to its page, which lists -n of them (default 100): fan, a
+   switch to 12 cases, each run a different number of times.  */
+
+static void
+test_source_page_paths (void)
+{
+  static char *files[] = { "fan.c" };
+  static ppf_line lines[15];
+  static ppf_block blocks[15];
+  static ppf_edge edges[1 + 12 + 12];
+  static ppf_count counts[12];
+  const char *args[] = { "--html", "-o", "@fan", "@fan.pathprof", NULL };
+  fixture_function fn;
+  uint32_t ne = 0;
+  run_result r;
+  char *page;
+
+  blocks[0] = (ppf_block) { 0, 0, NULL };
+  blocks[1] = (ppf_block) { 1, 0, NULL };
+  for (uint32_t b = 2; b < 15; b++)
+    {
+      lines[b] = (ppf_line) { 0, 10 + b };
+      blocks[b] = (ppf_block) { b, 1, &lines[b] };
+    }
+  edges[ne++] = (ppf_edge) { 0, 2, PPF_EDGE_REAL, 0, 2, 0 };
+  for (uint32_t c = 0; c < 12; c++)
+    edges[ne++] = (ppf_edge) { 2, 3 + c, PPF_EDGE_REAL, 2, 3 + c, c };
+  for (uint32_t c = 0; c < 12; c++)
+    {
+      edges[ne++] = (ppf_edge) { 3 + c, 1, PPF_EDGE_REAL, 3 + c, 1, 0 };
+      counts[c] = (ppf_count) { c, 100 + c, 0 };
+    }
+  fixture (&fn, "fan", files, 1, 11, 12, blocks, 15, edges, ne, counts, 12);
+  write_profile (test_path ("fan.pathprof"), "fan.c", 1, &fn, 1);
+  run_dump (&r, NULL, args);
+  check_int ("source page paths: exit status", 0, r.status);
+  run_free (&r);
+  page = report_file ("fan", "src-fan.c.html");
+  check_int ("source page: the 10 hottest paths", 10,
+	     count_occurrences (page, "<tr class=\"path\""));
+  check_contains ("source page: the rest on the function's page", page,
+		  "2 more executed paths on <a href=\"fn-fan.html\">");
+  free (page);
+  page = report_file ("fan", "fn-fan.html");
+  check_int ("function page: every path", 12,
+	     count_occurrences (page, "<tr class=\"path\""));
+  free (page);
+}
+
 int
 main (void)
 {
@@ -1342,6 +1404,7 @@ main (void)
   test_index ();
   test_untimed_has_no_time ();
   test_source_page ();
+  test_source_page_paths ();
   test_line_ends ("CRLF source", "crlf", "\r\n");
   test_line_ends ("CR source", "cr", "\r");
   test_escaping_and_caps ();
