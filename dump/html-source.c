@@ -129,8 +129,8 @@ put_source (FILE *out, const html_report *r, const html_file *f)
 {
   const dump_source_line *lines = NULL;
   size_t n = 0, next = 0;
-  FILE *src = dump_open_source (f->name, f->profile);
-  int open_errno = errno;
+  char why[1024];
+  FILE *src = dump_source_open (f->name, f->profile, NULL, why, sizeof why);
   uint32_t lineno = 0;
 
   if (f->source != SIZE_MAX)
@@ -144,11 +144,11 @@ put_source (FILE *out, const html_report *r, const html_file *f)
       fputs ("<p class=\"note warn\" id=\"no-source\">The source file <code>",
 	     out);
       html_text (out, f->name);
-      fputs ("</code> could not be read (", out);
-      html_text (out, strerror (open_errno));
-      fputs ("): only its counted lines are shown, without their text.  "
-	     "The report reads sources by the names the compiler recorded, "
-	     "relative names also from the profile's directory.</p>\n", out);
+      fputs ("</code> is not shown (", out);
+      html_text (out, why);
+      fputs ("): only its counted lines are, without their text.  The "
+	     "report shows a source only as it was compiled, found where it "
+	     "was compiled or in a <code>--source-dir</code>.</p>\n", out);
     }
   fputs ("<table class=\"src\" id=\"source\">\n<thead><tr><th class=\"ln\">"
 	 "line</th><th class=\"cnt\">count</th><th class=\"br\" "

@@ -397,6 +397,8 @@ test_escaping_and_caps (void)
   /* The source of a<b>&c.c does not exist.  */
   fig1 = report_file ("esc", "src-a_b__c.c.html");
   check_contains ("missing source: a note", fig1, "id=\"no-source\"");
+  check_contains ("missing source: why", fig1,
+		  "is not shown (No such file or directory)");
   check_contains ("missing source: counted line", fig1,
 		  "<tr id=\"L2\" class=\"hit\"><td>2<td>3<td>");
   free (fig1);
