@@ -278,19 +278,80 @@ insert_if_on_edge (edge e, tree flag, bool when, gimple_seq seq)
   gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
 }
 
+/* What the frame may be at a point of the function, before the flag
+   LINKED is tested (pathprof_place_frame): a set of these, empty where
+   no path from the entry reaches.  */
+enum
+{
+  FRAME_MAY_BE_UNLINKED = 1,
+  FRAME_MAY_BE_LINKED = 2
+};
+
+/* Whether E, an edge of FUN, enters ANT, the blocks where an early exit
+   is anticipated: the frame is linked on it.  */
+
+static bool
+enters_ant_p (function *fun, edge e, const_sbitmap ant)
+{
+  return (bitmap_bit_p (ant, e->dest->index)
+	  && (e->src == ENTRY_BLOCK_PTR_FOR_FN (fun)
+	      || !bitmap_bit_p (ant, e->src->index)));
+}
+
+/* Fill STATE, indexed by block, with what the frame may be at the start
+   of each block of FUN when it is linked on every edge that enters ANT:
+   the least fixed point of STATE (entry) = unlinked, and over each edge
+   E, STATE (dest) includes linked if E enters ANT, STATE (src)
+   otherwise.  Each block's set grows at most twice, so the walk is
+   linear.  Where a set has one member, the flag's test is known: the
+   link and the unlink go in without one, or not at all, so that the
+   early passes do not have to fold a test and a join per edge into ANT
+   and per return first.  */
+
+static void
+frame_states (function *fun, const_sbitmap ant, unsigned char *state)
+{
+  auto_vec<basic_block> work;
+  basic_block entry = ENTRY_BLOCK_PTR_FOR_FN (fun);
+  state[entry->index] = FRAME_MAY_BE_UNLINKED;
+  work.safe_push (entry);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fun))
+	    continue;
+	  unsigned char in = (enters_ant_p (fun, e, ant)
+			      ? (unsigned char) FRAME_MAY_BE_LINKED
+			      : state[bb->index]);
+	  unsigned char *dest = &state[e->dest->index];
+	  if ((*dest | in) != *dest)
+	    {
+	      *dest |= in;
+	      work.safe_push (e->dest);
+	    }
+	}
+    }
+}
+
 /* Link and unlink FRAME, of the function whose record is FN_DESC, in
    FUN, once every probe is in place.  A path that makes no early-exit
    call (a function's fast path) should pay nothing, so the frame is
    linked only where such a call is anticipated (every path from there
    reaches one: the blocks ANT), on the edges into them, and only once
    (a flag LINKED, false on entry: a loop whose body calls re-enters
-   ANT); each return unlinks it if LINKED.  GCC folds the tests where it
-   knows the flag: on the fast path, nothing is left.  Every resx that
-   leaves the function unlinks the frame if it is the list's head.  In a
-   function that calls setjmp or has a nonlocal label (whose receivers
-   make the frame the list's head) or where an exception or abnormal
-   edge enters ANT (no code can go on it), the frame is linked on entry
-   and unlinked before every return.  */
+   ANT); each return unlinks it if LINKED.  Where the flag's value is
+   known (frame_states) there is no test: the link or unlink goes in
+   alone, or nothing; GCC would fold such tests, but only after the
+   early passes have paid for them.  Every resx that leaves the function
+   unlinks the frame if it is the list's head.  In a function that calls
+   setjmp or has a nonlocal label (whose receivers make the frame the
+   list's head) or where an exception or abnormal edge enters ANT (no
+   code can go on it), the frame is linked on entry and unlinked before
+   every return.  */
 
 void
 pathprof_place_frame (function *fun, tree frame, tree fn_desc)
@@ -340,8 +401,7 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
 	edge e;
 	edge_iterator ei;
 	FOR_EACH_EDGE (e, ei, bb->preds)
-	  if (e->src == ENTRY_BLOCK_PTR_FOR_FN (fun)
-	      || !bitmap_bit_p (ant, e->src->index))
+	  if (enters_ant_p (fun, e, ant))
 	    {
 	      if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
 		eager = true;
@@ -384,29 +444,76 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
       return;
     }
 
-  tree linked = create_tmp_reg (boolean_type_node, "__pathprof_linked");
+  /* What the frame may be on each edge into ANT and at each return,
+     known before any edge is split; the flag only if one is unknown (an
+     unreached block's empty set is taken as unknown).  */
+  auto_vec<unsigned char> state;
+  state.safe_grow_cleared (n);
+  frame_states (fun, ant, state.address ());
+  const unsigned char unknown = FRAME_MAY_BE_UNLINKED | FRAME_MAY_BE_LINKED;
+  auto_vec<unsigned char> into_state, return_state;
+  bool need_flag = false;
   for (edge e : into)
     {
-      gimple_seq seq = link_seq (frame, fn_desc);
-      gimple_seq_add_stmt (&seq, gimple_build_assign (linked,
-						      boolean_true_node));
-      insert_if_on_edge (e, linked, false, seq);
+      unsigned char s = state[e->src->index];
+      if (!s)
+	s = unknown;
+      need_flag |= s == unknown;
+      into_state.safe_push (s);
     }
-  /* First of all (an edge into ANT may have been the entry edge).  */
-  gsi_insert_on_edge_immediate (single_succ_edge
-				(ENTRY_BLOCK_PTR_FOR_FN (fun)),
-				gimple_build_assign (linked,
-						     boolean_false_node));
-  /* Each return in a block of its own, entered by one edge, on which the
-     unlink goes.  */
   for (gimple *ret : returns)
     {
-      basic_block b = gimple_bb (ret);
+      unsigned char s = state[gimple_bb (ret)->index];
+      if (!s)
+	s = unknown;
+      need_flag |= s == unknown;
+      return_state.safe_push (s);
+    }
+
+  tree linked = (need_flag
+		 ? create_tmp_reg (boolean_type_node, "__pathprof_linked")
+		 : NULL_TREE);
+  unsigned i;
+  edge e;
+  FOR_EACH_VEC_ELT (into, i, e)
+    {
+      if (into_state[i] == FRAME_MAY_BE_LINKED)
+	continue;
+      gimple_seq seq = link_seq (frame, fn_desc);
+      if (linked)
+	gimple_seq_add_stmt (&seq, gimple_build_assign (linked,
+							boolean_true_node));
+      if (into_state[i] == unknown)
+	insert_if_on_edge (e, linked, false, seq);
+      else
+	gsi_insert_seq_on_edge (e, seq);
+    }
+  gsi_commit_edge_inserts ();
+  /* First of all (an edge into ANT may have been the entry edge).  */
+  if (linked)
+    gsi_insert_on_edge_immediate (single_succ_edge
+				  (ENTRY_BLOCK_PTR_FOR_FN (fun)),
+				  gimple_build_assign (linked,
+						       boolean_false_node));
+  /* Each return whose frame may or may not be linked in a block of its
+     own, entered by one edge, on which the unlink goes.  */
+  gimple *ret;
+  FOR_EACH_VEC_ELT (returns, i, ret)
+    {
+      if (return_state[i] == FRAME_MAY_BE_UNLINKED)
+	continue;
       gimple_stmt_iterator gsi = gsi_for_stmt (ret);
+      if (return_state[i] == FRAME_MAY_BE_LINKED)
+	{
+	  gsi_insert_seq_before (&gsi, unlink_seq (frame, false),
+				 GSI_SAME_STMT);
+	  continue;
+	}
+      basic_block b = gimple_bb (ret);
       gsi_prev_nondebug (&gsi);
-      edge e = gsi_end_p (gsi) ? split_block_after_labels (b)
-			       : split_block (b, gsi_stmt (gsi));
-      insert_if_on_edge (e, linked, true, unlink_seq (frame, false));
+      edge to_ret = gsi_end_p (gsi) ? split_block_after_labels (b)
+				    : split_block (b, gsi_stmt (gsi));
+      insert_if_on_edge (to_ret, linked, true, unlink_seq (frame, false));
     }
   free_dominance_info (CDI_DOMINATORS);
   if (current_loops)
