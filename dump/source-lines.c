@@ -305,35 +305,6 @@ dump_source_find (dump_sources *sources, const char *name)
   return f ? *f : SIZE_MAX;
 }
 
-/* Open source file NAME: see source-lines.h.  */
-
-FILE *
-dump_open_source (const char *name, const dump_profile *profile)
-{
-  return dump_source_open (name, profile, NULL, NULL, 0);
-}
-
-/* See source-lines.h.  */
-
-char *
-dump_source_beside_profile (const char *name, const dump_profile *profile)
-{
-  const char *slash = profile ? strrchr (profile->path, '/') : NULL;
-  size_t dir;
-  char *path;
-
-  if (name[0] == '/' || !slash)
-    return NULL;
-  dir = (size_t) (slash - profile->path) + 1;
-  path = malloc (dir + strlen (name) + 1);
-  if (path)
-    {
-      memcpy (path, profile->path, dir);
-      strcpy (path + dir, name);
-    }
-  return path;
-}
-
 /* See source-lines.h.  */
 
 bool
@@ -438,7 +409,7 @@ static struct
   bool learnt;
   dump_string_index by_name;       /* name -> index into records */
   source_record *records;
-  size_t num_records;
+  size_t num_records, cap_records;
 } finder;
 
 void
@@ -451,8 +422,6 @@ dump_source_set_dirs (const char *const *dirs, size_t num_dirs)
 int
 dump_source_learn (const dump_data *data)
 {
-  size_t cap = 0;
-
   if (!finder.learnt)
     {
       dump_string_index_init (&finder.by_name, false);
@@ -468,15 +437,16 @@ dump_source_learn (const dump_data *data)
 	{
 	  if (dump_string_index_find (&finder.by_name, m->files[k]))
 	    continue;
-	  if (finder.num_records == cap)
+	  if (finder.num_records == finder.cap_records)
 	    {
-	      size_t grown_cap = cap ? 2 * cap : 64;
+	      size_t grown_cap = finder.cap_records
+				 ? 2 * finder.cap_records : 64;
 	      source_record *grown = realloc (finder.records,
 					      grown_cap * sizeof *grown);
 	      if (!grown)
 		return -1;
 	      finder.records = grown;
-	      cap = grown_cap;
+	      finder.cap_records = grown_cap;
 	    }
 	  if (dump_string_index_add (&finder.by_name, m->files[k],
 				     finder.num_records) != 0)
@@ -513,6 +483,24 @@ join (const char *dir, const char *name)
   if (len && dir[len - 1] != '/')
     path[len++] = '/';
   strcpy (path + len, name);
+  return path;
+}
+
+/* For a relative NAME, NAME in the directory of PROFILE, malloc'd; NULL
+   when the profile's path has no directory (NAME from here is that) or
+   memory ran out.  */
+
+static char *
+beside_profile (const char *name, const dump_profile *profile)
+{
+  const char *slash = profile ? strrchr (profile->path, '/') : NULL;
+  char *dir, *path;
+
+  if (!slash || !(dir = strndup (profile->path,
+				 (size_t) (slash - profile->path))))
+    return NULL;
+  path = join (dir, name);
+  free (dir);
   return path;
 }
 
@@ -613,7 +601,7 @@ dump_source_open (const char *name, const dump_profile *profile,
     done = (comp_dir && comp_dir[0] && try_path (&s, join (comp_dir, name)))
 	   || try_path (&s, strdup (name))
 	   || (profile && strchr (profile->path, '/')
-	       && try_path (&s, dump_source_beside_profile (name, profile)));
+	       && try_path (&s, beside_profile (name, profile)));
   for (size_t i = 0; !done && i < finder.num_dirs; i++)
     done = try_dir (&s, finder.dirs[i], name);
   if (s.found)

@@ -109,13 +109,6 @@ int dump_source_learn (const dump_data *data);
    the first candidate's error.  */
 FILE *dump_source_open (const char *name, const dump_profile *profile,
 			char **path, char *why, size_t whylen);
-/* dump_source_open without PATH and WHY.  */
-FILE *dump_open_source (const char *name, const dump_profile *profile);
-/* For a relative NAME, NAME in the directory of PROFILE (where
-   dump_open_source looks second), malloc'd; NULL for an absolute NAME,
-   a profile path without a directory, or if memory ran out.  */
-char *dump_source_beside_profile (const char *name,
-				  const dump_profile *profile);
 /* Whether FN is defined in FILE and is a function gcov reports (not one
    the compiler made, PPF_FN_ARTIFICIAL): the functions --lcov and --gcov
    list for a file.  */

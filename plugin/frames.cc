@@ -452,17 +452,14 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
   frame_states (fun, ant, state.address ());
   const unsigned char unknown = FRAME_MAY_BE_UNLINKED | FRAME_MAY_BE_LINKED;
   auto_vec<unsigned char> into_state, return_state;
-  bool need_flag = false;
   unsigned tests = 0;
   for (edge e : into)
     {
-      unsigned char s = state[e->src->index];
-      if (!s)
-	s = unknown;
-      need_flag |= s == unknown;
+      unsigned char s = state[e->src->index] ? state[e->src->index] : unknown;
       tests += s == unknown;
       into_state.safe_push (s);
     }
+  bool need_flag = tests > 0;
   eager |= tests > MAX_LINK_TESTS;
   if (eager)
     {
@@ -481,8 +478,7 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
   for (gimple *ret : returns)
     {
       unsigned char s = state[gimple_bb (ret)->index];
-      if (!s)
-	s = unknown;
+      s = s ? s : unknown;
       need_flag |= s == unknown;
       return_state.safe_push (s);
     }
