@@ -165,6 +165,17 @@ plain_name (const dump_function *fn)
   return display[0] ? display + dump_name_start (display) : fn->meta.name;
 }
 
+const char *
+dump_label_suffix (const dump_function *fn)
+{
+  const char *plain = plain_name (fn);
+  size_t len = strlen (plain);
+
+  if (!fn->label || strncmp (fn->label, plain, len) != 0)
+    return "";
+  return fn->label + len;
+}
+
 /* What tells FN apart from OTHER, a function of the same name with
    another assembler name, in fresh memory: " [D0]" when the names first
    differ at the digit of a C++ constructor's or destructor's variant

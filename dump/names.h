@@ -47,6 +47,10 @@ const char *dump_base_name (const char *path);
 int dump_function_names (dump_function *fn);
 /* Fill the label of every function of DATA.  Returns 0 or -1.  */
 int dump_assign_labels (dump_data *data);
+/* What FN's label adds to its name to tell it from another function of
+   the same name: " (b.c)", " [C1]", " #2"...; "" when nothing (the
+   machine-readable reports append it to the name they write).  */
+const char *dump_label_suffix (const dump_function *fn);
 
 /* The offset in DISPLAY, a display name, where the function's
    qualified name starts: past the return type of a function template

@@ -506,8 +506,7 @@ dump_report_correlated_tsv (FILE *out, const dump_data *data,
 	    preds += b->preds[p].count > 0;
 	  for (uint32_t s = 0; s < b->num_succs; s++)
 	    succs += b->succs[s].count > 0;
-	  dump_tsv_field (out, m->display_name[0] ? m->display_name
-						  : m->name, false);
+	  dump_tsv_function (out, fn);
 	  fputc ('\t', out);
 	  if (loc.line && loc.line->file < m->num_files)
 	    {

@@ -450,8 +450,7 @@ dump_report_lines (FILE *out, const dump_data *data,
 	return -1;
       for (size_t k = 0; k < c.num_lines; k++)
 	{
-	  dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
-			  false);
+	  dump_tsv_function (out, fn);
 	  fputc ('\t', out);
 	  dump_tsv_field (out, m->files[c.lines[k].file], false);
 	  fprintf (out, "\t%u\t%llu\n", c.lines[k].line,
@@ -471,7 +470,6 @@ dump_report_edges (FILE *out, const dump_data *data,
   for (size_t i = 0; i < data->num_functions; i++)
     {
       const dump_function *fn = data->functions[i];
-      const ppf_meta *m = &fn->meta;
       dump_counts c;
 
       if (!sel->selected[i])
@@ -481,8 +479,7 @@ dump_report_edges (FILE *out, const dump_data *data,
       for (size_t k = 0; k < c.num_edges; k++)
 	{
 	  const ppf_edge_count *e = &c.edges[k];
-	  dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
-			  false);
+	  dump_tsv_function (out, fn);
 	  fprintf (out, "\t%u\t%u\t%s\t%llu\t", e->src, e->dst,
 		   dump_edge_kind_name (e->kind),
 		   (unsigned long long) e->count);

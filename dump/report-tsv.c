@@ -28,9 +28,20 @@
    Changing any of this breaks the DejaGnu suite: change both, and
    doc/pathprof-dump.md.  */
 
+#include "names.h"
 #include "paths.h"
 #include "report.h"
 #include "timing.h"
+
+void
+dump_tsv_function (FILE *out, const dump_function *fn)
+{
+  const ppf_meta *m = &fn->meta;
+
+  dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
+		  false);
+  dump_tsv_field (out, dump_label_suffix (fn), false);
+}
 
 /* Write S escaped as described above; SPACES says whether a space is
    escaped too.  Also used by the --lines and --edges reports.  */
@@ -133,8 +144,7 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
 	  rc = -1;
 	  break;
 	}
-      dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
-		 false);
+      dump_tsv_function (out, fn);
       fprintf (out, "\t%llu\t%llu\t%s\t%s\t", (unsigned long long) ref->id,
 	       (unsigned long long) ref->count, dump_start_name (path.start),
 	       dump_end_name (path.end));

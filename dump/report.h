@@ -113,6 +113,12 @@ void dump_put_exception_exits (FILE *out, const char *indent,
    a space as \x20 (report-tsv.c).  */
 void dump_tsv_field (FILE *out, const char *s, bool spaces);
 
+/* Write FN's FUNCTION field: its display name as recorded (its
+   assembler name if it has none) escaped as dump_tsv_field does, then
+   what its label adds to tell it from another function of that name
+   (dump_label_suffix), so that two functions never share one.  */
+void dump_tsv_function (FILE *out, const dump_function *fn);
+
 /* Write S as a JSON string: quoted, escaped, invalid UTF-8 replaced
    (report-json.c).  */
 void dump_json_string (FILE *out, const char *s);

@@ -462,8 +462,9 @@ test_function_patterns (void)
     { "NS::Cls::Marker* std::copy<NS::Cls::Marker*>(NS::Cls::Marker*)",
       "NS::Cls::Marker* std::copy<NS::Cls::Marker*>(NS::Cls::Marker*)"
       "\t0\t20\t" },
-    { "Base::~Base() [D2]", "Base::~Base()\t0\t80\t" },
-    { "_ZN4BaseC2Ei", "Base::Base(int)\t0\t60\t" },
+    /* FUNCTION tells the variants apart as the label does.  */
+    { "Base::~Base() [D2]", "Base::~Base() [D2]\t0\t80\t" },
+    { "_ZN4BaseC2Ei", "Base::Base(int) [C2]\t0\t60\t" },
   };
   run_result r;
 

@@ -303,8 +303,8 @@ test_other_build (void)
 	    test_path ("a2.pathprof"), test_path ("a.pathprof"));
   check_str ("another build: one message naming the function and both "
 	     "files", expected, r.err);
-  check_contains ("another build: the second build's helper listed", r.out,
-		  "helper\t0\t7\t");
+  check_contains ("another build: the second build's helper listed, "
+		  "named apart", r.out, "\nhelper (a2.pathprof)\t0\t7\t");
   check_int ("another build: fig1's paths listed from both files", 8,
 	     count_lines (r.out) - 1);
   run_free (&r);

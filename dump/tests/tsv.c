@@ -21,10 +21,26 @@ static const char loop_tsv[] =
   "count_loop\t3\t200\tbackedge\treturn\t4 8\t\n"
   "count_loop\t4\t1500\tbackedge\tbackedge\t4 5 6\t\n"
   "count_loop\t5\t2\tbackedge\tnoreturn\t4 5 6 7\t\n";
+/* a.pathprof has a "helper" too (never run): FUNCTION says which, as
+   the text report's label does, whenever both are read.  */
 static const char helper_tsv[] =
+  "helper (two.c)\t0\t30\tentry\tcut\t14 15\t\n"
+  "helper (two.c)\t1\t20\tentry\treturn\t14 16 17\t\n"
+  "helper (two.c)\t2\t30\tcut\treturn\t17\t\n";
+static const char helper_alone_tsv[] =
   "helper\t0\t30\tentry\tcut\t14 15\t\n"
   "helper\t1\t20\tentry\treturn\t14 16 17\t\n"
   "helper\t2\t30\tcut\treturn\t17\t\n";
+/* fig1 read from two files of one unit: FUNCTION names the files.  */
+static const char fig1_twice_tsv[] =
+  "fig1 (a.pathprof)\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1 (a.pathprof)\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1 (a.pathprof)\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
+  "fig1 (a.pathprof)\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n"
+  "fig1 (tree/y.pathprof)\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1 (tree/y.pathprof)\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1 (tree/y.pathprof)\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
+  "fig1 (tree/y.pathprof)\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n";
 static const char nolines_tsv[] = "ns::nolines()\t1\t5\tentry\treturn\t\t\n";
 
 /* Concatenate up to four strings into a static buffer.  */
@@ -69,11 +85,14 @@ test_all_paths (void)
   static const char *const reversed[] = { "--tsv", "@c.pathprof",
 					  "@b.pathprof", "@a.pathprof",
 					  NULL };
+  static const char *const alone[] = { "--tsv", "@c.pathprof", NULL };
 
   expect_tsv ("--tsv a b c", args,
 	      concat (fig1_tsv, loop_tsv, helper_tsv, nolines_tsv));
   expect_tsv ("--tsv c b a: input order", reversed,
 	      concat (helper_tsv, nolines_tsv, loop_tsv, fig1_tsv));
+  expect_tsv ("--tsv c: one helper, no suffix", alone,
+	      concat (helper_alone_tsv, nolines_tsv, NULL, NULL));
 }
 
 /* -n 3 keeps the three hottest (count_loop 4, fig1 2, fig1 0), written
@@ -166,7 +185,7 @@ test_directories (void)
 	      concat (loop_tsv, fig1_tsv, helper_tsv, nolines_tsv));
   /* y.pathprof is a copy of a.pathprof, not the same file: it counts.  */
   expect_tsv ("--tsv a y a: a read once", twice_args,
-	      concat (fig1_tsv, fig1_tsv, NULL, NULL));
+	      fig1_twice_tsv);
   expect_tsv ("--tsv z DIR: z read once, first", mixed_args,
 	      concat (helper_tsv, nolines_tsv, loop_tsv, fig1_tsv));
 }
