@@ -96,12 +96,8 @@ put_picture (FILE *out, FILE *json, html_report *r, size_t k)
       fputs ("\"cfg\":", json);
       fwrite (layout, 1, len, json);
       fputs (",", json);
-      fputs ("\n<figcaption>The CFG: blocks with their source lines and "
-	     "count; edges with the branch taken and count, wider when run "
-	     "more often (dashed: backedge; dotted: cut edge; light: never "
-	     "ran); the hottest paths in colour, numbered at their start "
-	     "(share: of the function's path executions).  The chosen path "
-	     "is drawn over it.</figcaption>\n</figure>\n", out);
+      /* pathprof.js writes the caption (it draws the picture).  */
+      fputs ("\n</figure>\n", out);
     }
   return 0;
 }
@@ -141,16 +137,14 @@ put_untested (FILE *out, html_report *r, size_t k)
 	      dump_untested_free (&u);
 	      return -1;
 	    }
-	  fprintf (out, "<tr><td>%llu</td><td>",
-		   (unsigned long long) p->id);
+	  fprintf (out, "<tr><td>%llu<td>", (unsigned long long) p->id);
 	  if (p->how == DUMP_UNTESTED_DECISION)
 	    fprintf (out, "one decision from path %llu",
 		     (unsigned long long) p->from);
 	  else
 	    fputs ("shortest", out);
-	  fputs ("</td>", out);
 	  html_put_path_cells (out, r);
-	  fputs ("</tr>\n", out);
+	  fputc ('\n', out);
 	}
       fputs ("</tbody></table>\n", out);
       if (u.num < u.listable)
@@ -248,17 +242,14 @@ html_write_function (html_report *r, size_t k)
 	   "some edges were cut (paths end and start again there), and "
 	   "potential paths are those of the cut graph.</p>\n", out);
 
-  fputs ("<p class=\"help\">Choose a path (click, or Tab and Enter) to draw "
-	 "it on the CFG; Esc or Clear to clear.</p>\n", out);
+  /* pathprof.js writes the help, above this, and the box that names the
+     chosen path, below "Paths": both need it.  */
   /* The time columns want a wider paths pane.  */
   fprintf (out, "<div class=\"layout cfg-layout%s\">\n<section "
 	   "class=\"picture-pane\">\n", r->data->has_time ? " timed" : "");
   fputs ("{", json);
   rc = put_picture (out, json, r, k);
-  fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n"
-	 "<div class=\"chosen\" id=\"chosen\" hidden><span class=\"what\">"
-	 "</span> <button type=\"button\" class=\"clear\" id=\"clear\" "
-	 "title=\"Esc\">Clear</button></div>\n", out);
+  fputs ("</section>\n<aside class=\"paths-pane\">\n<h2>Paths</h2>\n", out);
   fputs ("\"paths\":{", json);
   if (rc == 0)
     rc = html_put_path_table (out, json, r, k, NULL, &first);

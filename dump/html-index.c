@@ -2,8 +2,8 @@
    files, its functions and its hottest paths (html.h).
 
    Tables are sorted by executions, hottest first; the page's script sorts
-   them by any column when its header is chosen (each cell's data-v is its
-   sort key).  When the profiles hold times (timing.h), the totals give
+   them by any column when its header is chosen (a cell's data-v is its
+   sort key, or its text when it has none).  When the profiles hold times (timing.h), the totals give
    the measured time, the function table each function's time and share,
    and the path lists the time columns of html_put_time_cells; with
    --sort=time paths are ranked by time, as the text report ranks them.  */
@@ -133,7 +133,7 @@ put_hot_paths (FILE *out, html_report *r)
       html_text (out, fn->label);
       fputs ("</a></td>", out);
       html_put_path_cells (out, r);
-      fputs ("</tr>\n", out);
+      fputc ('\n', out);
     }
   fputs ("</tbody></table>\n", out);
   if (sel->num_paths < sel->executed + sel->executed_cut)
@@ -392,11 +392,12 @@ put_functions (FILE *out, html_report *r)
       const ppf_meta *m = &fn->meta;
       long double execs = dump_sum_value (&fn->executions);
 
-      fputs ("<tr><td class=\"name\" data-v=\"", out);
+      /* Short markup, as the path tables' (html-paths.c): no end tags
+	 where HTML has them optional, and no data-v where the cell's
+	 text is its sort key (pathprof.js sorts by the text then).  */
+      fprintf (out, "<tr><td class=name><a href=\"%s\">", hf->page);
       html_text (out, fn->label);
-      fprintf (out, "\"><a href=\"%s\">", hf->page);
-      html_text (out, fn->label);
-      fputs ("</a></td><td class=\"where\" data-v=\"", out);
+      fputs ("</a><td class=where data-v=\"", out);
       if (hf->file != SIZE_MAX)
 	{
 	  const html_file *f = &r->files[hf->file];
@@ -404,33 +405,28 @@ put_functions (FILE *out, html_report *r)
 	  fprintf (out, ":%010u\"><a href=\"%s#" HTML_FUNCTION_ANCHOR "\">",
 		   m->line, f->page, k);
 	  html_text (out, fn->short_files[m->file]);
-	  fprintf (out, ":%u</a></td>", m->line);
+	  fprintf (out, ":%u</a>", m->line);
 	}
       else
-	fputs ("\">-</td>", out);
-      fprintf (out, "<td class=\"num\" data-v=\"%llu\">%llu</td>"
-	       "<td class=\"num\" data-v=\"%llu\">%llu</td>",
+	fputs ("\">-", out);
+      fprintf (out, "<td class=num>%llu<td class=num>%llu",
 	       (unsigned long long) fn->num_complete,
-	       (unsigned long long) fn->num_complete,
-	       (unsigned long long) m->num_paths,
 	       (unsigned long long) m->num_paths);
       html_coverage_cell (out, (long double) fn->num_complete,
 			  (long double) m->num_paths);
       dump_sum_format (&fn->executions, a);
-      fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>"
-	       "<td class=\"num\" data-v=\"%.9Lg\">", a, a,
+      fprintf (out, "<td class=num>%s<td class=num data-v=%.9Lg>", a,
 	       program > 0 ? execs / program : 0);
       html_percent (out, execs, program);
-      fputs ("</td>", out);
       if (r->data->has_time)
 	put_function_time (out, r, fn);
-      fputs ("<td class=\"hotcell\">", out);
+      fputs ("<td class=hotcell>", out);
       if (put_function_hot_paths (out, r, k) != 0)
 	{
 	  free (order);
 	  return -1;
 	}
-      fputs ("</td></tr>\n", out);
+      fputc ('\n', out);
     }
   fputs ("</tbody></table>\n", out);
   if (shown < r->num_functions)

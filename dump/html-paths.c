@@ -209,6 +209,33 @@ line_in_file (const dump_function *fn, const ppf_line *l, const char *file)
   return strcmp (fn->meta.files[l->file], file) == 0;
 }
 
+/* Whether the CFG edges PATH of FN takes are exactly ENTRY to its first
+   block, from each of its blocks to the next, and its last to EXIT:
+   what pathprof.js infers when a path's JSON has no "edges".  */
+
+static bool
+entry_to_exit_p (const dump_function *fn, const dump_path *path)
+{
+  /* Blocks are numbered as the compiler's: 0 ENTRY, 1 EXIT.  */
+  enum { ENTRY = 0, EXIT = 1 };
+  uint32_t nb = dump_path_num_blocks (path), at = 0;
+  uint32_t prev = ENTRY;
+
+  for (uint32_t i = 0; i < path->num_edges; i++)
+    {
+      const ppf_edge *e = dump_path_edge (fn, path, i);
+      uint32_t want = at < nb ? dump_path_block (fn, path, at)->index
+			      : EXIT;
+      if (e->cfg_dst == PPF_NONE)
+	return false;
+      if (e->cfg_src != prev || e->cfg_dst != want)
+	return false;
+      prev = want;
+      at++;
+    }
+  return at == nb + 1 && prev == EXIT;
+}
+
 /* Write the blocks and CFG edges of R's scratch path as JSON members,
    and end its object.  */
 
@@ -222,19 +249,26 @@ put_path_cfg_json (FILE *json, const html_report *r,
   for (uint32_t i = 0; i < dump_path_num_blocks (&r->path); i++)
     fprintf (json, "%s%u", i ? "," : "",
 	     dump_path_block (fn, &r->path, i)->index);
+  fputc (']', json);
   /* The CFG edges it takes: each DAG edge's CFG edge (a dummy's is the
-     backedge or cut edge it stands for; a noreturn dummy has none).  */
-  fputs ("],\"edges\":[", json);
-  sep = "";
-  for (uint32_t i = 0; i < r->path.num_edges; i++)
+     backedge or cut edge it stands for; a noreturn dummy has none).
+     Left out when they are those of a path from ENTRY through its
+     blocks to EXIT, which the script infers (most paths: expat's
+     test-suite report is half a megabyte smaller).  */
+  if (!entry_to_exit_p (fn, &r->path))
     {
-      const ppf_edge *e = dump_path_edge (fn, &r->path, i);
-      if (e->cfg_dst == PPF_NONE)
-	continue;
-      fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
-      sep = ",";
+      fputs (",\"edges\":[", json);
+      for (uint32_t i = 0; i < r->path.num_edges; i++)
+	{
+	  const ppf_edge *e = dump_path_edge (fn, &r->path, i);
+	  if (e->cfg_dst == PPF_NONE)
+	    continue;
+	  fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
+	  sep = ",";
+	}
+      fputc (']', json);
     }
-  fputs ("]}", json);
+  fputc ('}', json);
 }
 
 /* Write the JSON member of R's scratch path, ID PATH_ID, of function K,
@@ -297,18 +331,18 @@ put_path_json (FILE *json, const html_report *r, size_t k,
 }
 
 /* The start, the steps and the end of R's scratch path, a cell each
-   (pathprof.css styles the markers by their place, beside the steps).  */
+   (pathprof.css styles the markers by their place, beside the steps),
+   their end tags left out as the path table's are.  */
 
 void
 html_put_path_cells (FILE *out, const html_report *r)
 {
   fputs ("<td>", out);
   html_put_marker (out, r, true);
-  fputs ("</td><td class=\"steps\">", out);
+  fputs ("<td class=steps>", out);
   html_put_path_steps (out, r);
-  fputs ("</td><td>", out);
+  fputs ("<td>", out);
   html_put_marker (out, r, false);
-  fputs ("</td>", out);
 }
 
 /* The table of function K's paths, and their JSON.  */
@@ -352,21 +386,22 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 		(unsigned long long) ranked[i].path);
       /* pathprof.js makes the row focusable and a button, and titles
 	 it; pathprof.css sets its numbers right.  */
-      fprintf (out, "<tr class=\"path\" data-path=\"%s\">"
-	       "<td>%zu</td><td>%llu</td><td>", path_id, i + 1,
-	       (unsigned long long) ranked[i].count);
+      /* Short markup: a report has tens of thousands of these rows
+	 (HTML's optional end tags left out, fixed attribute values
+	 unquoted).  */
+      fprintf (out, "<tr class=path data-path=%s><td>%zu<td>%llu<td>",
+	       path_id, i + 1, (unsigned long long) ranked[i].count);
       html_percent (out, (long double) ranked[i].count, total);
-      fputs ("</td>", out);
       html_put_time_cells (out, r,
 			   dump_time_value (r->data, fn, ranked[i].time),
 			   ranked[i].count);
-      fputs ("<td class=\"pc\"><i class=\"ms\">", out);
+      fputs ("<td class=pc><i class=ms>", out);
       html_put_marker (out, r, true);
-      fputs ("</i> <span class=\"steps\">", out);
+      fputs ("</i> <span class=steps>", out);
       html_put_path_steps (out, r);
-      fputs ("</span> <i class=\"me\">", out);
+      fputs ("</span> <i class=me>", out);
       html_put_marker (out, r, false);
-      fputs ("</i></td></tr>\n", out);
+      fputs ("</i>\n", out);
 
       if (!*first)
 	fputc (',', json);

@@ -183,13 +183,12 @@ put_coverage_cell (FILE *out, long double part, long double whole,
   long double ratio = whole > 0 ? part / whole : 0;
   const char *level = ratio >= 0.75L ? "hi" : ratio >= 0.25L ? "mid" : "lo";
 
-  fprintf (out, "<td class=\"num cov\" data-v=\"%.9Lg\"", ratio);
+  fprintf (out, "<td class=\"num cov\" data-v=%.9Lg", ratio);
   if (title)
     fprintf (out, " title=\"%s\"", title);
   fprintf (out, "><span class=\"bar %s\"><span style=\"width:%.1Lf%%\">"
 	   "</span></span> ", level, ratio * 100);
   html_percent (out, part, whole);
-  fputs ("</td>", out);
 }
 
 /* A cell with a percentage and a bar; its sort key is the ratio.  */
@@ -210,8 +209,8 @@ html_count_coverage_cell (FILE *out, size_t part, size_t whole,
 
   if (whole == 0)
     {
-      fprintf (out, "<td class=\"num cov\" data-v=\"-1\" title=\"no %s\">-"
-	       "</td>", noun);
+      fprintf (out, "<td class=\"num cov\" data-v=-1 title=\"no %s\">-",
+	       noun);
       return;
     }
   snprintf (title, sizeof title, "%zu of %zu %s", part, whole, noun);

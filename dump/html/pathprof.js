@@ -16,6 +16,35 @@
     return Array.prototype.slice.call((root || doc).querySelectorAll(selector));
   }
 
+  /* A function's page: what only works with this script is written by
+     it, once here rather than on each of a report's thousand pages
+     (dump/html-function.c): the help, the picture's caption, and the
+     box that names the chosen path.  */
+  if (doc.body.classList.contains('function')) {
+    var layoutBox = doc.querySelector('.cfg-layout');
+    if (layoutBox && doc.getElementById('pp-data')) {
+      var help = doc.createElement('p');
+      help.className = 'help';
+      help.textContent = 'Choose a path (click, or Tab and Enter) to draw it on the CFG; '
+        + 'Esc or Clear to clear.';
+      layoutBox.parentNode.insertBefore(help, layoutBox);
+    }
+    var figure = doc.getElementById('cfg');
+    if (figure) {
+      var caption = doc.createElement('figcaption');
+      caption.textContent = 'The CFG: blocks with their source lines and count; edges with the '
+        + 'branch taken and count, wider when run more often (dashed: backedge; dotted: cut '
+        + 'edge; light: never ran); the hottest paths in colour, numbered at their start '
+        + '(share: of the function\'s path executions).  The chosen path is drawn over it.';
+      figure.appendChild(caption);
+    }
+    var pathsHeading = doc.querySelector('.paths-pane h2');
+    if (pathsHeading && !doc.getElementById('chosen'))
+      pathsHeading.insertAdjacentHTML('afterend', '<div class="chosen" id="chosen" hidden>'
+        + '<span class="what"></span> <button type="button" class="clear" id="clear" '
+        + 'title="Esc">Clear</button></div>');
+  }
+
   /* Sortable tables: numbers hottest first on the first choice, text A-Z.  */
   all('table.sortable').forEach(function (table) {
     all('th[data-sort]', table).forEach(function (th) {
@@ -158,8 +187,12 @@
     var top = make('g', { 'class': 'graph' }, svg);
     var copies = make('g', { 'class': 'paths' });
     layout.e.forEach(function (e) {
-      var id = e[0], cls = classes(e[1], 'cfg edge', e[2]), pts = points(e[3]), end = e[4],
-          label = e[5], flags = e[9];
+      var id = e[0], cls = classes(e[1], 'cfg edge', e[2]), pts = points(e[3]),
+          label = e[5], flags = e[9] || 0, last = pts.length;
+      /* The arrowhead from the spline's last point, the label from its
+         first (dump/html-layout.c).  */
+      var end = e[4].length ? [pts[last - 2] + e[4][0], pts[last - 1] + e[4][1]] : [];
+      var lx = pts[0] + e[6], ly = pts[1] + e[7];
       var cold = flags & 4;
       var g = make('g', { 'class': 'edge ' + cls }, top);
       if (id) g.id = id;
@@ -172,7 +205,7 @@
       if (flags & 2) path['stroke-dasharray'] = '1,3';
       make('path', path, g);
       arrow(pts, end, g, { fill: flags & 8 ? 'none' : stroke, stroke: stroke });
-      if (label) text(g, label, e[6], e[7], 9, cold ? '#777777' : '#333333');
+      if (label) text(g, label, lx, ly, 9, cold ? '#777777' : '#333333');
       /* The coloured paths through it, side by side.  */
       cls.split(' ').forEach(function (c) {
         var k = /^path(\d+)$/.exec(c);
@@ -192,7 +225,9 @@
     });
     top.appendChild(copies);
     layout.n.forEach(function (n) {
-      var id = n[0], x = n[3], y = n[4], w = n[5], h = n[6], flags = n[8];
+      /* A block's id is its number (dump/html-layout.c).  */
+      var id = typeof n[0] === 'number' ? 'b' + n[0] : n[0];
+      var x = n[3], y = n[4], w = n[5], h = n[6], flags = n[8] || 0;
       var g = make('g', { id: id, 'class': 'node ' + classes(n[1], 'block', n[2]) }, top);
       make('title', {}, g).textContent = id;
       var cold = flags & 2;
@@ -237,19 +272,22 @@
      for parallel ones), and the coloured copy of a path the picture
      draws ("pathK").  */
   function lightPicture(p) {
+    /* No "edges": ENTRY, the blocks in order, EXIT (html-paths.c).  */
+    var seq = [0].concat(p.blocks, [1]);
+    var edges = p.edges || seq.slice(1).map(function (b, i) { return [seq[i], b]; });
     svg.classList.add('pp-active');
     p.blocks.forEach(function (b) {
       var node = nodes['b' + b];
       if (node) node.classList.add('pp-on');
     });
     var wanted = {};
-    p.edges.forEach(function (e) { wanted['e' + e[0] + '_' + e[1]] = true; });
+    edges.forEach(function (e) { wanted['e' + e[0] + '_' + e[1]] = true; });
     all('g.edge', svg).forEach(function (g) {
       var m = /^(e\d+_\d+)(_\d+)?$/.exec(g.id);
       if (m && wanted[m[1]]) g.classList.add('pp-on');
       if (g.classList.contains('path' + p.rank)) g.classList.add('pp-on');
     });
-    p.edges.forEach(function (e) {
+    edges.forEach(function (e) {
       if (e[0] === 0 && nodes.entry) nodes.entry.classList.add('pp-on');
       if (e[1] === 1 && nodes.exit) nodes.exit.classList.add('pp-on');
     });

@@ -88,8 +88,8 @@ want_lines=$(words "$(cut -f6 "$work/path.tsv")")
 want_badges=$(cut -f7 "$work/path.tsv" | tr ' ' '\n' | sort)
 [ -n "$id" ] && [ -n "$want_lines" ] || { fail "path from --tsv" "a path" "none"; finish; }
 # Its row's id in the pages: f<function index>p<path>.
-row=$(grep -o "data-path=\"f[0-9]*p$id\"" "$out/report/fn-count_stream.html" \
-  | head -1 | sed 's/data-path="\(.*\)"/\1/')
+row=$(grep -o "data-path=f[0-9]*p$id>" "$out/report/fn-count_stream.html" \
+  | head -1 | sed 's/data-path=\(.*\)>/\1/')
 [ -n "$row" ] && pass "path $id has a row ($row)" \
   || { fail "row of path $id" "data-path" "none"; finish; }
 # A counted line of count_stream the path does not take.

@@ -236,15 +236,13 @@ test_index (void)
   check_contains ("index: fig1 row", index,
 		  "<a href=\"fn-fig1.html\">fig1</a>");
   check_contains ("index: fig1 coverage", index,
-		  "<td class=\"num\" data-v=\"4\">4</td><td class=\"num\" "
-		  "data-v=\"6\">6</td><td class=\"num cov\" data-v=\"0.666666667\">");
-  check_contains ("index: fig1 66.67%", index, "66.67%</td>");
+		  "<td class=num>4<td class=num>6<td class=\"num cov\" "
+		  "data-v=0.666666667>");
+  check_contains ("index: fig1 66.67%", index, "66.67%<td class=num>");
   check_contains ("index: count_loop coverage", index,
-		  "<td class=\"num\" data-v=\"5\">5</td><td class=\"num\" "
-		  "data-v=\"6\">6</td>");
+		  "<td class=num>5<td class=num>6<td");
   check_contains ("index: helper never ran", index,
-		  "<td class=\"num\" data-v=\"0\">0</td><td class=\"num\" "
-		  "data-v=\"1\">1</td>");
+		  "<td class=num>0<td class=num>1<td");
   /* Totals: 9 of 13 paths, 4000 executions, 3 functions.  */
   check_contains ("index: total paths", index,
 		  "<span class=\"executed\">9</span> of <span "
@@ -254,10 +252,10 @@ test_index (void)
   check_contains ("index: functions", index,
 		  "id=\"total-functions\">3<");
   check_contains ("index: src/fig1.c's lines and branches", index,
-		  "<td class=\"num cov\" data-v=\"0.818181818\" title=\"9 of "
+		  "<td class=\"num cov\" data-v=0.818181818 title=\"9 of "
 		  "11 lines\">");
   check_contains ("index: src/fig1.c's branches", index,
-		  "<td class=\"num cov\" data-v=\"1\" title=\"6 of 6 "
+		  "<td class=\"num cov\" data-v=1 title=\"6 of 6 "
 		  "branches\">");
   check_contains ("index: source file link", index,
 		  "<a href=\"src-src_fig1.c.html\">src/fig1.c</a>");
@@ -271,6 +269,20 @@ test_index (void)
 		  "<tr><td class=\"num\">1</td><td class=\"num\">1500</td>"
 		  "<td class=\"num\">37.50%</td>");
   free (index);
+  /* A path's CFG edges are left out of its JSON when they go from ENTRY
+     through its blocks to EXIT (pathprof.js infers them), and written
+     otherwise: from a backedge, to a backedge, to a call that did not
+     return.  */
+  {
+    char *loop = report_file ("rep", "fn-count_loop.html");
+    check_contains ("JSON: entry to return, edges inferred", loop,
+		    "\"blocks\":[2,3,5]}");
+    check_contains ("JSON: entry to backedge, edges written", loop,
+		    "\"blocks\":[2,3,4],\"edges\":[[0,2],[2,3],[3,4],[4,3]]}");
+    check_contains ("JSON: backedge to noreturn, edges written", loop,
+		    "\"blocks\":[3,4,6],\"edges\":[[4,3],[3,4],[4,6]]}");
+    free (loop);
+  }
   check (exists ("rep/pathprof.css") && exists ("rep/pathprof.js")
 	 && exists ("rep/fn-fig1.html") && exists ("rep/fn-count_loop.html")
 	 && exists ("rep/.pathprof-html"), "--html: the report's files", "%s",
@@ -314,7 +326,7 @@ test_source_page (void)
   check_contains ("source: text escaped", page,
 		  "{ if (a &lt; b &amp;&amp; d &gt; 0)");
   check_contains ("source: fig1's hottest path row", page,
-		  "data-path=\"f0p2\"");
+		  "data-path=f0p2>");
   /* Path 2 is ABCDEF: lines 3 4 5 6 7 8 (E is in hdr.h) 10 11.  */
   check_contains ("source: path 2's lines", page,
 		  "\"f0p2\":{\"fn\":0,\"rank\":1,\"count\":1000,"
@@ -422,7 +434,9 @@ test_picture (void)
 		      "class=\"cfg-draw\"></div>");
       check_contains ("picture: its layout in the page's data", page,
 		      "\"cfg\":{\"name\":\"fig1\",\"w\":");
-      check_contains ("picture: block nodes", page, "[\"b2\",0,");
+      /* Block "b2" by its number; the entry by its name.  */
+      check_contains ("picture: block nodes", page, "[2,0,");
+      check_contains ("picture: the entry node", page, "[\"entry\",0,");
       check_contains ("picture: CFG edges", page, "[\"e2_3\",0,");
       check_contains ("picture: its legend beside it", page,
 		      "<table class=\"legend\"><tr><th></th><th>path</th>");
@@ -441,7 +455,7 @@ test_picture (void)
   check_contains ("no dot: the page says so", page,
 		  "needs Graphviz's <code>dot</code>");
   check_contains ("no dot: the paths are still there", page,
-		  "data-path=\"f0p2\"");
+		  "data-path=f0p2>");
   free (page);
 }
 
@@ -1202,13 +1216,13 @@ test_times (void)
   free (index);
   fig1 = report_file ("tim", "fn-fig1.html");
   check_contains ("times: fig1 path 3's row", fig1,
-		  "<td>3</td><td>250</td>"
-		  "<td>12.50%</td><td class=\"num time\">2.5 ms"
+		  "<td>3<td>250"
+		  "<td>12.50%<td class=\"num time\">2.5 ms"
 		  "</td><td class=\"num time\">10 us</td><td class=\"num "
 		  "time\">50.00%</td>");
   check_contains ("times: fig1 path 0's row", fig1,
-		  "<td>2</td><td>500</td>"
-		  "<td>25.00%</td><td class=\"num time\">1 ms"
+		  "<td>2<td>500"
+		  "<td>25.00%<td class=\"num time\">1 ms"
 		  "</td><td class=\"num time\">2 us</td><td class=\"num "
 		  "time\">20.00%</td>");
   check_contains ("times: fig1 path 3's JSON", fig1,
@@ -1218,13 +1232,13 @@ test_times (void)
   check_contains ("times: fig1's time card", fig1,
 		  "id=\"time\">5 ms</div><div class=\"sub\">100.00% of all "
 		  "measured time");
-  check_order ("times: fig1's paths by count", fig1, "data-path=\"f0p2\"",
-	       "data-path=\"f0p0\"", "data-path=\"f0p3\"",
-	       "data-path=\"f0p5\"", (char *) NULL);
+  check_order ("times: fig1's paths by count", fig1, "data-path=f0p2>",
+	       "data-path=f0p0>", "data-path=f0p3>",
+	       "data-path=f0p5>", (char *) NULL);
   free (fig1);
   src = report_file ("tim", "src-src_fig1.c.html");
   check_contains ("times: source page's path 5", src,
-		  "<td>12.50%</td><td class=\"num time\">1 ms"
+		  "<td>12.50%<td class=\"num time\">1 ms"
 		  "</td><td class=\"num time\">4 us</td><td class=\"num "
 		  "time\">20.00%</td>");
   free (src);
@@ -1253,8 +1267,8 @@ test_times (void)
   free (index);
   fig1 = report_file ("timsort", "fn-fig1.html");
   check_order ("--sort=time: fig1's paths by time", fig1,
-	       "data-path=\"f0p3\"", "data-path=\"f0p0\"",
-	       "data-path=\"f0p5\"", "data-path=\"f0p2\"", (char *) NULL);
+	       "data-path=f0p3>", "data-path=f0p0>",
+	       "data-path=f0p5>", "data-path=f0p2>", (char *) NULL);
   check_contains ("--sort=time: path 3 ranked first", fig1,
 		  "\"f0p3\":{\"fn\":0,\"rank\":1,");
   free (fig1);
@@ -1384,13 +1398,13 @@ test_source_page_paths (void)
   run_free (&r);
   page = report_file ("fan", "src-fan.c.html");
   check_int ("source page: the 10 hottest paths", 10,
-	     count_occurrences (page, "<tr class=\"path\""));
+	     count_occurrences (page, "<tr class=path "));
   check_contains ("source page: the rest on the function's page", page,
 		  "2 more executed paths on <a href=\"fn-fan.html\">");
   free (page);
   page = report_file ("fan", "fn-fan.html");
   check_int ("function page: every path", 12,
-	     count_occurrences (page, "<tr class=\"path\""));
+	     count_occurrences (page, "<tr class=path "));
   free (page);
 }
 
