@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pathprof: Ball-Larus path profiling for GCC.
 #
 #   make            build the plugin, the runtime, pathprof-dump and
@@ -184,7 +185,8 @@ UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
   dump/tests/*.c tool/tests/*.c)
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   dump/tests/*.sh tool/tests/*.sh plugin/tests/*.sh \
-  testsuite/pathprof.project/*.sh) testsuite/man-check.sh
+  testsuite/pathprof.project/*.sh) testsuite/man-check.sh \
+  testsuite/licence-check.sh
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
   dump/tests/*.h fuzz/*.h) testsuite/unit-test.h

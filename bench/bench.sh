@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench.sh -- what pathprof costs on real programs: run time and compile
 # time against plain -O2 and against GCC's own edge profiling.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cc-log.sh -- the compiler the benchmark builds see: runs the real
 # compiler and, for every compilation of one C file (-c FILE.c), appends
 # to $BENCH_CC_LOG one line

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # deb-src.sh -- make "apt-get source" work: derive deb-src entries from the
 # system's configured Debian binary sources, at run time.
 #

@@ -200,3 +200,4 @@ main (int argc, char **argv)
   printf ("runs\t%llu\n", (unsigned long long) t.runs);
   return t.errors;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

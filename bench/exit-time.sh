@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # exit-time.sh ROUNDS PROGRAM...: what a short process costs, exit
 # included (doc/performance.md, "The exit of a short process").  Each
 # PROGRAM runs `BEGIN{x=1}` (an awk one-liner; any program that takes

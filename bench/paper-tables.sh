@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # paper-tables.sh -- Ball & Larus's Tables 2 and 3 for a real program.
 #
 # Usage: paper-tables.sh PATHPROF_BUILD_DIR [WORK_DIR]

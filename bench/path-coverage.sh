@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/path-coverage.sh -- pathprof and GCC 15's -fpath-coverage side by side: what
 # each reports for the same runs and what each costs against a plain build.
 #

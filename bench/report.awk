@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # report.awk -- the benchmark's tables: results.md and results.json from
 # the raw measurements bench.sh leaves in its result directory.
 #

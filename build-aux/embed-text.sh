@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Turn text files into C string constants, so that a program carries them
 # (pathprof-dump's HTML report writes its style sheet and script from
 # them: dump/html-assets.c).

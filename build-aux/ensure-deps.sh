@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Make sure what pathprof builds and tests with is installed: GCC's plugin
 # headers for the GCC that $CC names (gcc-11 -> gcc-11-plugin-dev), the C++
 # compiler $CXX that builds the plugin (default: $CC's, g++-11), and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Make sure `make fuzz` can build its libFuzzer targets: clang (FUZZ_CC,
 # default clang-14) and its sanitizer and libFuzzer run-time libraries
 # (Debian's libclang-rt-14-dev).  As root, missing Debian packages are

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run make with GCC N (11 to 15): natively when gcc-N and its plugin
 # headers are installed, else in a Debian chroot that has them, made the
 # first time (as root: debootstrap) and reused after.  The tree is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # link-files.sh: write the files through which a link finds libpathprof,
 # for the build tree (Makefile, target "all") and for "make install".
 #

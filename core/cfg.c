@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: the input CFG.  Validation, reachability,
    block degrees, where the code of an edge may go, and the choice of
    backedges (design trap 1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: the Ball-Larus DAG (section 4, design traps 2,
    5 and 6).
 

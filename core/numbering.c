@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: path numbering (Figure 5, section 3.2) and
    truncation of huge path counts (section 5.3, design trap 10).
 

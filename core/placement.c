@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: the operations each DAG edge performs on the
    path register R and the counters (section 3.4, Figure 8).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: pp_plan_build, which runs the steps of the
    other files in order on one pp_work and copies the results into the
    caller's pp_plan, and pp_plan_free.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: the working state shared by the files of the
    core while a plan is built.  Not installed, not used outside core/.
 

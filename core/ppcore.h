@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: Ball-Larus path numbering and instrumentation
    placement on an abstract control-flow graph.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: probes, the operations of the DAG edges mapped
    back to places in the CFG where the plugin can put code.
 

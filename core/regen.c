@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: path regeneration (section 3.5), path number
    -> DAG edges, for pathprof-dump.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof algorithm core: the maximum spanning tree and the chord
    increments (section 3.3, Figure 7, design trap 9).
 

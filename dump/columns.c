@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Text layout for the terminal reports: see columns.h.  */
 
 #include <math.h>

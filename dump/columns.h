@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Text layout for the terminal reports (text and coverage): display
    widths of UTF-8 strings, padding, truncation with a visible ellipsis,
    percentages, and the glyphs ("→" or "->") the locale can show.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Correlated branches: the predecessor-successor matrix of each branch
    block, from the paths that ran.  See correlated.h.  */
 

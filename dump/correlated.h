@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Correlated branches (--correlated): what a path profile knows about a
    branch that its edge profile cannot say.
 

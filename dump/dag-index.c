@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function's DAG indexed for walks: see dag-index.h.  */
 
 #include <stdlib.h>

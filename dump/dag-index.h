@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function's Ball-Larus DAG indexed for walks over it: the out-edges
    of each vertex, a topological order, and the number of paths from
    ENTRY to each vertex.  Vertices are positions in meta.blocks (0 ENTRY,

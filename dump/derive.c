@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Edge, block and line counts derived from a path profile: see derive.h
    for what they mean and why.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Edge, block and line counts derived from a function's path profile.
 
    Edge counts are format/ppedges.c's (ppedges.h says what each kind of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One function's CFG as a Graphviz DOT graph, and its rendering by
    Graphviz's dot: see dot.h for what the picture shows.
 

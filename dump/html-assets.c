@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The style sheet and the script of the HTML report (html-report.h).
 
    They are written as files of the report, pathprof.css and pathprof.js,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function's page of the HTML report (html.h): its totals, its paths
    (html_put_path_table), its untested paths (untested.h), and its CFG as
    a picture on which the chosen path is drawn (dot.h: DOT laid out by

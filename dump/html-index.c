@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* index.html of the HTML report: the program's totals, its source
    files, its functions and its hottest paths (html.h).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The layout of a CFG picture of the HTML report (html-report.h): what
    Graphviz's dot -Tjson0 says of a graph, made small for the page's
    script (pathprof.js), which draws the SVG from it when the page loads.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function's paths in the HTML report: ranked, as table rows a reader
    can choose, and as the JSON the page's script reads to show the chosen
    path on the source and on the CFG (html-report.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The CFG pictures of the function pages of the HTML report
    (html-report.h), laid out by Graphviz's dot a batch of functions at a
    time, in the background.  dot gives the layout only (-Tjson0), which

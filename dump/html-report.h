@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The parts of the HTML report (html.h), and what they share:
 
    html-site.c      the output directory: written to the side, page file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The HTML report's output directory: see html-report.h.
 
    The report is written into DIR.tmp-XXXXXX, a new directory beside DIR

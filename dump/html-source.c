@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A source file's page of the HTML report (html.h): the source annotated
    with gcov's line counts, summed over the selected functions as
    --annotate does (source-lines.h), and beside it the paths of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* HTML and JSON text for the HTML report: see html-report.h.
 
    Pages are UTF-8.  Names and source text are written as they are, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The HTML report: which pages, with which names (html.h).
 
    The pages are written in a directory beside DIR (html-site.c): the

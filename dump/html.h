@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The HTML report (pathprof-dump --html -o DIR): static pages in one
    directory, in the spirit of lcov's genhtml and gcovr's --html-details,
    that need nothing but a browser (no server, nothing fetched: pages,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Reading .pathprof files and directories into pathprof-dump's in-memory
    profile (profile.h).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump: the user's window on .pathprof files.
 
    Usage: pathprof-dump [OPTION]... FILE|DIR...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* How the text reports name files and functions: see names.h.  */
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* How the text reports name files and functions.
 
    Source files are named by their base name ("fig1.c" for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A path as compact text: see path-text.h.  */
 
 #include <stdarg.h>

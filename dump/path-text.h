@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A path as compact text, for the text report:
 
      [entry] fig1.c:3-5 → 8 → include/hdr.h:20 → fig1.c:10-11 [return]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Paths of a function: regeneration, start and end, source lines.  See
    paths.h for the shape of a path.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Paths of a function: from a path number to its DAG edges (through the
    core's regeneration), how the path starts and ends, and the source lines
    it runs through.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Paths predicted from the edge profile: see predict.h.  */
 
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* How well an edge profile predicts the hot paths (--predict): Ball &
    Larus's Table 2 (MICRO 1996, section 6.2).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump's in-memory profile: the .pathprof files given on the
    command line, their functions with decoded metas, and what the reports
    need to look things up quickly.

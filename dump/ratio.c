@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Exact ratios of counts: see ratio.h.  */
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Exact ratios of counts, for the shares and overlaps pathprof-dump and
    pathprof-tool print.
 

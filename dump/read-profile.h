@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Reading one .pathprof file that a running program may be rewriting.
 
    The runtime rewrites NAME.pathprof in place under an exclusive fcntl

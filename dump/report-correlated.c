@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The correlated-branches report (--correlated; correlated.h defines
    the figures): the branch blocks entered by two or more CFG edges,
    ranked by gain, each with its split overall and per predecessor, then

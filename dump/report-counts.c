@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Reports of the counts derived from the path profile (derive.h):
 
    --annotate[=FILE]  every source file of the selected functions (or only

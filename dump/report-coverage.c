@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The coverage report (--coverage): per selected function, how many of
    its potential paths were executed, then the total.
 

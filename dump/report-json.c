@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The JSON report (--json), described field by field in
    doc/json-schema.md.  Integers are written exactly, in decimal, whatever
    their size: counts, path numbers and potential path counts are 64-bit

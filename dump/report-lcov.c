@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* --lcov: the counts derived from the path profile (derive.h) as an lcov
    tracefile, for genhtml, lcov --summary and the CI services that take
    one.  One record per source file of the selected functions:

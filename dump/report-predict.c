@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The prediction report (--predict): Ball & Larus's Table 2, per selected
    function and for the program (predict.h says how paths are
    predicted):

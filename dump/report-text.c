@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The text report: a header with the totals, then the hottest paths, one
    row each (doc/pathprof-dump.md shows an example):
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TSV report (--tsv): one line per path, no header, for scripts and
    for the DejaGnu suite (testsuite/lib), which parses exactly this:
 

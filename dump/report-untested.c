@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The untested-paths report (--untested): per selected function, the
    paths that never ran, the useful ones first (untested.h says in which
    order and why), each written as the text report writes a path:

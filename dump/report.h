@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump's reports.  Each writes to OUT and returns 0, or -1 if
    memory ran out (write errors are left in OUT's error flag, which the
    caller checks once at the end).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program's runs over a set of .pathprof files: see runs.h.  */
 
 #include <stdlib.h>

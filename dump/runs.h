@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program's runs over a set of .pathprof files, one rule for
    pathprof-dump and pathprof-tool (doc/file-format.md, "runs"): each
    run of a program writes every unit it has, so a file's runs count once

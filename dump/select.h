@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Which functions and which paths a report shows.
 
    Functions: all, or those matching one of the -f patterns (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Source files and their line counts summed over functions: see
    source-lines.h.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The source files of a selection of functions and the count of each of
    their lines, summed over the functions, as gcov shows them: the
    --annotate report and the HTML report's source pages.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An index of strings: see string-index.h.
 
    Linear probing in a table kept at most half full, so that a search

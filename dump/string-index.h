@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An index of strings: from a string to a number, in expected constant
    time (an open-addressing hash table of FNV-1a hashes).  The reports
    use it where a search of every name seen so far would make the work

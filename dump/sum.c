@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Exact sums of 64-bit counts: see sum.h.  */
 
 #include "sum.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Exact sums of 64-bit counts, for pathprof-dump.
 
    A path count is a uint64_t, and so is a function's number of potential

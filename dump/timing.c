@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Time per path in pathprof-dump: see timing.h.  */
 
 #include <stdio.h>

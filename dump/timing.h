@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Time per path in pathprof-dump: the times that a build with
    -fplugin-arg-pathprof-metric=cycles (or =ns) stores beside each
    path's count (doc/file-format.md, PPF_FILE_TIME), in the one unit the

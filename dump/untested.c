@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The paths of a function that never ran: see untested.h.  */
 
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function's edge profile, derived from its path profile: see
    ppedges.h for what the counts mean and why.  */
 

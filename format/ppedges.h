@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function's edge profile, derived from its path profile.
 
    A path profile determines the edge profile: every executed path adds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Finding .pathprof files under a directory: see ppfind.h.  */
 
 #include <dirent.h>

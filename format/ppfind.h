@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Finding .pathprof files: a file, or every *.pathprof file under a
    directory.
 

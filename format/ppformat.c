@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The .pathprof file format: encode, decode, validate.
 
    doc/file-format.md is the specification; this file implements it field

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The .pathprof file format: encode, decode, validate.
 
    One module shared by the plugin (which encodes each function's static

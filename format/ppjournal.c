@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The journal of a .pathprof file: see ppjournal.h.  Shared by the
    runtime, which writes and restores journals, and pathprof-dump, which
    reads them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The journal of a .pathprof file: NAME.pathprof.journal.
 
    While the runtime rewrites NAME.pathprof in place, the journal holds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* branches.cc: the detail of a block for the .pathprof meta: how many
    statements it has, and which way each edge out of it goes from the
    statement that ends it ("true", "case 1 ... 5, 7", "default",

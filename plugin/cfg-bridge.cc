@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cfg-bridge.cc: a function's GIMPLE CFG as the core's graph, and the
    function's static description for the .pathprof file.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* descriptor.cc: the static data of an instrumented object and the
    constructor that hands it to libpathprof.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* feedback.cc: feedback=FILE|DIR, GCC's profile from the path profile.
 
    A path profile determines the edge profile exactly (format/ppedges.h),

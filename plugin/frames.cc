@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* frames.cc: the frame of a function whose calls may not return
    (partial-paths=yes, the default; runtime/pathprof-abi.h, struct
    __pathprof_frame; the runtime's side is runtime/cutpaths.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gcc-common.h: GCC's internal headers in one known-good order.
 
    Every file of the plugin includes this and nothing else from GCC, so the

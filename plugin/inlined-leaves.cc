@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Inlined leaves: the counts of one-path functions inlined into their
    callers, derived from the callers' paths instead of counted
    (runtime ABI 8, struct __pathprof_link; doc/plugin.md, "Inlined

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* instrument.cc: the pathprof pass.
 
    Runs once per function right after CFG construction ("cfg", instance

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* measured-profile.cc: a measured profile's edge counts on a function's
    CFG, for use= and feedback=.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* o0-cfg.cc: the pathprof pass sees the CFG GCC builds at -O0, at every
    optimisation level, and the jumps gcov gives lines of their own.
 

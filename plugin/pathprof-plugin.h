@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-plugin.h: what the plugin's files share.
 
    The plugin is glue only: pathprof.cc reads the arguments and registers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof.cc: the GCC plugin's entry point.
 
    Purpose: check that we run in the GCC we were built for, read the

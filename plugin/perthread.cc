@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* perthread.cc: update=per-thread, each thread counting into its own copy
    of a dense function's counters (runtime/threadcount.c; doc/plugin.md,
    "Per-thread counters").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* redirect.cc: calls that replace the process image, or start another
    program, go through libpathprof's wrappers, which write the counts
    first (runtime/pathprof-abi.h lists them); so do calls of longjmp,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* runtime-note.cc: what an instrumented object does when the program or
    library holding it was linked without libpathprof.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* unwind.cc: landing pads that count the path an exception leaves by.
 
    A C++ exception that passes through a function without a handler or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* use-profile.cc: use=FILE|DIR, spanning-tree weights from a measured
    profile.
 

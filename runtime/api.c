@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The user's interface, pathprof.h: write the profiles now, or start
    counting afresh.  Both take pp_rt_mutex, so they are safe from any
    thread, but not from a signal handler (the mutex may be held by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Cut paths: the paths in progress in the functions a thread is inside
    when exit, or a longjmp, leaves them (pathprof-abi.h, ABI 9;
    doc/runtime.md "Cut paths").

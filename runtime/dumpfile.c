@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Writing one unit's profile: lock, recover, read, merge, rewrite in
    place.
 

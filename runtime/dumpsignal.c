@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Dumps asked for by a signal, for programs that do not stop on their
    own (servers, daemons).
 

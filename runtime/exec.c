@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The exec wrappers: write the profiles, then replace the process image
    or start another program.
 

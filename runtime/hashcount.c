@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Counting in a hash table, for functions with too many paths for a
    dense array (design.md trap 11, Ball & Larus §5.3).
 

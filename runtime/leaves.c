@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Inlined leaves (ABI 8): the counts a write gives to a leaf function
    whose inlined copies do not count themselves.
 

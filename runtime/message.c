@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Messages from libpathprof to the user.
 
    Every message is one line starting with "pathprof: ".  It goes to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The interface between code emitted by the pathprof plugin and the
    libpathprof runtime.  The plugin builds these structures as static data
    in every instrumented object (plugin/descriptor.cc); the runtime reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* pathprof.h: the user's interface to libpathprof.
 
    Programs built with -fplugin=pathprof write their path profiles at exit.

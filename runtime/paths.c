@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Where a unit's profile goes.
 
    The plugin records an absolute file name at compile time, as GCC does

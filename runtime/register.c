@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The registered units, the exit handler and fork.
 
    Every instrumented object's constructor calls __pathprof_register with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Declarations shared by the files of libpathprof.  Not installed.
 
    One concept per file:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The counts a write takes from memory, and what happens to them after.
 
    A write reads each function's counts once (its snapshot), merges them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Per-thread counters: update=per-thread (doc/runtime.md, "Threads").
 
    A dense function of a unit compiled with update=per-thread counts, in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* Time readings of the metric=cycles and metric=ns modes: the clock of
    metric=ns (and of metric=cycles where there is no time-stamp counter),
    and the time-stamp counter's frequency, which turns ticks into

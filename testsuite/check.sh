@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make check: the unit tests of every part, then the DejaGnu suite, then
 # one closing line "check: N passed, M failed".  Exit status 0 only if
 # everything passed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gcc-source.sh -- GCC's own test programs, from Debian's gcc-MAJOR-source,
 # for the suites that run them (testsuite/torture.sh, testsuite/gcov-oracle.sh).
 # Sourced, not run: it defines functions and sets nothing else.

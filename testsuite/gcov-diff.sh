@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gcov-diff.sh -- whole programs as an oracle for the line and branch
 # counts pathprof-dump derives from a path profile.
 #

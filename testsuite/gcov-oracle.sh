@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gcov-oracle.sh -- GCC's own gcov tests as an oracle for the line counts
 # pathprof-dump derives from a path profile.
 #

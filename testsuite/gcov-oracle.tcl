@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gcov-oracle.tcl -- the Tcl half of testsuite/gcov-oracle.sh: what GCC's
 # gcov.exp would do with the gcc.misc-tests/gcov-*.c programs, and the
 # check of their count() annotations against a gcov-style listing.

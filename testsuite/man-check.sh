@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # man-check.sh: the manual pages in doc/man against what they describe.
 #
 # For every doc/man/PROG.1 whose program is built ($PATHPROF_BUILD/PROG):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # projects.sh -- real projects profiled with one flag: Debian source
 # packages built with their own autotools or CMake build and Debian's
 # build flags, once with CC=gcc CXX=g++ and once with the same compilers

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run the DejaGnu suite (testsuite/pathprof.dg) against a build directory.
 # Usage: run-dejagnu.sh BUILD_DIR CC CXX
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run unit-test programs and scripts; each prints PASS:/FAIL: lines and
 # exits non-zero on failure, or prints one SKIP: line (and no PASS:) when
 # it cannot run on this machine.  Prints one line per program and a total.

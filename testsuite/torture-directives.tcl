@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # torture-directives.tcl -- what GCC's execute.exp would do with c-torture
 # programs, for testsuite/torture.sh.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # torture.sh -- GCC's c-torture execute suite, each program built and run
 # without and with pathprof: the plugin must not change what a program
 # does, and every run must leave a readable profile.  With

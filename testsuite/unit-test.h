@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* PASS:/FAIL: reporting for the C unit tests of every part (core/tests,
    format/tests, runtime/tests, dump/tests), as testsuite/run-unit.sh reads
    it: one line per check, "N passed, M failed" at the end, exit status 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Comparing two profile sets path by path, for diff and overlap: each
    function of A paired with B's of the same identity (set.h) and the
    same meta, and their sorted count lists walked together.  Also what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-tool diff: which paths one profile set executed and the other
    did not, and how the share of the paths both executed moved.
 

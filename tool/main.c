@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-tool: offline operations on .pathprof files, in the manner of
    gcov-tool.
 

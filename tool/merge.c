@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-tool merge: write a profile set as one .pathprof file, beside
    its destination first and renamed into place, so that OUT is the old
    file or the whole new one, never half of it.  */

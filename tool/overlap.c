@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-tool overlap: how much two profile sets agree, as gcov-tool
    overlap measures it, and the paper's Table 3.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A profile set: reading files into it and merging their counts.  See
    set.h for the identities and the rules.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A profile set: the .pathprof files given to one pathprof-tool operand
    list, merged in memory, function by function.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-tool's operations on profile sets (set.h): merge writes one
    .pathprof file (merge.c); diff and overlap compare two sets path by
    path (compare.c) and write a report (diff.c, overlap.c).

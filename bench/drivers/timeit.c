@@ -112,3 +112,4 @@ main (int argc, char **argv)
     }
   return status;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

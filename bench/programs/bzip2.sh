@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bzip2 -- Julian Seward's block-sorting compressor (Debian: bzip2).
 #
 # Built from its eight C files with our own command lines (its Makefile

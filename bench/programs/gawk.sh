@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gawk -- GNU awk (Debian: gawk).
 #
 # Configured once with plain tools (no NLS, MPFR, readline or dynamic

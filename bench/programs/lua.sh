@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lua -- the Lua 5.4 interpreter (Debian: lua5.4).
 #
 # Its interpreter loop, luaV_execute, dispatches with computed goto under

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pcre2 -- Perl-compatible regular expressions, 8-bit library and its
 # pcre2grep (Debian: pcre2).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # sqlite -- SQLite 3 (Debian: sqlite3), with its own benchmark program
 # test/speedtest1.c.
 #

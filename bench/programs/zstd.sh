@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # zstd -- Zstandard's command-line compressor (Debian: libzstd).
 #
 # Built from lib/{common,compress,decompress,dictBuilder}/*.c and

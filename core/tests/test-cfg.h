@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CFGs for the core's unit tests: a small builder (tcfg) and the random
    CFG generator of test-core.c, shared with test-early.c so that both
    test the same population of graphs.  test-restart.c builds its own

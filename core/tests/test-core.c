@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the pathprof algorithm core (core/ppcore.h).
 
    Part 1, fixtures: the paper's examples (Ball & Larus 1996, Figures 1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of early exits and unwind blocks in the pathprof algorithm
    core (pp_cfg.num_calls / call_blocks, PP_DAG_EARLY_EXIT, PP_SITE_CALL,
    PP_BLOCK_UNWIND, PP_DAG_UNWIND_EXIT in core/ppcore.h).

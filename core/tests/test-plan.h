@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Looking things up in a plan (core/ppcore.h), for the core's unit
    tests: a DAG edge by kind and source or CFG edge, a probe by site.
    PP_NONE is UINT32_MAX, what the tests compare with.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Properties checked over many paths and graphs, for the core's unit
    tests: each test file names its own properties (an enum and an array
    of names); a `stats' counts the checks and failures of each and keeps

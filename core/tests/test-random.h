@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the core's random-CFG tests share: reproducible random numbers
    (splitmix64, the same sequence on every platform) and the names of
    checks made over many graphs.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of restart edges in the pathprof algorithm core
    (PP_CFG_RESTART, PP_DAG_RESTART_ENTRY, PP_SITE_RESTART in
    core/ppcore.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The simulated path register and counters of the core's unit tests:
    the operations of a plan (pp_op) executed as the plugin's code would
    execute them, from a register that holds garbage, so that a read

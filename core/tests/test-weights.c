@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of spanning-tree weights from a measured edge profile
    (pp_cfg_weigh_by_counts, core/cfg.c): the order of the new weights,
    and the plan of a hot loop whose static weights are wrong, before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof HTML report: the script of every page.  Tables sort by the
    column whose header is chosen; a chosen path (click, or Enter on a
    focused row) is highlighted on the source (its lines, and its branch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Branch outcomes in the paths pathprof-dump shows, from hand-made metas
    with the detail section (detail-fixtures.h): the text report's
    parentheses (a branch ends a step; its line given when it is not the

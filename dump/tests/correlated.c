@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --correlated on hand-made metas (dump-test.h,
    detail-fixtures.h), every figure worked out here.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --coverage on the fixtures of dump-test.h: executed and
    potential paths per function and in total, exact however large, with
    the labels of same-named functions, unknown files, the truncation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump on what C++ code brings (issue 26): paths that end by
    an exception, counted apart in every coverage figure and labelled for
    what they are, in the text and in the CFG picture; names that never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hand-made metas with the detail section (PPF_FN_DETAIL: statement
    counts, branch lines and outcomes), for the tests of branch outcomes,
    --untested and --predict.  Builds on dump-test.h's fig1 fixture:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --dot (dump/dot.c): the CFG of one function as DOT, and
    rendered by Graphviz when it is installed.
 

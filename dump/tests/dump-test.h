@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shared by the pathprof-dump tests: a scratch directory, hand-made
    profiles written with the format module, and running
    build/pathprof-dump on them.  Reporting is testsuite/unit-test.h's.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump on paths that end early (kinds 7 and 8 of
    doc/file-format.md): left by longjmp in a call, left in a call
    (partial-paths, PPF_FN_PARTIAL), left by an exception at a landing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump's errors and exit statuses: missing, garbage, empty,
    truncated, damaged and unreadable files, profiles whose paths do not
    regenerate, directories with and without profiles (exit 1, a message

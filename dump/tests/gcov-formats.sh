@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pathprof-dump --lcov and --gcov against the tools users publish coverage
 # with: the wordcount example (examples/wordcount) built at -O0 once with
 # the plugin and once with --coverage, both run on the same two inputs.

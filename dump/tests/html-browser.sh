@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The HTML report in a real browser: headless Chromium loads the report of
 # the wordcount example (examples/wordcount, built here with the plugin
 # and run twice), a script on the page clicks a path of count_stream as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The HTML report's page names (html-site.c), called directly: what a
    large C++ program gives, 32,000 functions whose names agree on far
    more than the bytes a page name keeps, must get 32,000 different names

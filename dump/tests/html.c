@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --html -o DIR on the fixtures of dump-test.h and one of
    its own: what the pages say (coverage in the index, gcov's line counts
    in a source page, the paths and their JSON), escaping, the caps on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump on a profile whose write was interrupted, or is in
    flight (dump/read-profile.h; doc/pathprof-dump.md, "Inputs"):
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --json on the fixtures of dump-test.h: the output is
    well-formed JSON (checked by a small validator here, and by Python's
    json module when python3 is installed, which also checks the fields

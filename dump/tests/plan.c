@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump on a DAG numbered by the core (pp_mark_backedges,
    pp_plan_build), as the plugin would embed it, rather than by hand:
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --predict on hand-made metas: the paper's Figure 1 with
    Prof1 and with Prof2 (detail-fixtures.h), which have the same edge
    profile (A->C 150 > A->B 120, D->E 160 > D->F 110): the heuristic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Exact ratios (dump/ratio.c): the arithmetic against values worked out
    by hand, percentages rounded half up at each printed boundary ("<0.01%",
    ">99.99%", 100.00% only when the part is the whole), and the overlap of

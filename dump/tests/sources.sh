@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sources found from anywhere, and never another text than the one
 # compiled (doc/pathprof-dump.md, "Sources"): a program compiled with a
 # relative file name (src/prog.c, as autotools and make give it) from

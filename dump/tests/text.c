@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump's text report on the fixtures of dump-test.h: the header,
    the ranked rows (rank, count, share, cumulative share, function, start,
    lines, end), -n, -f, labels of same-named functions, truncation notes,

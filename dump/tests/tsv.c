@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --tsv on the fixtures of dump-test.h, line for line: the
    format the DejaGnu suite parses (function, id, count, start, end,
    lines), its order (function in input order, then id), -n, -f by glob

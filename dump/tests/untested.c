@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump --untested on hand-made metas (dump-test.h,
    detail-fixtures.h): the one-decision neighbours of the executed paths
    (hottest first, then by the position of the decision, with a detour

@@ -63,3 +63,4 @@ main (void)
   printf ("fig1: checksum %d\n", total);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -172,3 +172,4 @@ main (int argc, char **argv)
     print_counts (&total, mode, "total");
   return status;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

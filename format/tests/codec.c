@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the .pathprof codec (format/ppformat.c): the FNV-1a
    checksum, the exact byte layout of doc/file-format.md, round trips of
    metas and files, every validation rule the decoder enforces, ppf_read

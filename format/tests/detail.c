@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the two later parts of the .pathprof format: a meta's
    detail section (PPF_FN_DETAIL: statements and branch line per block,
    the outcome of each branch edge) and a merged file's unit table

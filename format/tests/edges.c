@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the edge profile derived from path counts
    (format/ppedges.c): DAG and CFG edge counts of sample-profile.h's loop,
    parallel edges, files read whole or refused, and matching a CFG.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The fuzz targets' inputs as a unit test, built without sanitizers by
    the ordinary rule: every file of the seed corpus (fuzz/corpus/file,
    fuzz/corpus/meta) and every input a fuzz target once crashed on

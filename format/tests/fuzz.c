@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Robustness of the .pathprof decoder: thousands of valid files mutated
    at random (bits flipped, bytes replaced, inserted, deleted, ranges
    duplicated, the file cut short), with the checksums sometimes repaired

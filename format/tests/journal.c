@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the journal codec (format/ppjournal.c), shared by the
    runtime and pathprof-dump: the byte layout of doc/file-format.md,
    round trips (an empty content included, and contents from an offset

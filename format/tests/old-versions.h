@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Files of the format's earlier versions (doc/file-format.md, "Earlier
    versions"), written here byte by byte from a ppf_file, for the tests
    that check they are still read and merged: versions 1 and 2 have one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hand-made metas and files for the format tests.
 
    loop_meta describes

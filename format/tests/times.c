@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the time section of the .pathprof format (PPF_FILE_TIME,
    PPF_FN_TIMED: metric=cycles or metric=ns): a round trip keeps every
    time, the unit and the frequency; merging adds times as it adds

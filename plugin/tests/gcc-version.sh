@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make with a GCC that pathprof does not support: GCC 10 (a stand-in
 # that answers -dumpversion as GCC 10.2.1 does) stops at once with one
 # line that names the GCC, its version, the versions supported and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* needed.c: libpathprof-needed.o, linked by the libpathprof.so linker
    script just before the shared runtime.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the runtime does with files it cannot use, and with units it
    must not trust: a profile of another build is moved to .stale and a
    new one written, with the counts and runs of the functions of this

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Bad and stale profiles met by a real instrumented program
 # (instrumented/badprog.c), not only by the hand-built units of
 # badfiles.c.  Each case: the program's output and exit status are its

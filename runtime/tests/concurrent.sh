@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Concurrent processes, with a real instrumented program: 32 copies of
 # instrumented/merge.c started at the same moment (programs/launch.c)
 # merge into its one profile under the lock: every count exactly 32 times

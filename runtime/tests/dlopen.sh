@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Shared libraries: an instrumented module loaded with dlopen registers
 # with the program's runtime (both linked with libpathprof.so), and
 # pathprof_dump and pathprof_reset called from the main program cover

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Writing and merging profiles: the first run creates the file, later
    runs add to it and count one run each; pathprof_dump writes what was
    counted since the last write and zeroes it, so a dump followed by exit

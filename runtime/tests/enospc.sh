@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A full disk while the profile is written.  An LD_PRELOAD shim makes
 # write() fail with ENOSPC, as a full disk would: with ENOSPC_ON=journal
 # on NAME.pathprof.journal; with ENOSPC_ON=profile on NAME.pathprof past

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The exec wrappers (runtime/exec.c), called directly as the plugin's
    redirected calls call them: each of the ten writes the counts made so
    far, then runs the C library function with the same arguments (the

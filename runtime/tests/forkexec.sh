@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fork and exec with real instrumented programs.
 #
 # fork (instrumented/forking.c): a parent counts, forks (in an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Counting in the runtime's hash table (__pathprof_count_hashed and
    _atomic): many distinct paths (the tables grow several times) counted
    exactly; a tight loop on one path; eight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program cannot tell it was profiled: a profile is rewritten in
    place, so its inode, mode and owner stay what they were (a program
    that lists its directory and compares inode numbers, as GNU awk's test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Crash safety of the in-place rewrite: writers killed with SIGKILL in
    the middle of a write never lose or tear the counts already in the
    profile, and their own counts land all or not at all.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Inlined leaves (ABI 8, runtime/leaves.c): a write adds to a leaf's
    path 0 the counts it writes of its callers' paths through the blocks
    of its active links, regenerated from the callers' metas; dense and

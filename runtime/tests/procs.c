@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Processes: sixteen processes exiting at the same moment all merge into
    one profile under the lock (runs = 16, counts x 16, nothing lost); a
    child after fork writes only what it counted itself, not its parent's

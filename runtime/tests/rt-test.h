@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Helpers for the runtime tests: a hand-built instrumented unit (no
    plugin needed), child processes, temporary directories and reading
    profiles back.  Reporting is testsuite/unit-test.h's: each test calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The exit-time scan of dense counter arrays (runtime/snapshot.c): it
    finds every non-zero counter wherever it lies (first and last of the
    array, both sides of a page boundary, pages only read), it skips pages

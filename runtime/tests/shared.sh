@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # libpathprof.so: it exports only the __pathprof_* entry points (the
 # exec wrappers included) and the pathprof_* user calls (the format module and the runtime's internals
 # stay hidden), and a program linked against it writes its profile.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Long-running programs (instrumented/server.c, which loops until a file
 # appears, then exits normally and prints how many ticks it made):
 #

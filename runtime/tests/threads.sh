@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Threads: 8 threads run the same two paths of step (and the hot loop
 # path of worker) at the same time, 1000000 times each.  Compiled with
 # update=atomic (each thread its own copy of the counters, per-thread) or

@@ -71,3 +71,4 @@ main (int argc, char **argv)
   printf ("from 7: %d steps\n", load_and_run (argv[1], 7));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -16,3 +16,4 @@ mod_step (int x)
     return x / 2;	/* @DH */
   return 3 * x + 1;	/* @DT */
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

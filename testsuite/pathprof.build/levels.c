@@ -80,3 +80,4 @@ main (void)
   printf ("\n%d %u\n", s, f);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

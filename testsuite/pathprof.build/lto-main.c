@@ -26,3 +26,4 @@ main (void)
   printf ("%d\n", s);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -18,3 +18,4 @@ sum_scaled (const int *v, int n)
     s += scale (v[i]);
   return s;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -28,3 +28,4 @@ lib_score (int x)
     }
   return s;		/* @LR */
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

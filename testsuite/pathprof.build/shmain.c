@@ -24,3 +24,4 @@ main (void)
   printf ("%d\n", total (v, 4));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

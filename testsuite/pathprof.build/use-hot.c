@@ -51,3 +51,4 @@ main (int argc, char **argv)
   free (a);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -64,3 +64,4 @@ main (void)
    { dg-final { pathprof-path main "L C L" 2 backedge backedge } }
    { dg-final { pathprof-total main 3 } }
    { dg-final { pathprof-total on_abort 0 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -51,3 +51,4 @@ main (void)
    { dg-final { pathprof-path main "L C" 1 backedge call } }
    { dg-final { pathprof-executed main 3 } }
    { dg-final { pathprof-total main 4 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

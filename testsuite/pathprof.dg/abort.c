@@ -54,3 +54,4 @@ main (void)
    { dg-final { pathprof-path main "L C L" 2 backedge backedge } }
    { dg-final { pathprof-executed main 2 } }
    { dg-final { pathprof-total main 3 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

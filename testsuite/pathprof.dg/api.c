@@ -53,3 +53,4 @@ main (void)
    { dg-final { pathprof-gcov-skip-line 24 "pathprof_reset dropped work (3)" } }
    { dg-final { pathprof-gcov-skip-line 25 "pathprof_reset dropped work (3)" } }
    { dg-final { pathprof-gcov-skip-line 26 "pathprof_reset dropped work (3)" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

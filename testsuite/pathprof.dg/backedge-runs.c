@@ -115,3 +115,4 @@ main (void)
    { dg-final { pathprof-path nested "OC IJ IW ID" 2 backedge backedge } }
    { dg-final { pathprof-path nested "OC R" 1 backedge return } }
    { dg-final { pathprof-total nested 8 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -237,3 +237,4 @@ main (void)
    { dg-final { proc pathprof-label-line { label } { foreach { key labels } [pathprof-labels] { if { [lsearch -exact $labels $label] >= 0 } { return [lindex [split $key :] end] } }; return 0 } } }
    { dg-final { proc pathprof-cuts-at { func label n } { global pp; set what "--json cuts of $func: $n from $label"; if { $pp(status) ne "ok" } { unresolved "$pp(name) $what: $pp(status)"; return }; set j [pathprof-json-function $func]; set line [pathprof-label-line $label]; set seen {}; if { $j ne "" && [dict exists $j cuts] } { foreach c [dict get $j cuts] { lappend seen [dict get $c from line] } }; if { $j ne "" && [dict get $j truncated] && [llength $seen] == $n && [lsort -unique $seen] eq $line } { pass "$pp(name) $what" } else { fail "$pp(name) $what (line $line): saw cuts from lines {$seen}" } } } }
    { dg-final { pathprof-cuts-at run SW 33 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

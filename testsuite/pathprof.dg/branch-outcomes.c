@@ -137,3 +137,4 @@ main (void)
    { dg-final { pathprof-branch many @M {"case 1, 2, 3, 4, 5, 6, 7, 8, ... (+12 more) -> @M1" "case 4000000000 -> @MB" "default -> @MD"} } }
    { dg-final { pathprof-branch wide @W {"case -1267650600228229401496703205376 -> @WN" "case 1237940039285380274899124224 -> @WP" "default -> @C"} } }
    { dg-final { pathprof-branch wide @C {"case 200, 201 -> @CB" "case 97 -> @CA" "default -> @CD"} } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -57,3 +57,4 @@ main (void)
    The loop's exits, from walk (1, 2) and walk (5, 1).
    { dg-final { pathprof-path-branches walk "L R" {L:false} backedge return } }
    { dg-final { pathprof-path walk "L R" 2 backedge return } }  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -61,3 +61,4 @@ main (void)
 }
 
 /* { dg-final { pathprof-path runs "*" 5 entry return } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

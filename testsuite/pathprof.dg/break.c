@@ -48,3 +48,4 @@ main (void)
    { dg-final { pathprof-path find_negative "I C R" 0 } }
    { dg-final { pathprof-executed find_negative 5 } }
    { dg-final { pathprof-total find_negative 8 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -66,3 +66,4 @@ main (void)
    { dg-final { pathprof-path run "H" 1 backedge return } }
    { dg-final { pathprof-executed run 7 } }
    { dg-final { pathprof-total run 14 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -60,3 +60,4 @@ main (void)
    { dg-final { pathprof-path skip_fours "H R" 1 backedge:O return } }
    { dg-final { pathprof-executed skip_fours 5 } }
    { dg-final { pathprof-total skip_fours 11 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

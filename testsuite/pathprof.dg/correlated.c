@@ -47,3 +47,4 @@ main (void)
    9 times, false once.  11 executions, edge- and path-predicted 10 (true
    from both): no gain, but a block entered by two edges all the same.
    { dg-final { pathprof-correlated main @C 11 10 10 {{@C true 1} {backedge:@C true 9} {backedge:@C false 1}} } }  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -119,3 +119,4 @@ main (void)
    { dg-final { pathprof-path uses_exit "E" 1 entry call } }
    { dg-final { pathprof-path checked "*" 1 entry call } }
    { dg-final { pathprof-untested branchy { "BI BT BC BR" } } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -60,3 +60,4 @@ main (void)
    { dg-final { pathprof-path main "L C" 1 backedge call } }
    { dg-final { pathprof-total scale 3 } }
    { dg-final { pathprof-total main 3 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

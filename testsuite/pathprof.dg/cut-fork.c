@@ -60,3 +60,4 @@ main (void)
    __gcov_fork resets the child's counters, counts them once.
    { dg-final { pathprof-gcov-skip-line 41 "fork in a callee: the child counts main's path up to the call again (2), gcov once (1)" } }
    { dg-final { pathprof-gcov-skip-line 43 "fork in a callee: the child counts main's path up to the call again (2), gcov once (1)" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -79,3 +79,4 @@ main (void)
    handled by extra edges"), so gcov is not the truth there (setjmp.c).
    { dg-final { pathprof-gcov-skip-line 48 "protect's declaration line heads the setjmp receiver: gcov does not count setjmp's return by longjmp (4), pathprof does (5)" } }
    { dg-final { pathprof-gcov-skip-line 50 "gcov does not count setjmp's return by longjmp (4), pathprof does (5)" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -46,3 +46,4 @@ main (void)
 /* { dg-final { pathprof-path wait_for_signal "P" 1 entry call } }
    { dg-final { pathprof-path main "*W" 1 * call } }
    { dg-final { pathprof-total main 1 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -52,3 +52,4 @@ main ()
 // { dg-final { pathprof-path "h(int)" "L C R" 2 entry return } }
 // { dg-final { pathprof-path "h(int)" "L C" 2 entry exception } }
 // { dg-final { pathprof-executed "h(int)" 3 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

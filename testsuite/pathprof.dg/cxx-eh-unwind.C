@@ -196,3 +196,4 @@ main ()
 // { dg-final { pathprof-path main "ML MP" 1 backedge return } }
 // { dg-final { pathprof-total main 8 } }
 
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -106,3 +106,4 @@ main ()
 // f's throw is a noreturn call, no exception exit of f's own.
 // { dg-final { pathprof-path "*f(int)" "T TX" 3 entry noreturn } }
 // { dg-final { pathprof-exception-exits "*f(int)" 0 0 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

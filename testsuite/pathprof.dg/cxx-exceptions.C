@@ -64,3 +64,4 @@ main ()
 // { dg-final { pathprof-path "*total*" "L C L" 2 backedge backedge } }
 // { dg-final { pathprof-path "*total*" "L R" 1 backedge return } }
 // { dg-final { pathprof-total "*total*" 7 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -120,3 +120,4 @@ main ()
 // once per run of it, as with GCC 11 and 12 (issue 29 takes gcov's rule
 // for inlined code over).
 // { dg-final { pathprof-gcov-skip-line 95 "gcov counts the pieces of a line that always_inline libstdc++ code splits (GCC 13.3 on)" gcc>=13 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

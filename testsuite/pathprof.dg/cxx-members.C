@@ -74,3 +74,4 @@ main ()
 // { dg-final { pathprof-path "*Histogram::get*" "G GX" 2 entry return } }
 // { dg-final { pathprof-total "*Histogram::get*" 6 } }
 // { dg-final { pathprof-total "*Histogram::total*" 1 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

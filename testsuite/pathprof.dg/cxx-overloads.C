@@ -52,3 +52,4 @@ main ()
 // { dg-final { pathprof-path "*scale(double)" "W B" 6 backedge backedge } }
 // { dg-final { pathprof-path "*scale(double)" "W R" 2 backedge return } }
 // { dg-final { pathprof-total "*scale(double)" 10 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

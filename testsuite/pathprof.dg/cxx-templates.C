@@ -53,3 +53,4 @@ main ()
 // { dg-final { pathprof-path "*clamp_sum*double*" "L R" 2 backedge return } }
 // { dg-final { pathprof-executed "*clamp_sum*double*" 4 } }
 // { dg-final { pathprof-total "*clamp_sum*double*" 8 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -69,3 +69,4 @@ main (void)
    { dg-final { pathprof-dot-path fig1 2 "A C D F" "#0072B2" } }
    { dg-final { pathprof-dot-path fig1 3 "A C D E F" "#009E73" } }
    { dg-final { pathprof-path fig1 "A B C D E F" 100 entry return } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

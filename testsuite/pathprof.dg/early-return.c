@@ -38,3 +38,4 @@ main (void)
    { dg-final { pathprof-executed sign_class 3 } }
    { dg-final { pathprof-potential sign_class 3 } }
    { dg-final { pathprof-total sign_class 6 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -42,3 +42,4 @@ main (void)
    { dg-final { pathprof-absent drop_me } }
    { dg-final { pathprof-absent drop_too } }
    { dg-final { pathprof-path main "M" 1 entry return } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

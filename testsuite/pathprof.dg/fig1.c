@@ -81,3 +81,4 @@ main (void)
    main has no branch: one path, run once.
    { dg-final { pathprof-executed main 1 } }
    { dg-final { pathprof-total main 1 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -45,3 +45,4 @@ main (void)
    { dg-final { pathprof-executed main 2 } }
    { dg-final { pathprof-total main 2 } }
    { dg-final { pathprof-path "*twice*" "T" 2 entry return } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -45,3 +45,4 @@ main (void)
    { dg-final { pathprof-path count_threes "L R" 1 backedge return } }
    { dg-final { pathprof-total pick 2 } }
    { dg-final { pathprof-executed pick 2 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -181,3 +181,4 @@ main (void)
    { dg-final { pathprof-line find_pair 126 1 } }
    { dg-final { pathprof-line find_pair 127 1 } }
    { dg-final { pathprof-line find_pair 128 1 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -43,3 +43,4 @@ main (void)
    { dg-final { pathprof-path keep_twice "T" 1 entry return } }
    { dg-final { pathprof-absent drop_me } }
    { dg-final { pathprof-absent main } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -63,3 +63,4 @@ main (void)
 /* { dg-final { pathprof-compiler-output-at -O2 "note: pathprof: 'mixcs': 1 call of one-path 'mixc' inlined after early inlining counted from its paths \\(1 copy\\)" } } */
 /* { dg-final { pathprof-path mixc "MIXC" 4 } } */
 /* { dg-final { pathprof-gcov-skip "the run cut short by exit is lost without partial-paths (doc/manual.md), gcov counts its lines before the exit" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -42,3 +42,4 @@ main (void)
 /* { dg-final { pathprof-compiler-output-at -O2 "note: pathprof: 'vec': 1 call of one-path 'leaf' inlined after early inlining counted from its paths" } } */
 /* { dg-final { pathprof-path leaf "LEAF" 64 } } */
 /* { dg-final { pathprof-path vec "VEC" 64 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -95,3 +95,4 @@ main (int argc, char **argv)
 /* { dg-final { pathprof-total release 4 } } */
 /* { dg-final { pathprof-total deallocate 5 } } */
 /* { dg-final { pathprof-total traits_release 4 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

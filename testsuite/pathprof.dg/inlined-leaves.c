@@ -292,3 +292,4 @@ main (void)
    { dg-final { pathprof-gcov-skip-line 133 "gcov counts each block of the line" } }
    { dg-final { pathprof-gcov-skip-line 185 "gcov counts each block of the line" } }
    { dg-final { pathprof-gcov-skip-line 99 "gcov counts each block of the line" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

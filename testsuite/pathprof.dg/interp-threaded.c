@@ -162,3 +162,4 @@ main (void)
    { dg-final { pathprof-total interpret 67 } }
    { dg-final { pathprof-path interpret "*" 1 entry } }
    { dg-final { pathprof-path interpret "*" 1 * return } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -184,3 +184,4 @@ main (void)
    { dg-final { pathprof-path copy "C0 C3 C2 C1 W R" 3 backedge return } }
    { dg-final { pathprof-executed copy 7 } }
    { dg-final { pathprof-total copy 11 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -45,3 +45,4 @@ main (void)
 
 /* { dg-final { pathprof-line scan 29 6 } }
    { dg-final { pathprof-line scan 30 18 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -47,3 +47,4 @@ end program main
 !
 ! gcov counts line T once per test and once more per exit from the loop
 ! (7 tests + 2 exits = 9), and so does the plugin.
+! SPDX-License-Identifier: GPL-3.0-or-later

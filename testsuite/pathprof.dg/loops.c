@@ -127,3 +127,4 @@ main (void)
    { dg-final { pathprof-total nested 16 } }
 
    { dg-final { pathprof-total main 1 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

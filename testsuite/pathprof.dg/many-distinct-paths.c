@@ -91,3 +91,4 @@ main (void)
    { dg-final { pathprof-path sum_bits "S B0 B1 B2 B3 B4 B5 B6 B7 T7 B8 B9 B10 B11 B12 B13 B14 B15 B16 R" 1 entry return } }
    { dg-final { pathprof-path sum_bits "*T16*" 614 entry return } }
    { dg-final { pathprof-path sum_bits "*T0*" 0 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -42,3 +42,4 @@ main (void)
 
 /* { dg-final { pathprof-path bits "*" 3 entry * } }
    { dg-final { pathprof-path bits "*" 3 * return } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

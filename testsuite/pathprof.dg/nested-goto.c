@@ -149,3 +149,4 @@ main (void)
    { dg-final { pathprof-path sum_rows "*C" 2 } }
    { dg-final { pathprof-executed sum_rows 5 } }
    { dg-final { pathprof-total sum_rows 7 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -42,3 +42,4 @@ main (void)
    { dg-final { pathprof-path plain_loop "L R" 1 backedge return } }
    { dg-final { pathprof-path main "M" 1 entry return } }
    { dg-final { pathprof-executed main 1 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -149,3 +149,4 @@ main (void)
    { dg-final { pathprof-executed spin 3 } }
    { dg-final { pathprof-total spin 5 } }
    { dg-final { pathprof-absent main } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -39,3 +39,4 @@ main (void)
    { dg-final { pathprof-executed check 2 } }
    { dg-final { pathprof-potential check 2 } }
    { dg-final { pathprof-absent main } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

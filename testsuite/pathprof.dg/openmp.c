@@ -107,3 +107,4 @@ main (void)
    { dg-final { pathprof-path parallel_sum "*B*" 0 } }
    { dg-final { pathprof-path "parallel_sum._omp_fn.0" "*B1*" 15000 } }
    { dg-final { pathprof-path "parallel_sum._omp_fn.1" "*B2*" 15000 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

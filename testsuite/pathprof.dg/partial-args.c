@@ -44,3 +44,4 @@ main (void)
 /* { dg-final { pathprof-line main 36 10 } }
    { dg-final { pathprof-line main 37 5 } }
    { dg-final { pathprof-line main 38 5 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

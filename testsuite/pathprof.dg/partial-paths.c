@@ -106,3 +106,4 @@ main (void)
    returned twice.  gcov is not the truth there.
    { dg-final { pathprof-gcov-skip-line 74 "main's declaration line heads the setjmp receiver: gcov does not count setjmp's return by longjmp (1), pathprof does (2)" } }
    { dg-final { pathprof-gcov-skip-line 76 "gcov does not count setjmp's return by longjmp (1), pathprof does (2)" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

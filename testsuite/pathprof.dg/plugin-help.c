@@ -20,3 +20,4 @@ main (void)
    { dg-final { pathprof-compiler-output "exclude=" } }
    { dg-final { pathprof-compiler-output "\\mverbose\\M" } }
    { dg-final { pathprof-compiler-output "\\mhelp\\M" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -212,3 +212,4 @@ main (void)
    { dg-final { pathprof-path main "ML4 MR" 1 backedge:ML4 return } }
    { dg-final { pathprof-executed main 10 } }
    { dg-final { pathprof-total main 26 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -165,3 +165,4 @@ main ()
 // (see cxx-gcov-lines.C): gcov counts each piece of the range-for's line
 // that their inlined blocks split.
 // { dg-final { pathprof-gcov-skip-line 88 "gcov counts the pieces of a line that always_inline libstdc++ code splits (GCC 15)" gcc>=15 } }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

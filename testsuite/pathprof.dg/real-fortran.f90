@@ -143,3 +143,4 @@ end program main
 
 ! gcov agreement (the -O0 oracle): every line, the DO loops' exits
 ! included, as gcov counts it.
+! SPDX-License-Identifier: GPL-3.0-or-later

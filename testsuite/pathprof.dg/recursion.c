@@ -52,3 +52,4 @@ main (void)
    { dg-final { pathprof-path nodes "L R" 4 backedge return } }
    { dg-final { pathprof-executed nodes 4 } }
    { dg-final { pathprof-total nodes 25 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

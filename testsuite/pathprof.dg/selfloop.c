@@ -66,3 +66,4 @@ main (void)
    { dg-final { pathprof-path skip_blanks "S G R" 1 entry return } }
    { dg-final { pathprof-executed skip_blanks 4 } }
    { dg-final { pathprof-total skip_blanks 4 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

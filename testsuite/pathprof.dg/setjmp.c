@@ -127,3 +127,4 @@ main (void)
    here.
    { dg-final { pathprof-gcov-skip-line 42 "gcov counts the setjmp line once per entry into its block (1); pathprof once per return of setjmp, the three longjmp returns being restarts there (4)" } }
    { dg-final { pathprof-gcov-skip-line 82 "gcov counts the setjmp line once per entry into its block (7); pathprof once per return of setjmp, the two longjmp returns being restarts there (9)" } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -61,3 +61,4 @@ main (void)
    { dg-final { pathprof-path main "L X L" 14 backedge backedge } }
    { dg-final { pathprof-path main "L" 1 backedge return } }
    { dg-final { pathprof-total main 16 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -106,3 +106,4 @@ main (void)
    A B D E F at D.
    { dg-final { pathprof-untested fig1_prof1 {{A B D E F} {A B C D F}} {one-decision one-decision} } }
    { dg-final { pathprof-untested fig1_prof2 {{A B C D F} {A B D F}} {one-decision one-decision} } }  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -59,3 +59,4 @@ main (void)
    { dg-final { pathprof-path work "L R" 4 backedge return } }
    { dg-final { pathprof-total work 80004 } }
    { dg-final { pathprof-total worker 4 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -47,3 +47,4 @@ main (void)
 /* { dg-final { pathprof-path step "C E" 100 } } */
 /* { dg-final { pathprof-time-order step "C E" "C R" 10 } } */
 /* { dg-final { pathprof-path work "L W L" 99900 backedge backedge } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

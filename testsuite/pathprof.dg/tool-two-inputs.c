@@ -166,3 +166,4 @@ main (int argc, char **argv)
    { dg-final { pathprof-input-runs all 3 } }
    { dg-final { pathprof-merge-equals m3 all } }
    { dg-final { pathprof-overlap m3 all 100 } }  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -9,3 +9,4 @@ count_digits (const char *s)
       n++;				/* @D */
   return n;				/* @R */
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -55,3 +55,4 @@ main (void)
    { dg-final { pathprof-path sum_to "L R" 1 backedge return } }
    { dg-final { pathprof-total sum_to 5 } }
    { dg-final { pathprof-total main 1 } } */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

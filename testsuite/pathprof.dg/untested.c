@@ -47,3 +47,4 @@ main (void)
    { dg-final { pathprof-executed nest 1 } }
    { dg-final { pathprof-potential nest 4 } }
    { dg-final { pathprof-untested nest {{S R} {S A B R} {S A B C R}} {one-decision one-decision shortest} } }  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -34,3 +34,4 @@ main (void)
   printf ("changed: %d\n", sum);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

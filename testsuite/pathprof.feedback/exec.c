@@ -30,3 +30,4 @@ main (void)
   printf ("%d %d\n", run ("exit 3"), run ("exit 0"));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -34,3 +34,4 @@ main (void)
   printf ("%d\n", sum_clamped (v, 7));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -14,3 +14,4 @@ main (void)
   printf ("%d\n", count_odd (v, 9));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -10,3 +10,4 @@ count_odd (const int *v, int n)
       odd++;
   return odd;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -157,3 +157,4 @@ main (int argc, char **argv)
   printf ("%u %ld %d %f\n", crc, s, ic[10], (double) fa[5]);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -24,3 +24,4 @@ main (void)
   printf ("%d %d\n", sum, b_entry (20));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

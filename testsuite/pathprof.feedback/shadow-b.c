@@ -21,3 +21,4 @@ b_entry (int n)
     sum += helper (i);
   return sum;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

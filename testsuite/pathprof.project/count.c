@@ -11,3 +11,4 @@ main (void)
   printf ("%d\n", odd);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -7,3 +7,4 @@ program count
   end do
   print *, odd
 end program count
+! SPDX-License-Identifier: GPL-3.0-or-later

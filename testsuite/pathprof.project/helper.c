@@ -20,3 +20,4 @@ main (int argc, char **argv)
   printf ("helper: %d lines, %d wrong\n", lines, bad);
   return bad != 0 || lines != 3;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -13,3 +13,4 @@ main (int argc, char **argv)
     printf ("%d %d\n", kind, shape_area (kind, size));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -47,3 +47,4 @@ main (int argc, char **argv)
   fprintf (stderr, "stderr line\n");
   return 3;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -314,3 +314,4 @@ grep -q "pathprof: .shape_area.: [0-9]* paths" verbose.log \
   || fail "plugin arguments may come anywhere with the specs" \
        "a verbose note" "$(cat verbose.log)"
 finish
+# SPDX-License-Identifier: GPL-3.0-or-later

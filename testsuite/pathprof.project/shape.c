@@ -15,3 +15,4 @@ shape_area (int kind, int size)
     }
   return area;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-tool's sets and comparisons on hand-made profiles: Table 3
    weighted by statements (which needs the metas' detail section, not
    yet written by every build), weights that saturate, another build

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pathprof-tool merge, diff and overlap on a real program
 # (tool/tests/programs/two-inputs.c, built at -O0 with the plugin), with every
 # figure worked out by hand below, and its errors: message, exit status,

@@ -20,3 +20,4 @@ main (void)
   printf ("hello %d\n", n > 0);
   return 3;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

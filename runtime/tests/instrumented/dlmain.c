@@ -61,3 +61,4 @@ main (int argc, char **argv)
   snapshot (argv[2], argv[3], "c");
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -13,3 +13,4 @@ mod_leaf (int x)
     sink--;
   return sink;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

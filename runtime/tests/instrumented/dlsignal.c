@@ -31,3 +31,4 @@ main (int argc, char **argv)
   printf ("alive\n");
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -98,3 +98,4 @@ main (int argc, char **argv)
     }
   return 8;			/* unknown mode, or the exec failed */
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

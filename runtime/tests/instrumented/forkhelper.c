@@ -9,3 +9,4 @@ helper_fork (void)
 {
   return fork ();
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

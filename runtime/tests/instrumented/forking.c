@@ -103,3 +103,4 @@ main (int argc, char **argv)
     leaf (1);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

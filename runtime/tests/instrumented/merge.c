@@ -60,3 +60,4 @@ main (int argc, char **argv)
   printf ("%d %d %d %d %u\n", kinds[0], kinds[1], kinds[2], kinds[3], sum);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -124,3 +124,4 @@ main (int argc, char **argv)
     }
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

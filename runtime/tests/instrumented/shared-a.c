@@ -11,3 +11,4 @@ main (void)
   printf ("%d\n", shared_work (10) + shared_work (3));
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

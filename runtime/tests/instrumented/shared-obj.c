@@ -18,3 +18,4 @@ shared_work (int n)
     }
   return s;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -65,3 +65,4 @@ main (void)
   printf ("done\n");
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -40,3 +40,4 @@ snapshot (const char *from, const char *to, const char *step)
     }
   closedir (d);
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

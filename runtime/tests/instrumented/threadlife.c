@@ -221,3 +221,4 @@ main (int argc, char **argv)
     exit (0);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -100,3 +100,4 @@ main (int argc, char **argv)
     }
   return bad;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

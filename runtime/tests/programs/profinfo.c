@@ -30,3 +30,4 @@ main (int argc, char **argv)
   ppf_file_free (&f);
   return 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

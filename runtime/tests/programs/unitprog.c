@@ -27,3 +27,4 @@ main (int argc, char **argv)
   printf ("hello\n");
   return 3;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */

@@ -28,3 +28,4 @@ main (int argc, char **argv)
     s += classify (i);
   return s < 0;
 }
+/* SPDX-License-Identifier: GPL-3.0-or-later */
