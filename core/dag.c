@@ -263,3 +263,49 @@ pp_dag_weigh (pp_work *w)
   free (block_weight);
   return 0;
 }
+
+/* Whether DAG edge EDGE may be given operations: its CFG site accepts
+   code, directly or after relocation (pp_cfg_edge_relocation).  A
+   noreturn or unwind dummy's code goes at the end of its block, an
+   early exit's before its call: always possible.  */
+bool
+pp_edge_can_carry_code (const pp_work *w, uint32_t edge)
+{
+  const pp_work_edge *e = &w->e[edge];
+  uint32_t site, index;
+  if (pp_dag_kind_is_exit_dummy (e->kind))
+    return true;
+  return pp_cfg_edge_relocation (w->cfg, w->cfg_outdeg, w->cfg_indeg,
+				 e->cfg_edge, &site, &index);
+}
+
+/* Whether BLOCK has PP_BLOCK_MAY_NOT_RETURN: a call in it may keep
+   control from reaching its end.  */
+bool
+pp_block_may_not_return (const pp_work *w, uint32_t block)
+{
+  return w->cfg->block_flags != NULL
+	 && (w->cfg->block_flags[block] & PP_BLOCK_MAY_NOT_RETURN) != 0;
+}
+
+/* Whether DAG edge EDGE may carry a count: it may carry code, and that
+   code does not go to the end of a block that may not return.  Such a
+   block-end site is before the block's last statement when that
+   statement ends the block (ppcore.h), perhaps the very call that may not
+   return: a count there would count a path that the call then cuts short.
+   A noreturn dummy's count goes there on purpose (design trap 6); an
+   early exit's count has a site of its own, its call.  A
+   restart dummy cannot count: its code runs only after a jump.  */
+bool
+pp_edge_can_count (const pp_work *w, uint32_t edge)
+{
+  const pp_work_edge *e = &w->e[edge];
+  uint32_t site, index;
+  if (pp_dag_kind_is_exit_dummy (e->kind))
+    return true;
+  if (!pp_cfg_edge_relocation (w->cfg, w->cfg_outdeg, w->cfg_indeg,
+			       e->cfg_edge, &site, &index))
+    return false;
+  return site != PP_SITE_RESTART
+	 && !(site == PP_SITE_BLOCK_END && pp_block_may_not_return (w, index));
+}

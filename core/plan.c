@@ -3,40 +3,10 @@
    other files in order on one pp_work and copies the results into the
    caller's pp_plan, and pp_plan_free.  */
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ppcore-internal.h"
-
-/* Write a one-line reason for failure into the caller's buffer (if any)
-   and return -1, so that every step can `return pp_fail (...)'.  The
-   first failure wins: a later message would only describe a
-   consequence.  */
-int
-pp_fail (pp_work *w, const char *fmt, ...)
-{
-  if (w->err != NULL && w->errlen > 0 && w->err[0] == '\0')
-    {
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (w->err, w->errlen, fmt, ap);
-      va_end (ap);
-    }
-  return -1;
-}
-
-/* calloc that records "out of memory" in W on failure.  Never asks for
-   zero bytes, so NULL always means failure.  */
-void *
-pp_xcalloc (pp_work *w, size_t n, size_t size)
-{
-  void *p = calloc (n ? n : 1, size ? size : 1);
-  if (p == NULL)
-    pp_fail (w, "out of memory");
-  return p;
-}
 
 /* Release everything W owns.  */
 static void

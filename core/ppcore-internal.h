@@ -7,7 +7,7 @@
      cfg.c        validate the CFG, reachability from ENTRY, degrees
      dag.c        the Ball-Larus DAG: real edges, backedge, noreturn and
 		  restart dummies (section 4, traps 2-6), adjacency,
-		  topological order
+		  topological order; which edges may carry code or a count
      numbering.c  NumPaths and Val (Figure 5), truncation (section 5.3)
      spantree.c   maximum spanning tree, potentials, chord increments
 		  (section 3.3, Figure 7)
@@ -15,6 +15,12 @@
 		  oracle
      probes.c     operations per CFG site, relocation off PP_CFG_NO_CODE
 		  edges
+
+   all above work.c (pp_fail, pp_xcalloc), and each using only those
+   listed before it (cfg.c none; dag.c cfg.c; numbering.c dag.c;
+   spantree.c dag.c; placement.c spantree.c dag.c; probes.c dag.c cfg.c):
+   no circle.  regen.c, path regeneration for the readers, uses
+   none of them.
 
    Everything is linear in the size of the graph except the sorts.  No
    step recurses.  */
@@ -87,7 +93,7 @@ typedef struct pp_work
   size_t errlen;
 } pp_work;
 
-/* plan.c */
+/* work.c */
 int pp_fail (pp_work *w, const char *fmt, ...)
 #ifdef __GNUC__
   __attribute__ ((format (printf, 2, 3)))
@@ -108,6 +114,9 @@ int pp_dag_build (pp_work *w);
 uint32_t pp_dag_add_edge (pp_work *w, uint32_t src, uint32_t dst,
 			  uint32_t kind, uint32_t cfg_edge);
 int pp_dag_index (pp_work *w);
+bool pp_edge_can_carry_code (const pp_work *w, uint32_t edge);
+bool pp_edge_can_count (const pp_work *w, uint32_t edge);
+bool pp_block_may_not_return (const pp_work *w, uint32_t block);
 int pp_dag_topo (pp_work *w);
 int pp_dag_weigh (pp_work *w);
 
@@ -122,9 +131,6 @@ int pp_forest_potentials (pp_work *w, const bool *in_forest, uint64_t *pot,
 int pp_chord_increments (pp_work *w);
 
 /* placement.c */
-bool pp_edge_can_carry_code (const pp_work *w, uint32_t edge);
-bool pp_edge_can_count (const pp_work *w, uint32_t edge);
-bool pp_block_may_not_return (const pp_work *w, uint32_t block);
 int pp_place_optimized (pp_work *w);
 int pp_place_naive (pp_work *w);
 
