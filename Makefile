@@ -58,6 +58,16 @@ PLUGIN_CXXFLAGS = -std=gnu++17 -fPIC -fno-rtti -fno-exceptions $(WARN) \
   $(CXXFLAGS) \
   -I$(GCC_PLUGIN_DIR)/include -Icore -Iformat -Iruntime
 
+# Header dependencies are the compiler's (-MMD -MP, as GCC's own
+# Makefile.in has them): every compile writes, next to what it makes
+# (build/core/dag.o: build/core/dag.d; a unit test
+# build/tests/core-test-core: build/tests/core-test-core.d), the headers
+# it read, and the end of the tests section includes those files; -MP
+# gives each header an empty rule, so that one removed or renamed does not
+# stop the build.  A header changed rebuilds what includes it and nothing
+# else (plugin/tests/header-deps.sh).
+DEPFLAGS = -MMD -MP -MF $(@:.o=).d -MT $@
+
 CORE_SRC := $(wildcard core/*.c)
 FORMAT_SRC := $(wildcard format/*.c)
 RUNTIME_SRC := $(wildcard runtime/*.c)
@@ -115,10 +125,9 @@ $(BUILD)/.deps-ok: build-aux/ensure-deps.sh $(COMPILER_STAMP)
 	@CC='$(CC)' CXX='$(CXX)' sh build-aux/ensure-deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/%.o: %.c $(wildcard core/*.h format/*.h runtime/*.h dump/*.h) \
-  $(COMPILER_STAMP)
+$(BUILD)/%.o: %.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # The HTML report's style sheet and script, as C strings
 # (dump/html-assets.c).
@@ -129,15 +138,13 @@ $(BUILD)/dump/html-assets.inc: $(HTML_ASSETS) build-aux/embed-text.sh
 $(BUILD)/dump/html-assets.o: $(BUILD)/dump/html-assets.inc
 $(BUILD)/dump/html-assets.o: ALL_CFLAGS += -I$(BUILD)/dump
 
-$(BUILD)/tool/%.o: tool/%.c $(wildcard core/*.h format/*.h dump/*.h \
-  tool/*.h) $(COMPILER_STAMP)
+$(BUILD)/tool/%.o: tool/%.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Idump -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Idump -c $< -o $@
 
-$(BUILD)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h core/*.h format/*.h) \
-  $(BUILD)/.deps-ok
+$(BUILD)/plugin/%.o: plugin/%.cc $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(CXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+	$(CXX) $(PLUGIN_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(LIBCORE): $(CORE_OBJ)
 	@rm -f $@
@@ -154,7 +161,7 @@ $(RUNTIME_SO_REAL): $(RUNTIME_OBJ) $(RUNTIME_FORMAT_OBJ)
 	$(CC) -shared -fPIC -Wl,-soname,libpathprof.so.0 -o $@ $^ -lpthread
 
 $(RUNTIME_NEEDED): $(RUNTIME_NEEDED_SRC) $(COMPILER_STAMP)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(RUNTIME_A): $(RUNTIME_PIC_A) $(RUNTIME_SO_REAL) build-aux/link-files.sh
 	sh build-aux/link-files.sh archive $@ $(abspath $(BUILD)) \
@@ -188,35 +195,32 @@ UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   testsuite/pathprof.project/*.sh) testsuite/man-check.sh \
   testsuite/licence-check.sh
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
-TEST_H := $(wildcard core/tests/*.h format/tests/*.h runtime/tests/*.h \
-  dump/tests/*.h fuzz/*.h) testsuite/unit-test.h
-$(UNIT_BIN): $(TEST_H) $(wildcard core/*.h format/*.h runtime/*.h) \
-  $(COMPILER_STAMP)
+$(UNIT_BIN): $(COMPILER_STAMP)
 
 $(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(LIBCORE) -lm
 
 $(BUILD)/tests/format-%: format/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
 
 $(BUILD)/tests/runtime-%: runtime/tests/%.c $(RUNTIME_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(RUNTIME_A) -lpthread
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(RUNTIME_A) -lpthread
 
 # The dump tests run pathprof-dump, and may call the report library
 # (pathprof-dump's modules but its main) directly.
 $(BUILD)/tests/dump-%: dump/tests/%.c $(DUMP_LIB_OBJ) $(FORMAT_OBJ) \
-  $(LIBCORE) $(wildcard dump/*.h)
+  $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Idump -o $@ $< $(DUMP_LIB_OBJ) $(FORMAT_OBJ) \
-	  $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Idump -o $@ $< $(DUMP_LIB_OBJ) \
+	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
 $(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
-  $(TOOL_OBJ)) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE) $(wildcard tool/*.h)
+  $(TOOL_OBJ)) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Idump -Itool -o $@ $< \
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Idump -Itool -o $@ $< \
 	  $(filter-out $(BUILD)/tool/main.o,$(TOOL_OBJ)) $(DUMP_LIB_OBJ) \
 	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
@@ -225,9 +229,19 @@ $(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
 DG_TOOLS := $(BUILD)/tests/ppmeta-branches
 
 $(BUILD)/tests/ppmeta-branches: testsuite/lib/ppmeta-branches.c \
-  $(FORMAT_OBJ) $(LIBCORE) $(wildcard format/*.h) $(COMPILER_STAMP)
+  $(FORMAT_OBJ) $(LIBCORE) $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+
+# The header dependencies of every object and test program (DEPFLAGS).
+# One that has no .d file yet (built before this Makefile wrote them) is
+# rebuilt, once, to have one; not one that is merely older than its .d
+# file, which with -pipe may be written after the object.
+DEP_TARGETS := $(CORE_OBJ) $(FORMAT_OBJ) $(RUNTIME_OBJ) $(DUMP_OBJ) \
+  $(TOOL_OBJ) $(PLUGIN_OBJ) $(RUNTIME_NEEDED) $(UNIT_BIN) $(DG_TOOLS)
+DEP_FILES := $(addsuffix .d,$(DEP_TARGETS:.o=))
+-include $(wildcard $(DEP_FILES))
+$(foreach t,$(DEP_TARGETS),$(if $(wildcard $(t:.o=).d),,$(t))): FORCE
 
 unit-check: all $(UNIT_BIN)
 	@CC='$(CC)' CXX='$(CXX)' \
