@@ -49,7 +49,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "sum.h"
 
 /* One CFG edge into or out of a branch block.  */

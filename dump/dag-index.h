@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "profile.h"
+#include "profile-data.h"
 
 typedef struct dump_dag_index
 {

@@ -54,7 +54,7 @@
 #include <stdint.h>
 
 #include "ppedges.h"
-#include "profile.h"
+#include "profile-data.h"
 
 /* One source line of a function and gcov's count for it.  */
 typedef struct dump_line_count

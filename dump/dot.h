@@ -46,7 +46,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "profile.h"
+#include "profile-data.h"
 
 /* Paths drawn in colour without -k, and the most there are colours
    for.  */

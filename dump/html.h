@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "select.h"
 
 /* Paths listed per function without -n.  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Reading .pathprof files and directories into pathprof-dump's in-memory
-   profile (profile.h).
+   profile (profile-data.h).
 
    Policy: a problem with one input is reported and that input skipped, and
    the others are still read, so that one damaged file does not hide the
@@ -22,7 +22,7 @@
 #include "names.h"
 #include "ppfind.h"
 #include "paths.h"
-#include "profile.h"
+#include "profile-data.h"
 #include "read-profile.h"
 #include "runs.h"
 #include "source-lines.h"
@@ -34,7 +34,7 @@
    same rules.  */
 const char *dump_program_name = DUMP_PROGRAM;
 
-/* Set DATA's min_runs and max_runs (profile.h, runs.h).  Returns 0, or
+/* Set DATA's min_runs and max_runs (profile-data.h, runs.h).  Returns 0, or
    -1 if memory ran out.  */
 
 static int
@@ -379,7 +379,7 @@ report_problem (void *ctx, const char *name, const char *problem)
 }
 
 /* Give ARG, a file, or every .pathprof file under ARG, a directory, to
-   VISIT: see profile.h; the walk is format/ppfind.c's, which the
+   VISIT: see profile-data.h; the walk is format/ppfind.c's, which the
    plugin's use= and feedback= share.  */
 
 size_t
@@ -396,7 +396,7 @@ visit_add_file (void *data, const char *path, const struct stat *st)
   return add_file (data, path, st);
 }
 
-/* Read ARG, a file or a directory, into DATA: see profile.h.  */
+/* Read ARG, a file or a directory, into DATA: see profile-data.h.  */
 
 size_t
 dump_data_add (dump_data *data, const char *arg)

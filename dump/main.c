@@ -35,7 +35,7 @@
 #include "columns.h"
 #include "dot.h"
 #include "html.h"
-#include "profile.h"
+#include "profile-data.h"
 #include "report.h"
 #include "select.h"
 #include "source-lines.h"

@@ -40,7 +40,7 @@
 #include <stdio.h>
 
 #include "columns.h"
-#include "profile.h"
+#include "profile-data.h"
 
 /* The part of PATH after its last '/'.  */
 const char *dump_base_name (const char *path);

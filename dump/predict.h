@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "sum.h"
 
 typedef struct dump_prediction

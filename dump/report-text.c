@@ -32,7 +32,7 @@
    "999k ticks".  */
 #define TIME_COLUMN 10
 
-/* Write "Profiles:  N files, R runs": the program's runs (profile.h,
+/* Write "Profiles:  N files, R runs": the program's runs (profile-data.h,
    min_runs and max_runs), a range when its units disagree (files of
    several programs or builds).  */
 

@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "select.h"
 
 typedef struct dump_options

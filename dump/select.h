@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "sum.h"
 
 typedef struct dump_path_ref

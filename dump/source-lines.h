@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "select.h"
 #include "string-index.h"
 

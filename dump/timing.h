@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "profile.h"
+#include "profile-data.h"
 
 /* Room for a formatted time: "123.4 ms", "1.23e+20 ticks".  */
 #define DUMP_TIME_SIZE 32

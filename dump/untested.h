@@ -37,7 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profile.h"
+#include "profile-data.h"
 
 /* Steps of each search (blocks visited, states expanded) before it
    gives up.  */

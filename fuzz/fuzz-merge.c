@@ -1,5 +1,5 @@
 /* libFuzzer target: the runtime's write of a unit's counts into an
-   existing profile (runtime/dumpfile.c, pp_rt_write_unit), where the
+   existing profile (runtime/write.c, pp_rt_write_unit), where the
    existing NAME.pathprof is the input.
 
    Each input is written to a file in a private temporary directory, and

@@ -890,7 +890,7 @@ pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
   if (rc != PPF_OK)
     return false;
   /* Decode what we embed, once, here: the runtime checks only each
-     meta's checksum and num_paths (runtime/dumpfile.c, check_metas), so
+     meta's checksum and num_paths (runtime/write.c, check_metas), so
      that a short run's exit does not decode every description.  */
   ppf_meta check;
   char err[160];

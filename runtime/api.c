@@ -3,7 +3,7 @@
    counting afresh.  Both take pp_rt_mutex, so they are safe from any
    thread, but not from a signal handler (the mutex may be held by the
    interrupted thread: PATHPROF_DUMP_SIGNAL is the way to dump on a
-   signal, dumpsignal.c).  errno is preserved.  */
+   signal, signals.c).  errno is preserved.  */
 
 #include <errno.h>
 

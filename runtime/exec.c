@@ -15,7 +15,7 @@
    (snapshot.c).  If the exec succeeds, the new image starts from zero and
    the counts so far are in the file once; if it fails, the program goes
    on and its later counts are written at exit, the earlier ones not
-   again, and the run is counted once (dumpfile.c).  Counts made by other
+   again, and the run is counted once (write.c).  Counts made by other
    threads between the write and a successful exec are lost, as with
    gcov: the exec ends them mid-flight.
 

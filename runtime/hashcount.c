@@ -461,7 +461,7 @@ __pathprof_count_hashed_timed_atomic (struct __pathprof_function *fn,
 
 /* count[PATH]-- for FN: the take-back of an early exit's count when its
    call returned (partial-paths).  The count is a difference modulo 2^64
-   until it is written (ppf_counts_merge_deltas, called by dumpfile.c,
+   until it is written (ppf_counts_merge_deltas, called by write.c,
    reads counts at or above 2^63 as negative), so a take-back after a
    dump in the call is exact too.  */
 

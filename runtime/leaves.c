@@ -413,7 +413,7 @@ read_links (struct __pathprof_unit *unit)
     return;
   if (unit->num_functions > UINT32_MAX
       || (unit->num_functions && !unit->functions))
-    return;			/* the write reports the unit (dumpfile.c) */
+    return;			/* the write reports the unit (write.c) */
   if (unit->num_links > SIZE_MAX / sizeof *order)
     goto no_memory;
   order = malloc (unit->num_links * sizeof *order);

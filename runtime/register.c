@@ -19,7 +19,7 @@
    child's memory holds the parent's counts up to the fork, which the
    parent will write itself.  The child handler zeroes every counter, so
    the child writes only what it counts itself, and as its pid differs
-   from the parent's it counts as a run of its own (dumpfile.c).  The
+   from the parent's it counts as a run of its own (write.c).  The
    prepare handler takes pp_rt_mutex so that no write is half done in the
    child's copy; the child re-initialises the mutex rather than unlock one
    it does not own.  pthread_atfork handlers run for every fork () of the
@@ -172,7 +172,7 @@ pp_rt_dump (int apart)
    counted after this.  In a shared object (libpathprof.so, or one linked
    with libpathprof.a), atexit ties the handler to the object: it also
    runs when the object is unloaded, and then nothing of ours may stay
-   running (dumpsignal.c).  */
+   running (signals.c).  */
 
 static void
 write_at_exit (void)
@@ -236,7 +236,7 @@ after_fork_child (void)
    A unit registered twice is listed once.  Its inlined leaves' links
    are checked as it is listed (leaves.c).  The first registration
    installs the exit and fork handlers and, if the environment asks for
-   them, the dump signals (dumpsignal.c).  */
+   them, the dump signals (signals.c).  */
 
 void
 __pathprof_register (struct __pathprof_unit *unit)

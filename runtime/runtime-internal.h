@@ -4,15 +4,15 @@
    One concept per file:
      register.c   the list of units, the exit handler, fork
      exec.c       __pathprof_execve and friends: write, then exec
-     dumpsignal.c PATHPROF_DUMP_SIGNAL, PATHPROF_DUMP_ON_TERM: the
+     signals.c    PATHPROF_DUMP_SIGNAL, PATHPROF_DUMP_ON_TERM: the
 		  dump thread
      hashcount.c  counting in the hash table (__pathprof_count_hashed*)
      threadcount.c per-thread counters (update=per-thread): the copies,
 		  folded at writes and thread exit
      snapshot.c   reading the counts a write takes, and zeroing them
-     dumpfile.c   writing one unit: lock, recover, read, merge, rewrite
+     write.c      writing one unit: lock, recover, read, merge, rewrite
 		  in place through a journal; bad and stale files
-     paths.c      where a unit's file goes: PATHPROF_PREFIX[_STRIP],
+     filenames.c  where a unit's file goes: PATHPROF_PREFIX[_STRIP],
 		  directories, the .journal/.bad/.stale siblings
      message.c    "pathprof: " messages, PATHPROF_ERROR_FILE, PATHPROF_QUIET
      api.c        pathprof_dump, pathprof_reset
@@ -86,7 +86,7 @@ void pp_rt_adopt_inherited (void);
    with APART, below), unlock.  */
 int pp_rt_dump (int apart);
 
-/* dumpsignal.c: read PATHPROF_DUMP_SIGNAL and PATHPROF_DUMP_ON_TERM and,
+/* signals.c: read PATHPROF_DUMP_SIGNAL and PATHPROF_DUMP_ON_TERM and,
    if either asks for it, install the handlers and start the dump thread.
    Called once, at the first registration, with pp_rt_mutex held.  */
 void pp_rt_dump_signals_start (void);
@@ -233,7 +233,7 @@ void pp_rt_threads_forget (struct __pathprof_function *fn);
 void pp_rt_threads_after_fork (struct __pathprof_unit *unit);
 void pp_rt_threads_release_unit (struct __pathprof_unit *unit);
 
-/* dumpfile.c: write UNIT's profile now (merge with the file, count the
+/* write.c: write UNIT's profile now (merge with the file, count the
    run once per process), then subtract what was written from memory, or
    in a write APART record it as taken.  0 on success, -1 after a
    message.  */
@@ -264,7 +264,7 @@ int pp_rt_leaves_derive (struct __pathprof_unit *unit,
 			 const struct pp_snapshot *snaps, const char *path,
 			 uint64_t **derived);
 
-/* paths.c.  */
+/* filenames.c.  */
 char *pp_rt_target_path (const char *filename);
 char *pp_rt_sibling_path (const char *path, const char *suffix);
 int pp_rt_make_parent_dirs (const char *path, char **failed_dir);

@@ -29,7 +29,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "profile.h"
+#include "profile-data.h"
 #include "runs.h"
 
 #define TOOL_PROGRAM "pathprof-tool"

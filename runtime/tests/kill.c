@@ -12,7 +12,7 @@
    round a normal writer (the "checker") recovers whatever was left, and
    the file is read and checked; nothing but the profile may remain.
 
-   1. Chosen steps: PATHPROF_TEST_KILL_AT (runtime/dumpfile.c) kills a
+   1. Chosen steps: PATHPROF_TEST_KILL_AT (runtime/write.c) kills a
       writer at each step of the protocol in turn, first over no profile
       at all, then over an existing one; the state it leaves is checked
       (journal absent, incomplete or complete; profile intact or torn)

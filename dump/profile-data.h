@@ -10,8 +10,8 @@
    files found in a directory sorted by name), functions in the order the
    object lists them.  */
 
-#ifndef PATHPROF_DUMP_PROFILE_H
-#define PATHPROF_DUMP_PROFILE_H
+#ifndef PATHPROF_DUMP_PROFILE_DATA_H
+#define PATHPROF_DUMP_PROFILE_DATA_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -114,4 +114,4 @@ void dump_data_free (dump_data *data);
    by path), or NULL if the path never ran.  */
 const ppf_count *dump_function_count (const dump_function *fn, uint64_t id);
 
-#endif /* PATHPROF_DUMP_PROFILE_H */
+#endif /* PATHPROF_DUMP_PROFILE_DATA_H */
