@@ -162,14 +162,21 @@ pp_counts () {
 
 # inlined_lines SITES FUNCTIONS: on stdin, "pathprof-dump --lines"; on
 # stdout, FILE:LINE (base name) of every line of the FUNCTIONS (one name
-# a line) and every line of SITES (FILE:LINE already).
+# a line) and every line of SITES (FILE:LINE already).  A FUNCTION field
+# is the name, then for a name that several units share what tells them
+# apart (" (zstd_compress.c)", " [C1]", " #2": doc/pathprof-dump.md,
+# --tsv), which GCC's names have not.
 inlined_lines () {
   awk -F '\t' -v sites="$1" -v fns="$2" '
     BEGIN {
       while ((getline w < sites) > 0) seen[w] = 1
       while ((getline f < fns) > 0) inl[f] = 1
     }
-    $1 in inl { f = $2; sub(/.*\//, "", f); seen[f ":" $3] = 1 }
+    {
+      fn = $1
+      sub(/ (\([^()]*\)|\[[^]]*\]|#[0-9]+)$/, "", fn)
+      if (fn in inl) { f = $2; sub(/.*\//, "", f); seen[f ":" $3] = 1 }
+    }
     END { for (w in seen) print w }'
 }
 
