@@ -644,7 +644,8 @@ put_group_nodes (FILE *out, const dot_graph *g)
     }
   for (uint32_t k = 1; k <= g->num_groups; k++)
     {
-      fprintf (out, "  h%u [id=\"h%u\", shape=box3d, label=\"%u block%s not shown",
+      fprintf (out, "  h%u [id=\"h%u\", shape=box3d, "
+	       "label=\"%u block%s not shown",
 	       k, k, blocks[k], blocks[k] == 1 ? "" : "s");
       if (lo[k] == hi[k] && lo[k])
 	fprintf (out, "\\nline %u", lo[k]);
@@ -819,8 +820,9 @@ put_group_edges (FILE *out, const dot_graph *g)
       else
 	put_node_id (out, g, (uint32_t) edges[i].dst);
       fprintf (out, " [class=\"cfg %s collapsed\", label=\"%s\", "
-	       "penwidth=%.2f, color=\"%s\"", dump_edge_kind_name (edges[i].kind),
-	       count, edge_width (g, sum), sum ? EDGE_COLOUR : COLD_COLOUR);
+	       "penwidth=%.2f, color=\"%s\"",
+	       dump_edge_kind_name (edges[i].kind), count, edge_width (g, sum),
+	       sum ? EDGE_COLOUR : COLD_COLOUR);
       put_kind_style (out, edges[i].kind);
       fputs ("];\n", out);
     }
@@ -871,7 +873,8 @@ put_legend (FILE *out, const dot_graph *g)
   char total[DUMP_SUM_DIGITS], potential[32], share[DUMP_PERCENT_SIZE];
   const char *file = m->file < m->num_files ? fn->short_files[m->file] : "";
 
-  fputs ("  legend [id=\"legend\", shape=plaintext, margin=0, label=<<table border=\"0\" "
+  fputs ("  legend [id=\"legend\", shape=plaintext, margin=0, "
+	 "label=<<table border=\"0\" "
 	 "cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\">\n", out);
   fputs ("    <tr><td colspan=\"5\" align=\"left\"><b>", out);
   put_html (out, fn->label ? fn->label : m->name);
@@ -1020,7 +1023,8 @@ dump_dot_function (FILE *out, const dump_data *data,
     put_legend (out, &g);
   if (g.num_hidden)
     {
-      fprintf (out, "  note [id=\"note\", shape=note, fontsize=9, label=\"%u blocks: "
+      fprintf (out, "  note [id=\"note\", shape=note, fontsize=9, "
+	       "label=\"%u blocks: "
 	       "%u drawn (the coloured paths' and the hottest),\\n%u left "
 	       "out, shown as %u grey node%s\"];\n",
 	       m->num_blocks - 2, m->num_blocks - 2 - g.num_hidden,

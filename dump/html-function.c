@@ -79,7 +79,8 @@ put_picture (FILE *out, FILE *json, html_report *r, size_t k)
       fprintf (out, "<p class=\"note warn\" id=\"no-picture\">This "
 	       "function's CFG is too large to draw here (%u blocks; with "
 	       "its hottest path alone in colour, more than %d nodes, which "
-	       "could take Graphviz minutes): ", fn->meta.num_blocks - 2, HTML_PICTURE_NODES_MAX);
+	       "could take Graphviz minutes): ", fn->meta.num_blocks - 2,
+	       HTML_PICTURE_NODES_MAX);
       put_dot_command (out, fn);
       fputs (" draws it.</p>\n", out);
       return 0;

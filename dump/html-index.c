@@ -3,11 +3,12 @@
    files, its functions and its hottest paths (html.h).
 
    Tables are sorted by executions, hottest first; the page's script sorts
-   them by any column when its header is chosen (a cell's data-v is its
-   sort key, or its text when it has none).  When the profiles hold times (timing.h), the totals give
-   the measured time, the function table each function's time and share,
-   and the path lists the time columns of html_put_time_cells; with
-   --sort=time paths are ranked by time, as the text report ranks them.  */
+   them by any column when its header is chosen (a cell's data-v is its sort
+   key, or its text when it has none).  When the profiles hold times
+   (timing.h), the totals give the measured time, the function table each
+   function's time and share, and the path lists the time columns of
+   html_put_time_cells; with --sort=time paths are ranked by time, as the text
+   report ranks them.  */
 
 #include <stdlib.h>
 #include <string.h>

@@ -26,7 +26,8 @@
    HTML_PICTURE_NODES_MAX nodes (write_graph), else none.
 
    When dot fails on a batch (or its output does not hold one document
-   per graph), each function of the batch is laid out alone, so that a graph dot cannot draw costs its own picture only.
+   per graph), each function of the batch is laid out alone, so that a
+   graph dot cannot draw costs its own picture only.
    A function whose graph is another's, but for its name, is not laid
    out again: its page takes the other's layout (find_copies).  Of
    expat's test-suite profiles, 283 of the 1000 pictures: each source of

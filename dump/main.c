@@ -500,6 +500,7 @@ main (int argc, char **argv)
   if (!opt.patterns || !opt.units)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      free (source_dirs);
       return 1;
     }
 

@@ -457,8 +457,8 @@ dump_report_correlated (FILE *out, const dump_data *data,
     }
   put_total_row (out, "total", name_w, &total);
   fprintf (out, "\nmulti-pred: the executions of the branches whose block "
-	   "is entered by two or\nmore CFG edges (%llu block%s ran, %llu with a "
-	   "gain), share: of all branch\nexecutions; edge hits: one "
+	   "is entered by two or\nmore CFG edges (%llu block%s ran, %llu "
+	   "with a gain), share: of all branch\nexecutions; edge hits: one "
 	   "prediction per branch, path hits: one per\npredecessor, both of "
 	   "the multi-pred executions; gain: path less edge hits.\n",
 	   (unsigned long long) total.blocks, total.blocks == 1 ? "" : "s",

@@ -628,8 +628,9 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
     }
   fputs (num ? "\n      ]" : "]", out);
   if (opt && opt->untested
-      && put_untested (out, fn, opt->untested_top < DUMP_UNTESTED_ALL
-				  ? opt->untested_top : DUMP_UNTESTED_ALL, path) != 0)
+      && put_untested (out, fn, (opt->untested_top < DUMP_UNTESTED_ALL
+				 ? opt->untested_top : DUMP_UNTESTED_ALL),
+		       path) != 0)
     return -1;
   if (opt && opt->predict && put_prediction (out, fn, total) != 0)
     return -1;

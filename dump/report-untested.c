@@ -204,8 +204,8 @@ dump_report_untested (FILE *out, const dump_data *data,
 	continue;
       fputc ('\n', out);
       rc = put_function (out, data->functions[i], opt,
-			 opt->untested_top < DUMP_UNTESTED_ALL ? opt->untested_top
-						      : DUMP_UNTESTED_ALL,
+			 (opt->untested_top < DUMP_UNTESTED_ALL
+			  ? opt->untested_top : DUMP_UNTESTED_ALL),
 			 &path, &text);
     }
   dump_path_text_free (&text);

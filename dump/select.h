@@ -15,8 +15,9 @@
    Paths: the executed paths of the selected functions, ranked hottest
    first (count descending; ties in input order of the functions, then by
    path number), or with --sort=time most time first (paths without
-   time last, then as by count), the first LIMIT of them kept.  Reports that list paths
-   per function re-sort the kept ones by function and path number.  */
+   time last, then as by count), the first LIMIT of them kept.  Reports
+   that list paths per function re-sort the kept ones by function and
+   path number.  */
 
 #ifndef PATHPROF_DUMP_SELECT_H
 #define PATHPROF_DUMP_SELECT_H

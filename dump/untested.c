@@ -234,8 +234,8 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 		      w = x;
 		      break;
 		    }
-		  for (uint32_t q = g->ix.out_start[x]; q < g->ix.out_start[x + 1];
-		       q++)
+		  for (uint32_t q = g->ix.out_start[x];
+		       q < g->ix.out_start[x + 1]; q++)
 		    {
 		      uint32_t f = g->ix.out[q], y = dag->dst[f];
 		      if (!listable_kind (m->edges[f].kind)

@@ -657,8 +657,9 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 	       || e->kind == PPF_EDGE_UNWIND_EXIT
 	       ? e->cfg_dst != PPF_NONE
 	       : e->kind == PPF_EDGE_EARLY_EXIT
-	       ? e->cfg_dst != PPF_NONE
-		 && e->cfg_dst >= m->blocks[find_block (m, e->cfg_src)].num_lines
+	       ? (e->cfg_dst != PPF_NONE
+		  && (e->cfg_dst
+		      >= m->blocks[find_block (m, e->cfg_src)].num_lines))
 	       : find_block (m, e->cfg_dst) < 0)
 	problem = e->kind == PPF_EDGE_EARLY_EXIT
 	  ? "cfg_dst of an early exit is not a line of its block"

@@ -120,11 +120,11 @@ jumps_to_dispatcher_p (basic_block bb)
    early exit and needs no frame.  Each body is read as it is at the
    caller's pass: GENERIC before it is gimplified, GIMPLE after, its CFG
    once it has one (then the plugin's own runtime calls return, and the
-   longjmps it put in place of the user's are indirect calls).  Only a definition the
-   call is sure to reach: not an extern inline one (another may run),
-   nor one that may be interposed or replaced
-   (decl_binds_to_current_def_p).  C++'s own codes (a throw, an
-   AGGR_INIT_EXPR) count as calls that may not return.  */
+   longjmps it put in place of the user's are indirect calls).  Only a
+   definition the call is sure to reach: not an extern inline one (another may
+   run), nor one that may be interposed or replaced
+   (decl_binds_to_current_def_p).  C++'s own codes (a throw, an AGGR_INIT_EXPR)
+   count as calls that may not return.  */
 
 /* The most functions one question reads.  */
 #define CALL_FREE_BUDGET 64
@@ -666,8 +666,8 @@ source_as_compiled (const char *file)
    names, the source lines of every block in the DAG, and the DAG's edges
    with their Val, so that pathprof-dump can regenerate every path without
    the object or the source; with PPF_FN_DETAIL in FLAGS, also each
-   block's statements and branch outcomes (add_detail).  Must run before any code is inserted, so
-   that blocks are GCC's as the plan numbered them.  */
+   block's statements and branch outcomes (add_detail).  Must run before any
+   code is inserted, so that blocks are GCC's as the plan numbered them.  */
 
 bool
 pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,

@@ -28,9 +28,10 @@
      branch_prob does.  PROFILE_GUESSED any longer would not do: the
      early inliner's TODO_rebuild_frequencies estimates a PROFILE_GUESSED
      function's counts anew from its probabilities (rebuild_frequencies),
-     and a caller with an inlined call would lose its loops' counts.  A function the training run never entered keeps GCC's
-     estimate scaled to a zero global count (count.global0 ()), as
-     -fprofile-use does with a function whose entry count is 0;
+     and a caller with an inlined call would lose its loops' counts.  A
+     function the training run never entered keeps GCC's estimate scaled to a
+     zero global count (count.global0 ()), as -fprofile-use does with a
+     function whose entry count is 0;
    - profile_info, the gcov summary that hot/cold decisions consult
      (predict.cc, maybe_hot_count_p and probably_never_executed; the
      hot-block threshold is sum_max / hot-bb-count-fraction): runs is the

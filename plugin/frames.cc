@@ -201,8 +201,9 @@ link_seq (tree frame, tree fn_desc)
   gimple_seq_add_stmt (&seq, gimple_build_assign (head, get_frames_decl ()));
   gimple_seq_add_stmt (&seq, gimple_build_assign (field (frame, 0), head));
   tree fn = create_tmp_reg (ptr_type_node, "__pathprof_fn");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (fn,
-						  build_fold_addr_expr (fn_desc)));
+  gimple_seq_add_stmt (&seq,
+		       gimple_build_assign (fn,
+					    build_fold_addr_expr (fn_desc)));
   gimple_seq_add_stmt (&seq, gimple_build_assign (field (frame, 1), fn));
   pathprof_set_pending (&seq, frame, build_int_cst (uint64_type_node, -1));
   pathprof_make_frame_head (&seq, frame);
@@ -604,7 +605,8 @@ pathprof_note_setjmps (function *fun, tree frame)
 	  tree addr = create_tmp_reg (ptr_type_node, "__pathprof_frame_addr");
 	  gimple_seq_add_stmt (&seq,
 			       gimple_build_assign (addr,
-						    build_fold_addr_expr (frame)));
+						    build_fold_addr_expr
+						      (frame)));
 	  gcall *note = gimple_build_call (note_setjmp_fn, 2, env_ptr, addr);
 	  gimple_set_location (note, gimple_location (call));
 	  gimple_seq_add_stmt (&seq, note);

@@ -940,8 +940,8 @@ remove_inlined_call_counts (function *fun)
 	    if (c && c->active)
 	      warning_at (gimple_location (call), 0,
 			  "pathprof: a call of %qD stays a call where its "
-			  "copies count from the paths of its caller: %qD may be "
-			  "counted twice there", called, called);
+			  "copies count from the paths of its caller: %qD may "
+			  "be counted twice there", called, called);
 	  }
 	if (leaf && leaf != fun->decl)
 	  {
@@ -1110,8 +1110,9 @@ pathprof_inlined_leaves_pass (function *fun)
 	      {
 		copy_group *g = group_for (host, leaf, locus);
 		caller_info **hinfo = callers->get (host);
-		bool exact = hinfo && site_for (host, leaf, locus)
-			     && reaches_path_end_p (fun, stmt, &(*hinfo)->decls);
+		bool exact = (hinfo && site_for (host, leaf, locus)
+			      && reaches_path_end_p (fun, stmt,
+						     &(*hinfo)->decls));
 		if (!exact)
 		  {
 		    /* Neither the group nor the IPA inliner's copies of the

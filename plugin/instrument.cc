@@ -112,8 +112,9 @@ emit_add_to (const emitter *em, gimple_seq *seq, tree array, tree index,
     {
       tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
 				  "__pathprof_addr");
-      gimple_seq_add_stmt (seq, gimple_build_assign (addr,
-						     build_fold_addr_expr (ref)));
+      gimple_seq_add_stmt (seq,
+			   gimple_build_assign (addr,
+						build_fold_addr_expr (ref)));
       tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
       gcall *call = gimple_build_call (fn, 3, addr, amount,
 				       build_int_cst (integer_type_node,
@@ -179,9 +180,10 @@ emit_now (gimple_seq *seq)
   gimple_asm_set_volatile (rdtsc, true);
   gimple_seq_add_stmt (seq, rdtsc);
   tree high = create_tmp_reg (uint64_type_node, "__pathprof_tsc_hi");
-  gimple_seq_add_stmt (seq, gimple_build_assign (high, LSHIFT_EXPR, hi,
-						 build_int_cst (integer_type_node,
-								32)));
+  gimple_seq_add_stmt (seq,
+		       gimple_build_assign (high, LSHIFT_EXPR, hi,
+					    build_int_cst (integer_type_node,
+							   32)));
   gimple_seq_add_stmt (seq, gimple_build_assign (now, BIT_IOR_EXPR, high,
 						 lo));
   return now;
@@ -236,7 +238,8 @@ emit_uncount (const emitter *em, gimple_seq *seq, tree index)
 			   : pathprof_uncount_hashed_fn;
       gimple_seq_add_stmt (seq,
 			   gimple_build_call (fn, 2,
-					      build_fold_addr_expr (em->fn_desc),
+					      build_fold_addr_expr
+						(em->fn_desc),
 					      index));
       return;
     }
@@ -469,12 +472,12 @@ unplaceable_restart (const pathprof_cfg *pcfg, const pp_probe *probe)
    dispatcher's (split: the receiver has several predecessors).  For
    setjmp, the receiver resumes on the call's normal successor edge
    (longjmp comes back after the call; nothing is put before it); for a
-   nonlocal label, at the label block's start.  The select is branch-free; R and the
-   sentinel are volatile, so neither is kept in a register that the jump
-   would restore.  Must run before the other probes so that, on the same
+   nonlocal label, at the label block's start.  The select is branch-free; R
+   and the sentinel are volatile, so neither is kept in a register that the
+   jump would restore.  Must run before the other probes so that, on the same
    edge or block start, the reset comes first.  At a receiver after fork
-   (pathprof_prepare_forks) the test is the child's pid == 0 instead, at
-   the receiver's start, and there is no sentinel.  */
+   (pathprof_prepare_forks) the test is the child's pid == 0 instead, at the
+   receiver's start, and there is no sentinel.  */
 
 static void
 emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
@@ -491,10 +494,12 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
     {
       /* After fork (pathprof_prepare_forks): the child, to which fork
 	 returned 0, starts a path here.  */
-      tree pid = gimple_call_lhs (last_nondebug_stmt (pcfg->edges[probe->index]->src));
+      tree pid
+	= gimple_call_lhs (last_nondebug_stmt (pcfg->edges[probe->index]->src));
       gimple_seq_add_stmt (&resume,
 			   gimple_build_assign (jumped, EQ_EXPR, pid,
-						build_zero_cst (TREE_TYPE (pid))));
+						build_zero_cst
+						  (TREE_TYPE (pid))));
     }
   else
     {
@@ -890,13 +895,15 @@ add_to_ref (gimple_seq *seq, tree ref, tree amount, bool atomic)
       tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
 				  "__pathprof_addr");
       gimple_seq_add_stmt (seq,
-			   gimple_build_assign (addr, build_fold_addr_expr (ref)));
+			   gimple_build_assign (addr,
+						build_fold_addr_expr (ref)));
       gimple_seq_add_stmt (seq,
 			   gimple_build_call (builtin_decl_explicit
 					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
 					      3, addr, amount,
-					      build_int_cst (integer_type_node,
-							     MEMMODEL_RELAXED)));
+					      build_int_cst
+						(integer_type_node,
+						 MEMMODEL_RELAXED)));
       return;
     }
   tree old_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
@@ -1087,13 +1094,14 @@ expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
   tree hash = create_tmp_reg (u32, "__pathprof_hash");
   gimple_seq_add_stmt (&seq,
 		       gimple_build_assign (hash, MULT_EXPR, low,
-					    build_int_cst (u32,
-							   PATHPROF_HASH_MULTIPLIER)));
+					    build_int_cst
+					      (u32, PATHPROF_HASH_MULTIPLIER)));
   tree top = create_tmp_reg (u32, "__pathprof_hash");
   gimple_seq_add_stmt (&seq,
 		       gimple_build_assign (top, RSHIFT_EXPR, hash,
-					    build_int_cst (integer_type_node,
-							   32 - PATHPROF_HASH_CACHE_BITS)));
+					    build_int_cst
+					      (integer_type_node,
+					       32 - PATHPROF_HASH_CACHE_BITS)));
   tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
   gimple_seq_add_stmt (&seq, gimple_build_assign (index, NOP_EXPR, top));
   /* The entries, words 1.. of the cache: an array at CACHE + 8, so that

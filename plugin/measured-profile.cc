@@ -47,9 +47,9 @@ report_profile_problem (void *ctx, const char *name, const char *problem)
   error ("pathprof: cannot use profile %qs: %s", name, problem);
 }
 
-/* Read ARG, a .pathprof file or a directory of them, into SET.  Returns false, with an error given per
-   problem, if any file cannot be read: a profile is used whole or not
-   at all.  */
+/* Read ARG, a .pathprof file or a directory of them, into SET.  Returns false,
+   with an error given per problem, if any file cannot be read: a profile is
+   used whole or not at all.  */
 
 bool
 pathprof_profile_set_read (pathprof_profile_set *set, const char *arg)

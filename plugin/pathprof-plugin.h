@@ -32,9 +32,9 @@ enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
    (partial-paths=).  */
 enum pathprof_partial
 {
-  /* yes (the default; the key alone too): each function with such calls keeps a frame in
-     the thread's list, with the number of the path that ends at the call
-     in progress; the runtime counts it if the call does not return
+  /* yes (the default; the key alone too): each function with such calls keeps
+     a frame in the thread's list, with the number of the path that ends at the
+     call in progress; the runtime counts it if the call does not return
      (frames.cc, runtime/cutpaths.c); early exits numbered apart.  */
   PATHPROF_PARTIAL_FRAMES = 0,
   /* no: only a longjmp back into a function that calls

@@ -13,11 +13,11 @@
 
    Debugging: -fplugin-arg-pathprof-verbose notes each function's path
    count and probes, with use=FILE each function whose CFG is not the
-   profile's, and with feedback=FILE each function's counts; -fdump-tree-all writes the pass's dump (the file with
-   "pathprof" in its name) with the plan of every function (the pass's own
-   -fdump-tree-pathprof cannot work: GCC parses dump options before it
-   loads plugins).  Always test with -fchecking: the installed compiler
-   does not verify the IL otherwise.  */
+   profile's, and with feedback=FILE each function's counts; -fdump-tree-all
+   writes the pass's dump (the file with "pathprof" in its name) with the plan
+   of every function (the pass's own -fdump-tree-pathprof cannot work: GCC
+   parses dump options before it loads plugins).  Always test with -fchecking:
+   the installed compiler does not verify the IL otherwise.  */
 
 #include "gcc-common.h"
 #include "opts.h"

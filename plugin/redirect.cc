@@ -118,9 +118,10 @@ redirect_call (gimple_stmt_iterator *gsi, gcall *call, tree wrapper,
   tree fn = create_tmp_reg (fn_ptr_type, "__pathprof_exec");
   gimple_seq seq = NULL;
   tree linked = pathprof_runtime_linked_value (&seq, wrapper);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (fn, COND_EXPR, linked,
-						  build_fold_addr_expr (wrapper),
-						  build_fold_addr_expr (callee)));
+  gimple_seq_add_stmt (&seq,
+		       gimple_build_assign (fn, COND_EXPR, linked,
+					    build_fold_addr_expr (wrapper),
+					    build_fold_addr_expr (callee)));
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
   gimple_call_set_fn (call, fn);
   gimple_call_set_fntype (call, fn_type);

@@ -35,10 +35,11 @@
    compare and the increment, with no call (measured: a call per path end
    cost pcre2's matcher 48 % against gcov's 10 %, doc/performance.md);
    the runtime is called only on a miss, and does not probe the cache
-   again.  The path a tight loop repeats (paper §5.3) always hits; so do the few hundred paths an interpreter's
-   dispatch loop alternates between, which defeated a one-entry cache
-   of the last slot (measured: 18-72 % of all path ends in the
-   benchmarks' interpreters went to the slow path, doc/performance.md).
+   again.  The path a tight loop repeats (paper §5.3) always hits; so do
+   the few hundred paths an interpreter's dispatch loop alternates
+   between, which defeated a one-entry cache of the last slot (measured:
+   18-72 % of all path ends in the benchmarks' interpreters went to the
+   slow path, doc/performance.md).
    A stale entry only costs a trip to the slow path, which refills it.
    The runtime publishes an entry with a release store; the inline probe
    reads it with a plain load followed by a load through it, which an
@@ -666,9 +667,9 @@ pp_rt_hash_reset (struct __pathprof_function *fn, int forget)
       }
 }
 
-/* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when nothing can count
-   in FN any more: its module is being unloaded (dlclose), not at exit,
-   when other threads may still run.  */
+/* Unmap FN's tables and clear FN->runtime and FN's slot cache.  Only when
+   nothing can count in FN any more: its module is being unloaded (dlclose),
+   not at exit, when other threads may still run.  */
 
 void
 pp_rt_hash_release (struct __pathprof_function *fn)

@@ -224,8 +224,8 @@ void pp_rt_hash_private_free (void *tables);
    FN's copies counted so far is not to be written (pp_rt_unit_reset
    calls it).  After fork: the child's copies of other threads are free
    for reuse.  Release: the unit is unloaded.  Start: make the pthread
-   key, at the first registration; stop: delete it, at exit.  All with pp_rt_mutex
-   held (or in the fork child).  */
+   key, at the first registration; stop: delete it, at exit.  All with
+   pp_rt_mutex held (or in the fork child).  */
 void pp_rt_threads_start (void);
 void pp_rt_threads_stop (void);
 void pp_rt_threads_fold_unit (struct __pathprof_unit *unit);

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1 */
 /* The counts a write takes from memory, and what happens to them after.
 
-   A write reads each function's counts once (its snapshot), merges them
-   into the file, and only when the file is safely rewritten (its journal
-   removed) subtracts exactly what it read.  Threads may go on counting during the
+   A write reads each function's counts once (its snapshot), merges them into
+   the file, and only when the file is safely rewritten (its journal removed)
+   subtracts exactly what it read.  Threads may go on counting during the
    write: reads are atomic loads, and the subtraction is an atomic
-   fetch-and-sub, so an increment that lands after the read survives for
-   the next write, and nothing is written twice.  If the write fails
-   nothing is subtracted, and a later write (pathprof_dump, exit) tries
-   again with everything.
+   fetch-and-sub, so an increment that lands after the read survives for the
+   next write, and nothing is written twice.  If the write fails nothing is
+   subtracted, and a later write (pathprof_dump, exit) tries again with
+   everything.
 
    A write apart (runtime-internal.h: the dump thread, pathprof_dump)
    subtracts nothing: the thread it runs beside may be adding to a

@@ -225,7 +225,8 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
       rc = tool_put_path (out, p->fn, p->id, column + fn_w + 2, opt);
     }
   if (shown < num)
-    fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n", num - shown);
+    fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n",
+	     num - shown);
   dump_name_column_legend (out, &names, labels);
   fputc ('\n', out);
   dump_name_column_free (&names);

@@ -469,7 +469,8 @@ run_program (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
     {
       uint32_t c = script[k];
       if (v != PP_ENTRY)
-	*pass_ok &= run_passed_calls (s, m, x, v, PP_NONE, index_limit (cfg, plan));
+	*pass_ok &= run_passed_calls (s, m, x, v, PP_NONE,
+				      index_limit (cfg, plan));
       uint32_t n = edge_ops (cfg, x, c, ops);
       sim_ops (s, ops, n);
       if (x->real[c] != PP_NONE)
@@ -483,7 +484,8 @@ run_program (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
     }
   if (end_call != PP_NONE)
     {
-      *pass_ok &= run_passed_calls (s, m, x, v, end_call, index_limit (cfg, plan));
+      *pass_ok &= run_passed_calls (s, m, x, v, end_call,
+				    index_limit (cfg, plan));
       run_call (s, x, end_call, true, index_limit (cfg, plan));
       if (x->early[end_call] != PP_NONE)
 	expected[nexp++] = sum + plan->dag_edges[x->early[end_call]].val;
@@ -492,7 +494,8 @@ run_program (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
     expected[nexp++] = sum;
   else if (x->exit_dummy[v] != PP_NONE)
     {
-      *pass_ok &= run_passed_calls (s, m, x, v, PP_NONE, index_limit (cfg, plan));
+      *pass_ok &= run_passed_calls (s, m, x, v, PP_NONE,
+				    index_limit (cfg, plan));
       if (x->at_end[v] != NULL)
 	sim_ops (s, x->at_end[v]->ops, x->at_end[v]->num_ops);
       expected[nexp++] = sum + plan->dag_edges[x->exit_dummy[v]].val;
@@ -1516,8 +1519,8 @@ random_calls (uint64_t seed, tcfg *g, random_totals *t)
   uint32_t nv = g->cfg.num_blocks;
   if (nv > 2 && rng_below (&rng, 5) != 0)
     {
-      uint32_t n = 1 + rng_below (&rng, rng_below (&rng, 3) == 0 ? 2 * nv
-								   : nv / 2 + 1);
+      uint32_t n = 1 + rng_below (&rng, (rng_below (&rng, 3) == 0
+					  ? 2 * nv : nv / 2 + 1));
       for (uint32_t k = 0; k < n; k++)
 	tcfg_add_call (g, 2 + rng_below (&rng, nv - 2));
     }

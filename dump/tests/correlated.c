@@ -97,8 +97,8 @@ test_labels_and_top (void)
 		  "    7 (bb4)         250   160   64.00%    90   36.00%\n"
 		  "    5 (bb3)          20     0    0.00%    20  100.00%\n");
   check_contains ("--correlated: one unit, no unit rows", r.out,
-		  "\n           executions      executions    share     hits     "
-		  "hits    executions    there   of all\n"
+		  "\n           executions      executions    share     "
+		  "hits     hits    executions    there   of all\n"
 		  "total             660             270   40.91%   59.26%   "
 		  "66.67%            20    7.41%    3.03%\n");
   run_free (&r);

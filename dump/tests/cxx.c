@@ -402,9 +402,11 @@ test_names_coverage (void)
 
   run_ok ("--coverage", &r, args);
   check_contains ("--coverage: D0", r.out,
-		  "100.00%  Base::~Base() [D0]                        y.cc:10\n");
+		  "100.00%  Base::~Base() [D0]                        "
+		  "y.cc:10\n");
   check_contains ("--coverage: D2", r.out,
-		  "100.00%  Base::~Base() [D2]                        y.cc:11\n");
+		  "100.00%  Base::~Base() [D2]                        "
+		  "y.cc:11\n");
   check_contains ("--coverage: the iterators apart", r.out,
 		  "100.00%  __gnu...arker*, std::ve...::base() const  "
 		  "y.cc:14\n");

@@ -176,7 +176,8 @@ test_fig1 (void)
   check_str ("fig1 --dot: three paths by default", "",
 	     line_with_id (r.out, "p4_3_5"));
   check_contains ("fig1 --dot: B->C names the paths through it",
-		  line_with_id (r.out, "e3_4"), "class=\"cfg edge path1 path3\"");
+		  line_with_id (r.out, "e3_4"),
+		  "class=\"cfg edge path1 path3\"");
   check_contains ("fig1 --dot: the legend gives path 1's count and share",
 		  r.out, "<td>1</td><td align=\"right\">1000</td>"
 		  "<td align=\"right\">50.00%</td>");
@@ -315,7 +316,8 @@ test_collapse (void)
 		  "  b3 [id=\"b3\", label=\"1001\\n");
   check_lacks ("collapsed: the others are not", r.out, "  b4 [");
   check_contains ("collapsed: a left-out block is a grey node", r.out,
-		  "h1 [id=\"h1\", shape=box3d, label=\"1 block not shown\\nline 1002\\n"
+		  "h1 [id=\"h1\", shape=box3d, "
+		  "label=\"1 block not shown\\nline 1002\\n"
 		  "ran 5 times\"");
   check_contains ("collapsed: edges lead to it with their counts", r.out,
 		  "b2 -> h1 [class=\"cfg edge collapsed\", label=\"5\"");

@@ -294,8 +294,8 @@ test_json (void)
 		    lines[i][0]);
 	  snprintf (expected, sizeof expected,
 		    "{\"file\": \"early.c\", \"line_number\": %u, \"count\": "
-		    "%u, \"unexecuted_block\": false, \"owns_block\": ", lines[i][0],
-		    lines[i][1]);
+		    "%u, \"unexecuted_block\": false, \"owns_block\": ",
+		    lines[i][0], lines[i][1]);
 	  check_contains (what, r.out, expected);
 	}
       snprintf (what, sizeof what, "--json, %s: partial true 5 times", fn);

@@ -797,10 +797,12 @@ test_batch_pictures (void)
 	    "    case $2 in *.picture-0.dot)\n"
 	    "      # The first batch ends only once a third has started.\n"
 	    "      n=0\n"
-	    "      while [ \"$(wc -l < \"$log\")\" -lt 3 ] && [ $n -lt 600 ]; do\n"
+	    "      while [ \"$(wc -l < \"$log\")\" -lt 3 ] && [ $n -lt 600 ];"
+	    " do\n"
 	    "        sleep 0.1; n=$((n + 1))\n"
 	    "      done\n"
-	    "      echo \"first batch: $(wc -l < \"$log\") started\" >> \"$log.wait\";;\n"
+	    "      echo \"first batch: $(wc -l < \"$log\") started\""
+	    " >> \"$log.wait\";;\n"
 	    "    esac\n"
 	    "  fi\n"
 	    "fi\n"
@@ -1213,7 +1215,8 @@ test_times (void)
 		  ">time (s)</th><th class=\"num time\" title=\"time per "
 		  "execution\">time/exec</th>");
   check_order ("times: hottest paths by count", index, "Hottest paths",
-	       "#path=f0p2", "#path=f0p0", "#path=f0p3", "#path=f0p5", (char *) NULL);
+	       "#path=f0p2", "#path=f0p0", "#path=f0p3", "#path=f0p5",
+	       (char *) NULL);
   free (index);
   fig1 = report_file ("tim", "fn-fig1.html");
   check_contains ("times: fig1 path 3's row", fig1,

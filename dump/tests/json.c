@@ -222,12 +222,14 @@ static const char python_check[] =
   "'function order')\n"
   "for f in fns:\n"
   "    for k in ('name', 'assembler_name', 'file', 'line', 'profile', "
-  "'potential_paths', 'executed_paths', 'executed_cut_paths', 'executions', 'truncated', "
+  "'potential_paths', 'executed_paths', 'executed_cut_paths', "
+  "'executions', 'truncated', "
   "'cuts', 'paths'):\n"
   "        need(k in f, 'field ' + k)\n"
   "    need(sum(p['count'] for p in f['paths']) == f['executions'], "
   "'executions of ' + f['name'])\n"
-  "    need(len(f['paths']) == f['executed_paths'] + f['executed_cut_paths'], 'paths of ' + f['name'])\n"
+  "    need(len(f['paths']) == f['executed_paths'] "
+  "+ f['executed_cut_paths'], 'paths of ' + f['name'])\n"
   "    keys = [(-p['count'], p['id']) for p in f['paths']]\n"
   "    need(keys == sorted(keys), 'order of ' + f['name'])\n"
   "    for p in f['paths']:\n"
@@ -338,8 +340,9 @@ test_full_report (void)
 		  "\"end\": {\"kind\": \"noreturn\", \"at\": {\"block\": 6, "
 		  "\"file\": \"loop.c\", \"line\": 7}},");
   check_contains ("--json: backedge start", r.out,
-		  "\"start\": {\"kind\": \"backedge\", \"from\": {\"block\": 4, "
-		  "\"file\": \"loop.c\", \"line\": 6}, \"to\": {\"block\": 3, "
+		  "\"start\": {\"kind\": \"backedge\", \"from\": {\"block\": "
+		  "4, \"file\": \"loop.c\", \"line\": 6}, \"to\": {\"block\": "
+		  "3, "
 		  "\"file\": \"loop.c\", \"line\": 4}},");
   check_contains ("--json: cut start", r.out,
 		  "\"start\": {\"kind\": \"cut\", \"from\": {\"block\": 3, "
@@ -350,7 +353,8 @@ test_full_report (void)
   check_contains ("--json: truncated function's cuts", r.out,
 		  "\"truncated\": true,\n      \"cuts\": [\n        {\"from\": "
 		  "{\"block\": 3, \"file\": \"two.c\", \"line\": 15}, \"to\": "
-		  "{\"block\": 5, \"file\": \"two.c\", \"line\": 17}}\n      ],");
+		  "{\"block\": 5, \"file\": \"two.c\", \"line\": 17}}\n"
+		  "      ],");
   check_contains ("--json: block without lines", r.out,
 		  "{\"index\": 4, \"lines\": []}");
   check_contains ("--json: unknown file is null", r.out,

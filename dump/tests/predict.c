@@ -41,8 +41,8 @@ test_table (void)
   check_int ("--predict: exit status", 0, r.status);
   check_contains ("--predict: header", r.out,
 		  "function    executed  predicted    ran         all   "
-		  "predicted    share  measured  weighted  predicted  measured  "
-		  "weighted  predicted\n");
+		  "predicted    share  measured  weighted  predicted  "
+		  "measured  weighted  predicted\n");
   check_contains ("--predict: Prof1", r.out,
 		  "fig1_prof1         4          1      1         270          "
 		  "60   22.22%      3.75      3.96       4.00      8.25      "
@@ -74,15 +74,16 @@ test_no_detail_and_loop (void)
 
   run_dump (&r, NULL, args);
   check_contains ("count_loop: two starts, both predicted paths ran",
-		  r.out, "count_loop         5          2      2        2000    "
-		  "    1700   85.00%");
+		  r.out, "count_loop         5          2      2        "
+		  "2000        1700   85.00%");
   check_contains ("count_loop: no statements without detail", r.out,
 		  "         -         -          -\ntotal");
   run_free (&r);
   run_dump (&r, NULL, json);
   check_contains ("--json: the function's prediction", r.out,
 		  "\"prediction\": {\n        \"executed_paths\": 5,\n"
-		  "        \"predicted_paths\": 2,\n        \"predicted_ran\": 2,\n"
+		  "        \"predicted_paths\": 2,\n"
+		  "        \"predicted_ran\": 2,\n"
 		  "        \"executions\": 2000,\n"
 		  "        \"predicted_executions\": 1700,\n");
   check_contains ("--json: predicted paths", r.out,

@@ -34,12 +34,16 @@ static const char helper_alone_tsv[] =
   "helper\t2\t30\tcut\treturn\t17\t\n";
 /* fig1 read from two files of one unit: FUNCTION names the files.  */
 static const char fig1_twice_tsv[] =
-  "fig1 (a.pathprof)\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
-  "fig1 (a.pathprof)\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1 (a.pathprof)\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 "
+  "10 11\t\n"
+  "fig1 (a.pathprof)\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 "
+  "10 11\t\n"
   "fig1 (a.pathprof)\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
   "fig1 (a.pathprof)\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n"
-  "fig1 (tree/y.pathprof)\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
-  "fig1 (tree/y.pathprof)\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 11\t\n"
+  "fig1 (tree/y.pathprof)\t0\t500\tentry\treturn\t3 4 6 7 8 "
+  "include/hdr.h:20 10 11\t\n"
+  "fig1 (tree/y.pathprof)\t2\t1000\tentry\treturn\t3 4 5 6 7 8 "
+  "include/hdr.h:20 10 11\t\n"
   "fig1 (tree/y.pathprof)\t3\t250\tentry\treturn\t3 4 5 6 7 8 10 11\t\n"
   "fig1 (tree/y.pathprof)\t5\t250\tentry\treturn\t3 4 5 8 10 11\t\n";
 static const char nolines_tsv[] = "ns::nolines()\t1\t5\tentry\treturn\t\t\n";
@@ -109,7 +113,8 @@ test_top (void)
 					  NULL };
 
   expect_tsv ("--tsv -n 3", args,
-	      "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 11\t\n"
+	      "fig1\t0\t500\tentry\treturn\t3 4 6 7 8 include/hdr.h:20 10 "
+	      "11\t\n"
 	      "fig1\t2\t1000\tentry\treturn\t3 4 5 6 7 8 include/hdr.h:20 10 "
 	      "11\t\n"
 	      "count_loop\t4\t1500\tbackedge\tbackedge\t4 5 6\t\n");

@@ -94,8 +94,8 @@ test_scan (void)
   fn.num_paths = n;
   fn.num_dense = n;
 
-  check (!pp_rt_function_has_counts (&fn, NULL), "untouched array has no counts",
-	 "has_counts said yes");
+  check (!pp_rt_function_has_counts (&fn, NULL),
+	 "untouched array has no counts", "has_counts said yes");
   for (i = 0; i < sizeof where / sizeof *where; i++)
     c[where[i]] = i + 1;
   sink = c[20 * per_page + 7];

@@ -1,8 +1,8 @@
-/* Compiled with the plugin by runtime/tests/threads.sh (update=atomic,
-   each thread's own counters, and update=locked): threads that come and go while counts are
-   written.  In every case step ends path "odd" and path "even" exactly
-   as many times as the program says on stdout ("step E O": the expected
-   counts of its two paths), whatever the threads' timing.
+/* Compiled with the plugin by runtime/tests/threads.sh (update=atomic, each
+   thread's own counters, and update=locked): threads that come and go while
+   counts are written.  In every case step ends path "odd" and path "even"
+   exactly as many times as the program says on stdout ("step E O": the
+   expected counts of its two paths), whatever the threads' timing.
 
    Usage:
      threadlife dump THREADS ITERATIONS DUMPS
@@ -13,9 +13,10 @@
        exit: their counts are written by the exit handler.
      threadlife many THREADS
        THREADS threads one after the other, each calling step 64 times,
-       wide once and mix once (abort if a first call lost an argument); prints the resident memory after the first 100
-       threads and after all of them, "memory A B", so the test can check
-       that the copies of counters are reused.
+       wide once and mix once (abort if a first call lost an argument);
+       prints the resident memory after the first 100 threads and after
+       all of them, "memory A B", so the test can check that the copies of
+       counters are reused.
      threadlife fork THREADS ITERATIONS
        THREADS threads count, then wait, alive, while main forks; the
        child (whose copy of their counts must not be written) calls step
