@@ -89,14 +89,6 @@ struct emitter
   int run;                   /* the run of the probe being emitted, or -1 */
 };
 
-/* A constant of R's type for the (modulo 2^64) VALUE.  */
-
-static tree
-u64_cst (uint64_t value)
-{
-  return build_int_cstu (uint64_type_node, value);
-}
-
 /* Append to SEQ the code for ARRAY[INDEX] += AMOUNT, both GIMPLE
    values, in a dense array (the counters or the times).  */
 
@@ -359,8 +351,8 @@ emit_op (const emitter *em, gimple_seq *seq, const pp_op *op)
    statement ends the block (a call that does not return, a throw, a
    computed goto, resx), otherwise after it.  */
 
-static void
-insert_at_block_end (basic_block bb, gimple_seq seq)
+void
+pathprof_insert_at_block_end (basic_block bb, gimple_seq seq)
 {
   gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
   if (gsi_end_p (gsi))
@@ -821,7 +813,8 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	  gsi_insert_seq_on_edge (pcfg->edges[probe->index], seq);
 	  break;
 	case PP_SITE_BLOCK_END:
-	  insert_at_block_end (BASIC_BLOCK_FOR_FN (fun, probe->index), seq);
+	  pathprof_insert_at_block_end (BASIC_BLOCK_FOR_FN (fun, probe->index),
+					seq);
 	  break;
 	case PP_SITE_BLOCK_START:
 	  {
@@ -841,13 +834,13 @@ emit_probes (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
    the condition true with probability PROB.  The edges are BB's existing
    edges to those blocks, or new ones.  */
 
-static void
-end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
-	       profile_probability prob, basic_block true_dest,
-	       basic_block false_dest)
+void
+pathprof_end_with_cond (basic_block bb, enum tree_code code, tree a,
+			tree b, profile_probability prob,
+			basic_block true_dest, basic_block false_dest)
 {
-  insert_at_block_end (bb, gimple_build_cond (code, a, b, NULL_TREE,
-						NULL_TREE));
+  pathprof_insert_at_block_end (bb, gimple_build_cond (code, a, b, NULL_TREE,
+							 NULL_TREE));
   edge t = find_edge (bb, true_dest);
   if (!t)
     t = make_edge (bb, true_dest, 0);
@@ -858,336 +851,6 @@ end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
     f = make_edge (bb, false_dest, 0);
   f->flags = (f->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
   f->probability = prob.invert ();
-}
-
-/* *(uint64_t *) (SLOT + OFFSET), SLOT a pointer to a hash slot.  */
-
-static tree
-slot_field (tree slot, unsigned offset)
-{
-  tree ref = build2 (MEM_REF, uint64_type_node, slot,
-		     build_int_cst (TREE_TYPE (slot), offset));
-  TREE_THIS_NOTRAP (ref) = 1;	/* a slot the runtime made, never freed */
-  return ref;
-}
-
-/* The dense prefix of a hashed function (pathprof-abi.h): its paths
-   below NUM counted in COUNTERS (and their times in TIMES, or null), not
-   through the hash table.  NUM is 0 when there is none.  Or, with
-   MAPPED (the variable of their address), counters for all its paths
-   that the runtime maps: counted in when MAPPED is not null.  */
-struct dense_prefix
-{
-  tree counters;
-  tree times;
-  unsigned HOST_WIDE_INT num;
-  tree mapped;
-};
-
-/* Append to SEQ *REF += AMOUNT, REF a uint64_t lvalue: a relaxed atomic
-   add if ATOMIC.  */
-
-static void
-add_to_ref (gimple_seq *seq, tree ref, tree amount, bool atomic)
-{
-  if (atomic)
-    {
-      tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
-				  "__pathprof_addr");
-      gimple_seq_add_stmt (seq,
-			   gimple_build_assign (addr,
-						build_fold_addr_expr (ref)));
-      gimple_seq_add_stmt (seq,
-			   gimple_build_call (builtin_decl_explicit
-					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
-					      3, addr, amount,
-					      build_int_cst
-						(integer_type_node,
-						 MEMMODEL_RELAXED)));
-      return;
-    }
-  tree old_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
-  tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
-  gimple_seq_add_stmt (seq, gimple_build_assign (old_value, ref));
-  gimple_seq_add_stmt (seq, gimple_build_assign (new_value, PLUS_EXPR,
-						 old_value, amount));
-  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
-						 new_value));
-}
-
-/* Append to SEQ *(uint64_t *) (SLOT + OFFSET) += AMOUNT: a relaxed
-   atomic add if ATOMIC.  */
-
-static void
-add_to_slot (gimple_seq *seq, tree slot, unsigned offset, tree amount,
-	     bool atomic)
-{
-  add_to_ref (seq, slot_field (slot, offset), amount, atomic);
-}
-
-/* Append to SEQ the count of PATH (a GIMPLE value below PREFIX->num) in
-   the dense prefix: counters[PATH] += AMOUNT, and times[PATH] += ELAPSED
-   when ELAPSED is not null.  */
-
-static void
-add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
-	       tree amount, tree elapsed, bool atomic)
-{
-  gimple_seq added = NULL;
-  if (prefix->mapped)
-    {
-      /* counters[PATH] through the address the test loaded (in
-	 PREFIX->counters); a function with a metric has none.  */
-      gcc_checking_assert (!elapsed);
-      tree ptr_type = build_pointer_type (uint64_type_node);
-      tree index = create_tmp_reg (sizetype, "__pathprof_offset");
-      gimple_seq_add_stmt (seq, gimple_build_assign (index, NOP_EXPR, path));
-      tree offset = create_tmp_reg (sizetype, "__pathprof_offset");
-      gimple_seq_add_stmt (seq, gimple_build_assign (offset, MULT_EXPR, index,
-						     size_int (8)));
-      tree addr = create_tmp_reg (ptr_type, "__pathprof_mapped");
-      gimple_seq_add_stmt (seq, gimple_build_assign (addr, POINTER_PLUS_EXPR,
-						     prefix->counters, offset));
-      tree ref = build2 (MEM_REF, uint64_type_node, addr,
-			 build_int_cst (ptr_type, 0));
-      TREE_THIS_NOTRAP (ref) = 1;	/* mapped for every path, never unmapped
-					   while the unit is loaded */
-      add_to_ref (seq, ref, amount, atomic);
-      return;
-    }
-  if (elapsed)
-    add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->times,
-				path, NULL_TREE, NULL_TREE),
-		elapsed, atomic);
-  add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->counters,
-			      path, NULL_TREE, NULL_TREE),
-	      amount, atomic);
-  /* Guarded by PATH < P, but where PATH is a constant beyond the prefix
-     on every path in (a pending early exit's none, at -O0), GCC's access
-     warnings see the dead branch write past the array
-     (-Wstringop-overflow): the user's program did nothing wrong.  */
-  for (gimple_stmt_iterator gsi = gsi_start (added); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    suppress_warning (gsi_stmt (gsi));
-  gimple_seq_add_seq (seq, added);
-}
-
-/* Turn CALL, a count through the runtime's hash table that emit_count
-   placed, into a count in the function's dense PREFIX for the paths it
-   covers and otherwise the inline probe of the slot cache at CACHE (the
-   function's, or with THREAD_BASE the thread's: pathprof-abi.h), with
-   the call only on a miss and only when the runtime is linked (its entry
-   points are weak references):
-
-     if (path < P)
-       counters[path]++;                   (P: PREFIX->num; no test
-					    when it has no prefix)
-     else
-       {
-	 key = path + 1;
-	 slot = (char *) cache + cache[1 + ((uint32_t) key * M >> (32 - BITS))];
-	 if (slot->key == key)             (an empty entry: cache[0], 0)
-	   slot->count++;                  (relaxed atomic add if atomic)
-	 else if (&__pathprof_count_hashed != 0)
-	   __pathprof_count_hashed (&fn, path);
-       }
-
-   and for a timed count (__pathprof_count_hashed_timed, metric=) also
-   times[path] += elapsed in the prefix, slot->time += elapsed on a hit,
-   the timed call on a miss.  A constant PATH (a count folded onto a
-   chord, Figure 8) needs no test: one of the two branches.  Hot-first
-   numbering (numbering.c) puts the paths estimated hottest in the
-   prefix.
-
-   Done after the probes are committed: a probe sequence on an edge
-   holds no control flow.  Before SSA, so no PHI or virtual operand needs
-   updating.  */
-
-static void
-expand_hashed_count (gcall *call, tree cache, const dense_prefix *prefix,
-		     tree thread_base)
-{
-  tree slot_type = build_pointer_type (uint64_type_node);
-  tree fndecl = gimple_call_fndecl (call);
-  bool atomic = (fndecl == pathprof_count_hashed_atomic_fn
-		 || fndecl == pathprof_uncount_hashed_atomic_fn
-		 || fndecl == pathprof_count_hashed_timed_atomic_fn);
-  tree elapsed = gimple_call_num_args (call) == 3 ? gimple_call_arg (call, 2)
-						 : NULL_TREE;
-  /* One, or the take-back of an early exit (modulo 2^64).  */
-  tree amount = u64_cst (fndecl == pathprof_uncount_hashed_fn
-			 || fndecl == pathprof_uncount_hashed_atomic_fn
-			 ? ~(uint64_t) 0 : 1);
-  tree path = gimple_call_arg (call, 1);
-
-  if (TREE_CODE (path) == INTEGER_CST && !prefix->mapped
-      && wi::ltu_p (wi::to_wide (path), prefix->num))
-    {
-      /* Known to be in the prefix: the count alone.  */
-      gimple_seq seq = NULL;
-      add_to_prefix (&seq, prefix, path, amount, elapsed, atomic);
-      gimple_stmt_iterator gsi = gsi_for_stmt (call);
-      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
-      gsi_remove (&gsi, true);
-      return;
-    }
-  bool test_prefix = ((prefix->num != 0 && TREE_CODE (path) != INTEGER_CST)
-		      || prefix->mapped);
-
-  /* BB: what came before; CALL_BB: the call; JOIN: the rest.  */
-  basic_block bb = gimple_bb (call);
-  basic_block join = split_block (bb, call)->dest;
-  gimple_stmt_iterator gsi = gsi_for_stmt (call);
-  gsi_prev (&gsi);
-  edge to_call = gsi_end_p (gsi) || is_a <glabel *> (gsi_stmt (gsi))
-		 ? split_block_after_labels (bb)
-		 : split_block (bb, gsi_stmt (gsi));
-  if (test_prefix)
-    {
-      /* TEST_BB -> BB (the probe, below) -> CALL_BB, and TEST_BB ->
-	 PREFIX_BB -> JOIN.  */
-      basic_block test_bb = bb;
-      bb = split_edge (to_call);
-      to_call = single_succ_edge (bb);
-      basic_block prefix_bb
-	= split_edge (make_edge (test_bb, join, EDGE_FALLTHRU));
-      dense_prefix target = *prefix;
-      if (prefix->mapped)
-	{
-	  /* The counters' address, loaded at each count (one load, from
-	     a variable of its own: the record's field would want the
-	     record's address, which GCC keeps in a register across an
-	     interpreter): null until the runtime maps them (at this
-	     function's first miss), never changed after.  */
-	  tree type = TREE_TYPE (prefix->mapped);
-	  target.counters = create_tmp_reg (type, "__pathprof_mapped");
-	  insert_at_block_end (test_bb,
-			       gimple_build_assign (target.counters,
-						    prefix->mapped));
-	  end_with_cond (test_bb, NE_EXPR, target.counters,
-			 build_int_cst (type, 0),
-			 profile_probability::very_likely (), prefix_bb, bb);
-	}
-      else
-	end_with_cond (test_bb, LT_EXPR, path, u64_cst (prefix->num),
-		       profile_probability::likely (), prefix_bb, bb);
-      gimple_seq seq = NULL;
-      add_to_prefix (&seq, &target, path, amount, elapsed, atomic);
-      insert_at_block_end (prefix_bb, seq);
-    }
-  basic_block call_bb = to_call->dest;
-  /* BB (the probe) -> MISS_BB -> CALL_BB -> JOIN, and BB -> HIT_BB ->
-     JOIN.  */
-  basic_block miss_bb = split_edge (to_call);
-  basic_block hit_bb = split_edge (make_edge (bb, join, EDGE_FALLTHRU));
-
-  gimple_seq seq = NULL;
-  tree wanted = create_tmp_reg (uint64_type_node, "__pathprof_key");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (wanted, PLUS_EXPR, path,
-						  u64_cst (1)));
-  /* Fibonacci hashing of the key's low 32 bits: a multiply by an
-     immediate, where a 64-bit multiplier would take a register or an
-     instruction of its own at each probe.  */
-  tree u32 = unsigned_type_node;
-  tree low = create_tmp_reg (u32, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (low, NOP_EXPR, wanted));
-  tree hash = create_tmp_reg (u32, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq,
-		       gimple_build_assign (hash, MULT_EXPR, low,
-					    build_int_cst
-					      (u32, PATHPROF_HASH_MULTIPLIER)));
-  tree top = create_tmp_reg (u32, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq,
-		       gimple_build_assign (top, RSHIFT_EXPR, hash,
-					    build_int_cst
-					      (integer_type_node,
-					       32 - PATHPROF_HASH_CACHE_BITS)));
-  tree index = create_tmp_reg (uint64_type_node, "__pathprof_hash");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (index, NOP_EXPR, top));
-  /* The entries, words 1.. of the cache: an array at CACHE + 8, so that
-     the word's + 1 is the address's displacement.  */
-  tree entries = build2 (MEM_REF,
-			 build_array_type_nelts (uint64_type_node,
-						 PATHPROF_HASH_CACHE_SIZE),
-			 cache, build_int_cst (slot_type, 8));
-  tree entry = create_tmp_reg (uint64_type_node, "__pathprof_entry");
-  gimple_seq_add_stmt (&seq,
-		       gimple_build_assign (entry,
-					    build4 (ARRAY_REF, uint64_type_node,
-						    entries, index,
-						    NULL_TREE, NULL_TREE)));
-  tree offset = create_tmp_reg (sizetype, "__pathprof_entry");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (offset, NOP_EXPR, entry));
-  /* An entry is an offset from the cache's own address, and an empty
-     entry (0) leads to its word 0, which no key equals.  */
-  tree slot = create_tmp_reg (slot_type, "__pathprof_slot");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, POINTER_PLUS_EXPR,
-						  cache, offset));
-  tree key = create_tmp_reg (uint64_type_node, "__pathprof_key");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (key, slot_field (slot, 0)));
-  insert_at_block_end (bb, seq);
-  end_with_cond (bb, EQ_EXPR, key, wanted,
-		 profile_probability::very_likely (), hit_bb, miss_bb);
-
-  seq = NULL;
-  add_to_slot (&seq, slot, 8, amount, atomic);
-  if (elapsed)
-    add_to_slot (&seq, slot, 16, elapsed, atomic);
-  insert_at_block_end (hit_bb, seq);
-
-  if (thread_base)
-    {
-      /* The miss counts in the thread's own tables and fills its own
-	 cache entry.  */
-      fndecl = (fndecl == pathprof_uncount_hashed_fn
-		? pathprof_uncount_hashed_thread_fn
-		: pathprof_count_hashed_thread_fn);
-      gcall *thread_call = gimple_build_call (fndecl, 3,
-					      gimple_call_arg (call, 0),
-					      gimple_call_arg (call, 1),
-					      thread_base);
-      gimple_set_location (thread_call, gimple_location (call));
-      gimple_stmt_iterator call_gsi = gsi_for_stmt (call);
-      gsi_replace (&call_gsi, thread_call, false);
-    }
-  tree linked = pathprof_runtime_linked_p (fndecl);
-  end_with_cond (miss_bb, TREE_CODE (linked), TREE_OPERAND (linked, 0),
-		 TREE_OPERAND (linked, 1), profile_probability::very_likely (),
-		 call_bb, join);
-}
-
-/* Expand every count through the hash table in FUN (expand_hashed_count)
-   with the function's slot CACHE (its decl) and dense PREFIX; with
-   update=per-thread (THREAD_BASE, the thread's own slot cache loaded on
-   entry, not null), with the thread's cache and its own tables.  */
-
-static void
-expand_hashed_counts (function *fun, tree cache, const dense_prefix *prefix,
-		      tree thread_base)
-{
-  auto_vec<gcall *> calls;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi));
-	tree fndecl = call ? gimple_call_fndecl (call) : NULL_TREE;
-	if (fndecl
-	    && (fndecl == pathprof_count_hashed_fn
-		|| fndecl == pathprof_count_hashed_atomic_fn
-		|| fndecl == pathprof_uncount_hashed_fn
-		|| fndecl == pathprof_uncount_hashed_atomic_fn
-		|| fndecl == pathprof_count_hashed_timed_fn
-		|| fndecl == pathprof_count_hashed_timed_atomic_fn))
-	  calls.safe_push (call);
-      }
-  /* The cache's address, a GIMPLE value.  */
-  cache = thread_base ? thread_base : build_fold_addr_expr (cache);
-  for (gcall *call : calls)
-    expand_hashed_count (call, cache, prefix, thread_base);
-  if (!calls.is_empty ())
-    free_dominance_info (CDI_DOMINATORS);
 }
 
 /* Whether NAME (the display or assembler name) passes include=/exclude=.  */
@@ -1360,8 +1023,8 @@ expand_count_ifs (const emitter *em)
       gimple_stmt_iterator gsi = gsi_for_stmt (m.stmt);
       gsi_remove (&gsi, true);
       basic_block count_bb = split_edge (single_succ_edge (bb));
-      end_with_cond (bb, NE_EXPR, m.cond, boolean_false_node,
-		     profile_probability::unlikely (), count_bb, join);
+      pathprof_end_with_cond (bb, NE_EXPR, m.cond, boolean_false_node,
+			      profile_probability::unlikely (), count_bb, join);
       gimple_seq seq = NULL;
       if (em->frame)
 	{
@@ -1373,7 +1036,7 @@ expand_count_ifs (const emitter *em)
 	}
       else
 	emit_count (em, &seq, m.index);
-      insert_at_block_end (count_bb, seq);
+      pathprof_insert_at_block_end (count_bb, seq);
     }
   if (!em->count_ifs->is_empty ())
     {
@@ -1403,28 +1066,30 @@ expand_loop_runs (const emitter *em)
 	  /* At an exit: if (run_count != 0)
 	     counters[run_index] += run_count;  */
 	  basic_block flush_bb = split_edge (single_succ_edge (bb));
-	  end_with_cond (bb, NE_EXPR, run.count, u64_cst (0),
-			 profile_probability::likely (), flush_bb, join);
+	  pathprof_end_with_cond (bb, NE_EXPR, run.count, u64_cst (0),
+				  profile_probability::likely (), flush_bb,
+				  join);
 	  emit_add (em, &seq, run.index, run.count);
-	  insert_at_block_end (flush_bb, seq);
+	  pathprof_insert_at_block_end (flush_bb, seq);
 	  continue;
 	}
       /* At the backedge.  */
       basic_block same_bb = split_edge (single_succ_edge (bb));
       basic_block new_bb
 	= split_edge (make_edge (bb, join, EDGE_FALLTHRU));
-      end_with_cond (bb, EQ_EXPR, m.index, run.index,
-		     profile_probability::very_likely (), same_bb, new_bb);
+      pathprof_end_with_cond (bb, EQ_EXPR, m.index, run.index,
+			      profile_probability::very_likely (), same_bb,
+			      new_bb);
       gimple_seq_add_stmt (&seq, gimple_build_assign (run.count, PLUS_EXPR,
 						      run.count,
 						      u64_cst (1)));
-      insert_at_block_end (same_bb, seq);
+      pathprof_insert_at_block_end (same_bb, seq);
       seq = NULL;
       emit_add (em, &seq, run.index, run.count);
       gimple_seq_add_stmt (&seq, gimple_build_assign (run.index, m.index));
       gimple_seq_add_stmt (&seq, gimple_build_assign (run.count,
 						      u64_cst (1)));
-      insert_at_block_end (new_bb, seq);
+      pathprof_insert_at_block_end (new_bb, seq);
     }
   if (!em->markers->is_empty ())
     {
@@ -1487,7 +1152,7 @@ instrument_function (function *fun, bool at_cfg)
 				 : NULL_TREE;
   /* A hashed function's dense prefix, leaving at least one path to the
      table.  The probes count through the table's entry points, which
-     expand_hashed_counts turns into prefix or table counts.  */
+     pathprof_expand_hashed_counts turns into prefix or table counts.  */
   dense_prefix prefix = { NULL_TREE, NULL_TREE, 0, NULL_TREE };
   if (hashed)
     prefix.num = MIN (dense_prefix_size (pcfg.measured_weights),
@@ -1607,7 +1272,7 @@ instrument_function (function *fun, bool at_cfg)
   expand_count_ifs (&em);
   expand_loop_runs (&em);
   if (hashed)
-    expand_hashed_counts (fun, cache, &prefix,
+    pathprof_expand_hashed_counts (fun, cache, &prefix,
 			  thread_hashed ? thread_base : NULL_TREE);
   if (thread_base)
     pathprof_load_thread_counters (fun, thread_base, thread_slot, em.fn_desc,

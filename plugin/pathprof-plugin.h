@@ -1,15 +1,31 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-plugin.h: what the plugin's files share.
 
-   The plugin is glue only: pathprof.cc reads the arguments and registers
-   the pass and callbacks; cfg-bridge.cc turns a function's GIMPLE CFG into
-   the core's graph (core/ppcore.h) and describes it for the .pathprof file
-   (format/ppformat.h), with branches.cc for each block's statements and
-   branch outcomes; use-profile.cc replaces its static weights by the
-   counts of use=FILE; instrument.cc is the pass, which asks the core for a
-   plan and turns its probes into GIMPLE; descriptor.cc builds the static
-   records of plugin/runtime ABI (runtime/pathprof-abi.h) and the
-   constructor that registers them.  */
+   The plugin is glue only.  Its files:
+     pathprof.cc        the entry point: version check, arguments, the
+			pass and callbacks registered
+     o0-cfg.cc          the -O0 CFG the pass sees at every level
+     cfg-bridge.cc      a function's GIMPLE CFG as the core's graph
+			(core/ppcore.h), and its description for the
+			.pathprof file (format/ppformat.h)
+     branches.cc        each block's statements and branch outcomes
+     use-profile.cc     use=: spanning-tree weights from a profile
+     measured-profile.cc a profile's edge counts on a function's CFG
+     instrument.cc      the pass: the core's plan turned into GIMPLE
+     hashed-counts.cc   the hashed counts' calls expanded into probes
+     perthread.cc       update=per-thread: each thread's own counters
+     frames.cc          the frame of a function whose calls may not
+			return (partial-paths=yes)
+     unwind.cc          landing pads for paths an exception leaves by
+     redirect.cc        exec, fork, longjmp through the runtime's
+			wrappers
+     inlined-leaves.cc  one-path functions inlined: counts derived from
+			their callers' paths
+     descriptor.cc      the static records of the plugin/runtime ABI
+			(runtime/pathprof-abi.h) and the constructor that
+			registers them
+     runtime-note.cc    an object linked without libpathprof
+     feedback.cc        feedback=: GCC's profile from the path profile  */
 
 #ifndef PATHPROF_PLUGIN_H
 #define PATHPROF_PLUGIN_H
@@ -170,6 +186,37 @@ void pathprof_decide_inlined_calls (void *gcc_data, void *user_data);
 bool pathprof_is_own_cdtor (function *fun);
 tree pathprof_runtime_linked_p (tree fn);
 tree pathprof_runtime_linked_value (gimple_seq *seq, tree fn);
+/* instrument.cc: GIMPLE helpers shared with hashed-counts.cc.  */
+/* A constant of the path register's type for the (modulo 2^64)
+   VALUE.  */
+static inline tree
+u64_cst (uint64_t value)
+{
+  return build_int_cstu (uint64_type_node, value);
+}
+void pathprof_insert_at_block_end (basic_block bb, gimple_seq seq);
+void pathprof_end_with_cond (basic_block bb, enum tree_code code, tree a,
+			     tree b, profile_probability prob,
+			     basic_block true_dest, basic_block false_dest);
+
+/* The dense prefix of a hashed function (pathprof-abi.h): its paths
+   below NUM counted in COUNTERS (and their times in TIMES, or null), not
+   through the hash table.  NUM is 0 when there is none.  Or, with
+   MAPPED (the variable of their address), counters for all its paths
+   that the runtime maps: counted in when MAPPED is not null.  */
+struct dense_prefix
+{
+  tree counters;
+  tree times;
+  unsigned HOST_WIDE_INT num;
+  tree mapped;
+};
+
+/* hashed-counts.cc: expand FUN's hashed counts (see there).  */
+void pathprof_expand_hashed_counts (function *fun, tree cache,
+				    const dense_prefix *prefix,
+				    tree thread_base);
+
 extern tree pathprof_count_hashed_fn;
 extern tree pathprof_count_hashed_atomic_fn;
 extern tree pathprof_uncount_hashed_fn;
