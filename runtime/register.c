@@ -46,42 +46,10 @@
 
 #include "runtime-internal.h"
 
-pthread_mutex_t pp_rt_mutex = PTHREAD_MUTEX_INITIALIZER;
-
 /* The signal mask of the thread that forks, while the fork handlers hold
    pp_rt_mutex.  */
 static sigset_t fork_mask;
 
-/* How many times this thread holds pp_rt_mutex: more than once when a
-   function the runtime calls while it holds it (a write(2) or open(2)
-   the program interposes, instrumented with update=per-thread) runs
-   for the first time in the thread and asks for its counters.  */
-static __thread unsigned lock_depth;
-
-/* Block every signal, saving the old mask in OLD, and take pp_rt_mutex
-   (runtime-internal.h says why), unless this thread holds it already.  */
-
-void
-pp_rt_lock (sigset_t *old)
-{
-  sigset_t all;
-
-  sigfillset (&all);
-  pthread_sigmask (SIG_SETMASK, &all, old);
-  if (lock_depth++ == 0)
-    pthread_mutex_lock (&pp_rt_mutex);
-}
-
-/* Release pp_rt_mutex (the last release of this thread's) and restore
-   the signal mask OLD of pp_rt_lock.  */
-
-void
-pp_rt_unlock (const sigset_t *old)
-{
-  if (--lock_depth == 0)
-    pthread_mutex_unlock (&pp_rt_mutex);
-  pthread_sigmask (SIG_SETMASK, old, NULL);
-}
 struct __pathprof_unit *pp_rt_units;
 int pp_rt_exiting;
 pid_t pp_rt_owner_pid;
@@ -217,8 +185,7 @@ after_fork_child (void)
 {
   struct __pathprof_unit *unit;
 
-  pthread_mutex_init (&pp_rt_mutex, NULL);
-  lock_depth = 0;
+  pp_rt_lock_after_fork_child ();
   for (unit = pp_rt_units; unit; unit = unit->next)
     {
       pp_rt_unit_reset (unit, 0);

@@ -2,6 +2,7 @@
 /* Declarations shared by the files of libpathprof.  Not installed.
 
    One concept per file:
+     lock.c       the lock: pp_rt_mutex, pp_rt_lock, pp_rt_unlock
      register.c   the list of units, the exit handler, fork
      exec.c       __pathprof_execve and friends: write, then exec
      signals.c    PATHPROF_DUMP_SIGNAL, PATHPROF_DUMP_ON_TERM: the
@@ -52,7 +53,7 @@
 				   destructor does not try again */
 #define PP_RT_LEAVES_READ 8u    /* its links read (leaves.c), once */
 
-/* register.c: the registered units and the lock that guards the list and
+/* lock.c: the lock that guards the registered units (register.c) and
    every write, reset and fork.  Counting never takes it.  Take it with
    pp_rt_lock, which blocks every signal first (pp_rt_unlock restores the
    mask), so that a signal handler can never wait for it in the thread
@@ -64,6 +65,9 @@
 extern pthread_mutex_t pp_rt_mutex;
 void pp_rt_lock (sigset_t *old);
 void pp_rt_unlock (const sigset_t *old);
+void pp_rt_lock_after_fork_child (void);
+
+/* register.c: the registered units.  */
 extern struct __pathprof_unit *pp_rt_units;
 /* Set once the exit handler has started: the process is ending and
    other threads may still be counting, so nothing is freed after it.  */
