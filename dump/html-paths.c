@@ -219,22 +219,21 @@ entry_to_exit_p (const dump_function *fn, const dump_path *path)
 {
   /* Blocks are numbered as the compiler's: 0 ENTRY, 1 EXIT.  */
   enum { ENTRY = 0, EXIT = 1 };
-  uint32_t nb = dump_path_num_blocks (path), at = 0;
-  uint32_t prev = ENTRY;
+  uint32_t nb = dump_path_num_blocks (path), prev = ENTRY;
 
-  for (uint32_t i = 0; i < path->num_edges; i++)
+  /* Edge I goes to block I, the last (I = NB) to EXIT; a noreturn
+     dummy's cfg_dst, PPF_NONE, matches neither.  */
+  if (path->num_edges != nb + 1)
+    return false;
+  for (uint32_t i = 0; i <= nb; i++)
     {
       const ppf_edge *e = dump_path_edge (fn, path, i);
-      uint32_t want = at < nb ? dump_path_block (fn, path, at)->index
-			      : EXIT;
-      if (e->cfg_dst == PPF_NONE)
-	return false;
+      uint32_t want = i < nb ? dump_path_block (fn, path, i)->index : EXIT;
       if (e->cfg_src != prev || e->cfg_dst != want)
 	return false;
       prev = want;
-      at++;
     }
-  return at == nb + 1 && prev == EXIT;
+  return true;
 }
 
 /* Write the blocks and CFG edges of R's scratch path as JSON members,

@@ -25,37 +25,6 @@ slot_field (tree slot, unsigned offset)
   return ref;
 }
 
-/* Append to SEQ *REF += AMOUNT, REF a uint64_t lvalue: a relaxed atomic
-   add if ATOMIC.  */
-
-static void
-add_to_ref (gimple_seq *seq, tree ref, tree amount, bool atomic)
-{
-  if (atomic)
-    {
-      tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
-				  "__pathprof_addr");
-      gimple_seq_add_stmt (seq,
-			   gimple_build_assign (addr,
-						build_fold_addr_expr (ref)));
-      gimple_seq_add_stmt (seq,
-			   gimple_build_call (builtin_decl_explicit
-					      (BUILT_IN_ATOMIC_FETCH_ADD_8),
-					      3, addr, amount,
-					      build_int_cst
-						(integer_type_node,
-						 MEMMODEL_RELAXED)));
-      return;
-    }
-  tree old_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
-  tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_count");
-  gimple_seq_add_stmt (seq, gimple_build_assign (old_value, ref));
-  gimple_seq_add_stmt (seq, gimple_build_assign (new_value, PLUS_EXPR,
-						 old_value, amount));
-  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (ref),
-						 new_value));
-}
-
 /* Append to SEQ *(uint64_t *) (SLOT + OFFSET) += AMOUNT: a relaxed
    atomic add if ATOMIC.  */
 
@@ -63,7 +32,7 @@ static void
 add_to_slot (gimple_seq *seq, tree slot, unsigned offset, tree amount,
 	     bool atomic)
 {
-  add_to_ref (seq, slot_field (slot, offset), amount, atomic);
+  pathprof_add_to_ref (seq, slot_field (slot, offset), amount, atomic);
 }
 
 /* Append to SEQ the count of PATH (a GIMPLE value below PREFIX->num) in
@@ -93,14 +62,14 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
 			 build_int_cst (ptr_type, 0));
       TREE_THIS_NOTRAP (ref) = 1;	/* mapped for every path, never unmapped
 					   while the unit is loaded */
-      add_to_ref (seq, ref, amount, atomic);
+      pathprof_add_to_ref (seq, ref, amount, atomic);
       return;
     }
   if (elapsed)
-    add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->times,
+    pathprof_add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->times,
 				path, NULL_TREE, NULL_TREE),
 		elapsed, atomic);
-  add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->counters,
+  pathprof_add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->counters,
 			      path, NULL_TREE, NULL_TREE),
 	      amount, atomic);
   /* Guarded by PATH < P, but where PATH is a constant beyond the prefix

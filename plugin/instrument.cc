@@ -100,7 +100,17 @@ emit_add_to (const emitter *em, gimple_seq *seq, tree array, tree index,
      that no two statements may share, of elements of their own type.  */
   tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)),
 		     unshare_expr (array), index, NULL_TREE, NULL_TREE);
-  if (em->atomic)
+  pathprof_add_to_ref (seq, ref, amount, em->atomic);
+}
+
+/* Append to SEQ *REF += AMOUNT, REF a uint64_t lvalue: a relaxed atomic
+   add if ATOMIC (the counts' arrays here, the hash slots and dense
+   prefix in hashed-counts.cc).  */
+
+void
+pathprof_add_to_ref (gimple_seq *seq, tree ref, tree amount, bool atomic)
+{
+  if (atomic)
     {
       tree addr = create_tmp_reg (build_pointer_type (uint64_type_node),
 				  "__pathprof_addr");

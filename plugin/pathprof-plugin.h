@@ -195,6 +195,8 @@ u64_cst (uint64_t value)
   return build_int_cstu (uint64_type_node, value);
 }
 void pathprof_insert_at_block_end (basic_block bb, gimple_seq seq);
+void pathprof_add_to_ref (gimple_seq *seq, tree ref, tree amount,
+			  bool atomic);
 void pathprof_end_with_cond (basic_block bb, enum tree_code code, tree a,
 			     tree b, profile_probability prob,
 			     basic_block true_dest, basic_block false_dest);
