@@ -51,12 +51,26 @@ COMPILER_STAMP := $(BUILD)/compiler
 
 WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=gnu11 $(WARN) -fPIC $(CFLAGS) -Icore -Iformat -Iruntime \
+ALL_CFLAGS = -std=gnu11 $(WARN) -fPIC $(CFLAGS)
+# The layers (doc/layers.md): each directory is compiled with the include
+# paths of the layers below it and no other, so that an include of a
+# layer above, or beside, fails to compile.  A part's unit tests add
+# the part itself and testsuite/ (unit-test.h).
+LAYER_core :=
+LAYER_format := -Icore
+LAYER_runtime := -Iformat
+LAYER_report := -Icore -Iformat
+LAYER_dump := -Ireport -Icore -Iformat
+LAYER_tool := -Ireport -Icore -Iformat
+LAYER_plugin := -Icore -Iformat -Iruntime
+# The include paths of the layer of source file $(1), by its directory.
+layer_of = $(LAYER_$(firstword $(subst /, ,$(1))))
+TEST_INCLUDES = $(call layer_of,$<) -I$(firstword $(subst /, ,$<)) \
   -Itestsuite
 CXXFLAGS ?= -O2 -g
 PLUGIN_CXXFLAGS = -std=gnu++17 -fPIC -fno-rtti -fno-exceptions $(WARN) \
   $(CXXFLAGS) \
-  -I$(GCC_PLUGIN_DIR)/include -Icore -Iformat -Iruntime
+  -I$(GCC_PLUGIN_DIR)/include $(LAYER_plugin)
 
 # Header dependencies are the compiler's (-MMD -MP, as GCC's own
 # Makefile.in has them): every compile writes, next to what it makes
@@ -72,6 +86,7 @@ CORE_SRC := $(wildcard core/*.c)
 FORMAT_SRC := $(wildcard format/*.c)
 RUNTIME_SRC := $(wildcard runtime/*.c)
 RUNTIME_NEEDED_SRC := runtime/link/needed.c
+REPORT_SRC := $(wildcard report/*.c)
 DUMP_SRC := $(wildcard dump/*.c)
 TOOL_SRC := $(wildcard tool/*.c)
 PLUGIN_SRC := $(wildcard plugin/*.cc)
@@ -83,9 +98,12 @@ FORMAT_OBJ := $(FORMAT_SRC:%.c=$(BUILD)/%.o)
 # pathprof-dump) needs the core.
 RUNTIME_FORMAT_OBJ := $(BUILD)/format/ppformat.o $(BUILD)/format/ppjournal.o
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
+# The report library: profiles read, functions named, paths regenerated
+# and written, counts derived, for pathprof-dump and pathprof-tool
+# (report/report.h).
+REPORT_OBJ := $(REPORT_SRC:%.c=$(BUILD)/%.o)
 DUMP_OBJ := $(DUMP_SRC:%.c=$(BUILD)/%.o)
-# pathprof-tool reads profiles and shows paths with pathprof-dump's
-# modules: all of them but its main.
+# pathprof-dump's reports, for its unit tests: all its objects but main.
 DUMP_LIB_OBJ := $(filter-out $(BUILD)/dump/main.o,$(DUMP_OBJ))
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=$(BUILD)/%.o)
@@ -127,7 +145,7 @@ $(BUILD)/.deps-ok: build-aux/ensure-deps.sh $(COMPILER_STAMP)
 
 $(BUILD)/%.o: %.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(call layer_of,$<) $(DEPFLAGS) -c $< -o $@
 
 # The HTML report's style sheet and script, as C strings
 # (dump/html-assets.c).
@@ -137,10 +155,6 @@ $(BUILD)/dump/html-assets.inc: $(HTML_ASSETS) build-aux/embed-text.sh
 	sh build-aux/embed-text.sh $@ $(HTML_ASSETS)
 $(BUILD)/dump/html-assets.o: $(BUILD)/dump/html-assets.inc
 $(BUILD)/dump/html-assets.o: ALL_CFLAGS += -I$(BUILD)/dump
-
-$(BUILD)/tool/%.o: tool/%.c $(COMPILER_STAMP)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Idump -c $< -o $@
 
 $(BUILD)/plugin/%.o: plugin/%.cc $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
@@ -161,7 +175,7 @@ $(RUNTIME_SO_REAL): $(RUNTIME_OBJ) $(RUNTIME_FORMAT_OBJ)
 	$(CC) -shared -fPIC -Wl,-soname,libpathprof.so.0 -o $@ $^ -lpthread
 
 $(RUNTIME_NEEDED): $(RUNTIME_NEEDED_SRC) $(COMPILER_STAMP)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(LAYER_runtime) $(DEPFLAGS) -c $< -o $@
 
 $(RUNTIME_A): $(RUNTIME_PIC_A) $(RUNTIME_SO_REAL) build-aux/link-files.sh
 	sh build-aux/link-files.sh archive $@ $(abspath $(BUILD)) \
@@ -174,55 +188,66 @@ $(SPECS): $(PLUGIN) $(RUNTIME_A) build-aux/link-files.sh
 	sh build-aux/link-files.sh specs $@ $(abspath $(PLUGIN)) \
 	  $(abspath $(BUILD)) '$(CC)'
 
-$(DUMP): $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE)
-	$(CC) -o $@ $(DUMP_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
+$(DUMP): $(DUMP_OBJ) $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE)
+	$(CC) -o $@ $(DUMP_OBJ) $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
 
-$(TOOL): $(TOOL_OBJ) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE)
-	$(CC) -o $@ $(TOOL_OBJ) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
+$(TOOL): $(TOOL_OBJ) $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE)
+	$(CC) -o $@ $(TOOL_OBJ) $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
 
 # ---------------------------------------------------------------- tests
 # Unit tests: every core/tests/*.c, format/tests/*.c, runtime/tests/*.c,
-# dump/tests/*.c and tool/tests/*.c is a program that prints one PASS:/FAIL: line per check
-# and a closing "N passed, M failed", and exits non-zero on a failure.
-# Every */tests/*.sh is a script run the same way, with PATHPROF_BUILD set
-# to the absolute build directory; so is testsuite/man-check.sh, which
-# keeps doc/man/*.1 in step with the programs' --help, the plugin's
-# arguments and the runtime's environment variables.
+# report/tests/*.c, dump/tests/*.c and tool/tests/*.c is a program that
+# prints one PASS:/FAIL: line per check and a closing "N passed, M
+# failed", and exits non-zero on a failure.  Every */tests/*.sh is a
+# script run the same way, with PATHPROF_BUILD set to the absolute build
+# directory; so are testsuite/man-check.sh, which keeps doc/man/*.1 in
+# step with the programs' --help, the plugin's arguments and the
+# runtime's environment variables, and testsuite/licence-check.sh.
 UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
-  dump/tests/*.c tool/tests/*.c)
+  report/tests/*.c dump/tests/*.c tool/tests/*.c)
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
-  dump/tests/*.sh tool/tests/*.sh plugin/tests/*.sh \
+  report/tests/*.sh dump/tests/*.sh tool/tests/*.sh plugin/tests/*.sh \
   testsuite/pathprof.project/*.sh) testsuite/man-check.sh \
-  testsuite/licence-check.sh
+  testsuite/licence-check.sh testsuite/layer-check.sh
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 $(UNIT_BIN): $(COMPILER_STAMP)
 
 $(BUILD)/tests/core-%: core/tests/%.c $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(TEST_INCLUDES) $(DEPFLAGS) -o $@ $< $(LIBCORE) -lm
 
 $(BUILD)/tests/format-%: format/tests/%.c $(FORMAT_OBJ) $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(TEST_INCLUDES) $(DEPFLAGS) -o $@ $< \
+	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
 $(BUILD)/tests/runtime-%: runtime/tests/%.c $(RUNTIME_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(RUNTIME_A) -lpthread
+	$(CC) $(ALL_CFLAGS) $(TEST_INCLUDES) $(DEPFLAGS) -o $@ $< \
+	  $(RUNTIME_A) -lpthread
 
-# The dump tests run pathprof-dump, and may call the report library
-# (pathprof-dump's modules but its main) directly.
-$(BUILD)/tests/dump-%: dump/tests/%.c $(DUMP_LIB_OBJ) $(FORMAT_OBJ) \
+$(BUILD)/tests/report-%: report/tests/%.c $(REPORT_OBJ) $(FORMAT_OBJ) \
   $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Idump -o $@ $< $(DUMP_LIB_OBJ) \
-	  $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(TEST_INCLUDES) $(DEPFLAGS) -o $@ $< \
+	  $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
 
-$(BUILD)/tests/tool-%: tool/tests/%.c $(filter-out $(BUILD)/tool/main.o,\
-  $(TOOL_OBJ)) $(DUMP_LIB_OBJ) $(FORMAT_OBJ) $(LIBCORE)
+# The dump tests run pathprof-dump, and may call its reports (its
+# objects but main) and the report library directly.
+$(BUILD)/tests/dump-%: dump/tests/%.c $(DUMP_LIB_OBJ) $(REPORT_OBJ) \
+  $(FORMAT_OBJ) $(LIBCORE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Idump -Itool -o $@ $< \
-	  $(filter-out $(BUILD)/tool/main.o,$(TOOL_OBJ)) $(DUMP_LIB_OBJ) \
-	  $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(TEST_INCLUDES) $(DEPFLAGS) -o $@ $< \
+	  $(DUMP_LIB_OBJ) $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
+
+# The tool tests call pathprof-tool's modules (its objects but main),
+# with dump/tests/dump-test.h's helpers.
+TOOL_LIB_OBJ := $(filter-out $(BUILD)/tool/main.o,$(TOOL_OBJ))
+$(BUILD)/tests/tool-%: tool/tests/%.c $(TOOL_LIB_OBJ) $(REPORT_OBJ) \
+  $(FORMAT_OBJ) $(LIBCORE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(TEST_INCLUDES) $(DEPFLAGS) -o $@ $< \
+	  $(TOOL_LIB_OBJ) $(REPORT_OBJ) $(FORMAT_OBJ) $(LIBCORE) -lm
 
 # What the DejaGnu suite runs besides the plugin and pathprof-dump: the
 # detail section of a profile's metas (pathprof-branch, testsuite/lib).
@@ -231,14 +256,15 @@ DG_TOOLS := $(BUILD)/tests/ppmeta-branches
 $(BUILD)/tests/ppmeta-branches: testsuite/lib/ppmeta-branches.c \
   $(FORMAT_OBJ) $(LIBCORE) $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(FORMAT_OBJ) $(LIBCORE) -lm
+	$(CC) $(ALL_CFLAGS) $(LAYER_report) -Itestsuite $(DEPFLAGS) -o $@ $< \
+	  $(FORMAT_OBJ) $(LIBCORE) -lm
 
 # The header dependencies of every object and test program (DEPFLAGS).
 # One that has no .d file yet (built before this Makefile wrote them) is
 # rebuilt, once, to have one; not one that is merely older than its .d
 # file, which with -pipe may be written after the object.
-DEP_TARGETS := $(CORE_OBJ) $(FORMAT_OBJ) $(RUNTIME_OBJ) $(DUMP_OBJ) \
-  $(TOOL_OBJ) $(PLUGIN_OBJ) $(RUNTIME_NEEDED) $(UNIT_BIN) $(DG_TOOLS)
+DEP_TARGETS := $(CORE_OBJ) $(FORMAT_OBJ) $(RUNTIME_OBJ) $(REPORT_OBJ) \
+  $(DUMP_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(RUNTIME_NEEDED) $(UNIT_BIN) $(DG_TOOLS)
 DEP_FILES := $(addsuffix .d,$(DEP_TARGETS:.o=))
 -include $(wildcard $(DEP_FILES))
 $(foreach t,$(DEP_TARGETS),$(if $(wildcard $(t:.o=).d),,$(t))): FORCE
@@ -437,7 +463,7 @@ clean:
 # them (.clang-format and doc/testing.md, "Style", say why).
 FORMAT_BASE ?= HEAD
 CLANG_FORMAT_DIFF ?= clang-format-diff
-STYLE_DIRS := core format runtime dump tool plugin testsuite/lib
+STYLE_DIRS := core format runtime report dump tool plugin testsuite/lib
 
 format:
 	@git rev-parse --git-dir >/dev/null 2>&1 \
@@ -452,7 +478,7 @@ format:
 lint:
 	cppcheck --quiet --enable=warning,portability --std=c11 \
 	  --error-exitcode=1 -Icore -Iformat -Iruntime -Itestsuite \
-	  -Idump core format runtime dump tool
+	  -Ireport -Idump core format runtime report dump tool
 	@LC_ALL=C awk '{ gsub (/[\200-\277]/, ""); n = 0; \
 	  for (i = 1; i <= length ($$0); i++) \
 	    n = substr ($$0, i, 1) == "\t" ? n + 8 - n % 8 : n + 1; \

@@ -113,7 +113,7 @@ block_free (dump_corr_block *b)
    successor.  */
 
 int
-dump_correlate (const dump_function *fn, dump_correlation *out)
+dump_correlate (const report_function *fn, dump_correlation *out)
 {
   const ppf_meta *m = &fn->meta;
   const ppf_dag *dag = &fn->dag;
@@ -124,12 +124,12 @@ dump_correlate (const dump_function *fn, dump_correlation *out)
   uint32_t *pred_slot = malloc ((ne + 1) * sizeof *pred_slot);
   uint32_t *succ_slot = malloc ((ne + 1) * sizeof *succ_slot);
   dump_corr_block *blocks = NULL;
-  dump_path path;
+  report_path path;
   char err[256];
   int rc = -1;
 
   memset (out, 0, sizeof *out);
-  dump_path_init (&path);
+  report_path_init (&path);
   if (!in_num || !out_num || !branch_of || !pred_slot || !succ_slot)
     goto out;
   for (uint32_t e = 0; e < ne; e++)
@@ -185,7 +185,7 @@ dump_correlate (const dump_function *fn, dump_correlation *out)
   for (uint64_t k = 0; k < fn->num_counts; k++)
     {
       uint64_t count = fn->counts[k].count;
-      if (dump_path_regen (fn, fn->counts[k].path, &path, err, sizeof err)
+      if (report_path_regen (fn, fn->counts[k].path, &path, err, sizeof err)
 	  != 0)
 	goto out;
       for (uint32_t i = 1; i < path.num_edges; i++)
@@ -216,7 +216,7 @@ dump_correlate (const dump_function *fn, dump_correlation *out)
 	  block_free (b);
 	  continue;
 	}
-      dump_sum_add (&out->branch_executions, b->executions);
+      report_sum_add (&out->branch_executions, b->executions);
       if (b->num_preds >= 2 && b->executions > 0)
 	blocks[out->num_blocks++] = *b;
       else
@@ -233,7 +233,7 @@ out:
       free (blocks);
       memset (out, 0, sizeof *out);
     }
-  dump_path_free (&path);
+  report_path_free (&path);
   free (in_num);
   free (out_num);
   free (branch_of);
@@ -258,14 +258,14 @@ dump_correlation_free (dump_correlation *c)
 void
 dump_corr_total_add (dump_corr_total *total, const dump_correlation *c)
 {
-  dump_sum_add_sum (&total->branch_executions, &c->branch_executions);
+  report_sum_add_sum (&total->branch_executions, &c->branch_executions);
   for (uint32_t i = 0; i < c->num_blocks; i++)
     {
       const dump_corr_block *b = &c->blocks[i];
-      dump_sum_add (&total->executions, b->executions);
-      dump_sum_add (&total->edge_predicted, b->edge_predicted);
-      dump_sum_add (&total->path_predicted, b->path_predicted);
-      dump_sum_add (&total->gain, DUMP_CORR_GAIN (b));
+      report_sum_add (&total->executions, b->executions);
+      report_sum_add (&total->edge_predicted, b->edge_predicted);
+      report_sum_add (&total->path_predicted, b->path_predicted);
+      report_sum_add (&total->gain, DUMP_CORR_GAIN (b));
       total->blocks++;
       if (DUMP_CORR_GAIN (b) > 0)
 	total->gaining++;

@@ -68,7 +68,7 @@ typedef struct dump_corr_edge
 /* One branch block of a function and its matrix.  */
 typedef struct dump_corr_block
 {
-  const dump_function *fn;
+  const report_function *fn;
   uint32_t position;       /* in fn->meta.blocks */
   uint32_t num_preds;      /* every CFG edge into it, ran or not */
   uint32_t num_succs;      /* every CFG edge out of it */
@@ -90,26 +90,26 @@ typedef struct dump_correlation
 {
   uint32_t num_blocks;
   dump_corr_block *blocks;
-  dump_sum branch_executions;  /* of every branch block */
+  report_sum branch_executions;  /* of every branch block */
 } dump_correlation;
 
 /* The figures of a set of functions.  */
 typedef struct dump_corr_total
 {
-  dump_sum branch_executions;  /* of every branch block */
-  dump_sum executions;         /* of the multi-predecessor ones */
-  dump_sum edge_predicted;
-  dump_sum path_predicted;
-  dump_sum gain;               /* path_predicted - edge_predicted */
-  uint64_t blocks;             /* multi-predecessor branch blocks that
-				  ran */
-  uint64_t gaining;            /* of them, those whose gain is not 0 */
+  report_sum branch_executions;  /* of every branch block */
+  report_sum executions;         /* of the multi-predecessor ones */
+  report_sum edge_predicted;
+  report_sum path_predicted;
+  report_sum gain;               /* path_predicted - edge_predicted */
+  uint64_t blocks;               /* multi-predecessor branch blocks that
+				    ran */
+  uint64_t gaining;              /* of them, those whose gain is not 0 */
 } dump_corr_total;
 
 /* Fill OUT with FN's correlated branches.  Returns 0, or -1 if memory
    ran out or a path did not regenerate (the file was read whole, so it
    cannot happen), OUT then empty.  */
-int dump_correlate (const dump_function *fn, dump_correlation *out);
+int dump_correlate (const report_function *fn, dump_correlation *out);
 void dump_correlation_free (dump_correlation *c);
 
 /* Add C's figures to TOTAL (zeroed first by the caller).  */

@@ -121,7 +121,7 @@ put_unprintable (FILE *out, const unsigned char *p, bool quoted)
   int len = 1;
 
   if ((*p >= 0x20 && *p < 0x7f) || *p == '\t'
-      || (*p >= 0x80 && (len = dump_utf8_sequence (p)) > 0))
+      || (*p >= 0x80 && (len = report_utf8_sequence (p)) > 0))
     return (size_t) len;
   fprintf (out, quoted ? "\\\\x%02X" : "\\x%02X", *p);
   return 0;
@@ -211,10 +211,10 @@ typedef struct top_path
 /* Everything dump_dot_function works out before writing.  */
 typedef struct dot_graph
 {
-  const dump_function *fn;
+  const report_function *fn;
   const dump_dot_options *opt;
-  const dump_glyphs *glyphs;
-  dump_counts counts;
+  const report_glyphs *glyphs;
+  report_counts counts;
   size_t num_paths;
   top_path *paths;
   uint32_t *edge_paths;   /* [counts.num_edges]: bit K-1 for the path of
@@ -269,7 +269,7 @@ edge_pos (const dot_graph *g, uint32_t src, uint32_t dst)
 static int
 choose_paths (dot_graph *g)
 {
-  const dump_function *fn = g->fn;
+  const report_function *fn = g->fn;
   size_t want = g->opt->top_paths;
 
   if (want > DUMP_DOT_MAX_PATHS)
@@ -308,23 +308,23 @@ choose_paths (dot_graph *g)
 static int
 mark_paths (dot_graph *g)
 {
-  const dump_function *fn = g->fn;
+  const report_function *fn = g->fn;
   const ppf_meta *m = &fn->meta;
-  dump_path path;
-  dump_path_text text;
+  report_path path;
+  report_path_text text;
   int rc = 0;
 
-  dump_path_init (&path);
-  dump_path_text_init (&text);
+  report_path_init (&path);
+  report_path_text_init (&text);
   for (size_t k = 0; k < g->num_paths && rc == 0; k++)
     {
       top_path *p = &g->paths[k];
       uint32_t bit = 1u << k;
       char err[256];
 
-      if (dump_path_regen (fn, p->id, &path, err, sizeof err) != 0)
+      if (report_path_regen (fn, p->id, &path, err, sizeof err) != 0)
 	continue; /* load.c regenerated every path already */
-      if (dump_path_text_build (&text, fn, &path, g->glyphs) != 0)
+      if (report_path_text_build (&text, fn, &path, g->glyphs) != 0)
 	{
 	  rc = -1;
 	  break;
@@ -341,7 +341,7 @@ mark_paths (dot_graph *g)
 	}
       for (uint32_t i = 0; i < path.num_edges; i++)
 	{
-	  const ppf_edge *e = dump_path_edge (fn, &path, i);
+	  const ppf_edge *e = report_path_edge (fn, &path, i);
 	  long pos;
 	  if (e->kind != PPF_EDGE_REAL && e->kind != PPF_EDGE_BACK_EXIT
 	      && e->kind != PPF_EDGE_CUT_EXIT)
@@ -359,8 +359,8 @@ mark_paths (dot_graph *g)
 	    g->block_paths[pos] |= bit;
 	}
     }
-  dump_path_free (&path);
-  dump_path_text_free (&text);
+  report_path_free (&path);
+  report_path_text_free (&text);
   return rc;
 }
 
@@ -488,7 +488,7 @@ put_node_id (FILE *out, const dot_graph *g, uint32_t index)
    ("\n" between rows).  Nothing for a block without lines.  */
 
 static void
-put_block_lines (FILE *out, const dump_function *fn, const ppf_block *b)
+put_block_lines (FILE *out, const report_function *fn, const ppf_block *b)
 {
   const ppf_meta *m = &fn->meta;
   size_t tokens = 0;
@@ -556,7 +556,7 @@ mark_exception_exits (dot_graph *g)
 static void
 put_block_nodes (FILE *out, const dot_graph *g)
 {
-  const dump_function *fn = g->fn;
+  const report_function *fn = g->fn;
   const ppf_meta *m = &fn->meta;
   char count[32];
 
@@ -724,7 +724,7 @@ put_cfg_edges (FILE *out, const dot_graph *g)
       fputs (" -> ", out);
       put_node_id (out, g, e->dst);
       fprintf (out, " [id=\"e%u_%u\", class=\"cfg %s", e->src, e->dst,
-	       dump_edge_kind_name (e->kind));
+	       report_edge_kind_name (e->kind));
       if (g->edge_paths[i])
 	fputc (' ', out);
       put_path_classes (out, g->edge_paths[i]);
@@ -742,7 +742,7 @@ put_cfg_edges (FILE *out, const dot_graph *g)
 	       g->glyphs->arrow, e->dst, (unsigned long long) e->count);
       if (e->kind != PPF_CFG_FORWARD && e->kind != PPF_CFG_RESTART)
 	fprintf (out, " (%s, %llu paths started after it)",
-		 dump_edge_kind_name (e->kind),
+		 report_edge_kind_name (e->kind),
 		 (unsigned long long) e->started);
       fprintf (out, "\", penwidth=%.2f", edge_width (g, e->count));
       put_kind_style (out, e->kind);
@@ -821,8 +821,8 @@ put_group_edges (FILE *out, const dot_graph *g)
 	put_node_id (out, g, (uint32_t) edges[i].dst);
       fprintf (out, " [class=\"cfg %s collapsed\", label=\"%s\", "
 	       "penwidth=%.2f, color=\"%s\"",
-	       dump_edge_kind_name (edges[i].kind), count, edge_width (g, sum),
-	       sum ? EDGE_COLOUR : COLD_COLOUR);
+	       report_edge_kind_name (edges[i].kind), count,
+	       edge_width (g, sum), sum ? EDGE_COLOUR : COLD_COLOUR);
       put_kind_style (out, edges[i].kind);
       fputs ("];\n", out);
     }
@@ -868,9 +868,9 @@ put_path_edges (FILE *out, const dot_graph *g)
 static void
 put_legend (FILE *out, const dot_graph *g)
 {
-  const dump_function *fn = g->fn;
+  const report_function *fn = g->fn;
   const ppf_meta *m = &fn->meta;
-  char total[DUMP_SUM_DIGITS], potential[32], share[DUMP_PERCENT_SIZE];
+  char total[REPORT_SUM_DIGITS], potential[32], share[REPORT_PERCENT_SIZE];
   const char *file = m->file < m->num_files ? fn->short_files[m->file] : "";
 
   fputs ("  legend [id=\"legend\", shape=plaintext, margin=0, "
@@ -889,15 +889,15 @@ put_legend (FILE *out, const dot_graph *g)
 	    (unsigned long long) m->num_paths);
   fprintf (out, ": %llu of %s paths ran, %s times</td></tr>\n",
 	   (unsigned long long) fn->num_complete, potential,
-	   dump_sum_format (&fn->executions, total));
+	   report_sum_format (&fn->executions, total));
   if (g->num_paths)
     fputs ("    <tr><td></td><td>path</td><td>count</td><td>share</td>"
 	   "<td align=\"left\">start, end</td></tr>\n", out);
   for (size_t k = 0; k < g->num_paths; k++)
     {
       const top_path *p = &g->paths[k];
-      dump_percent (share, (long double) p->count,
-		    dump_sum_value (&fn->executions));
+      report_percent (share, (long double) p->count,
+		      report_sum_value (&fn->executions));
       fprintf (out, "    <tr><td bgcolor=\"%s\" width=\"16\"></td><td>%zu</td>"
 	       "<td align=\"right\">%llu</td><td align=\"right\">",
 	       path_colours[k], k + 1, (unsigned long long) p->count);
@@ -934,8 +934,8 @@ put_legend (FILE *out, const dot_graph *g)
 static void
 put_page_legend (FILE *out, const dot_graph *g)
 {
-  const dump_function *fn = g->fn;
-  char share[DUMP_PERCENT_SIZE];
+  const report_function *fn = g->fn;
+  char share[REPORT_PERCENT_SIZE];
 
   if (!g->num_paths && !g->any_exception_exit)
     return;
@@ -946,8 +946,8 @@ put_page_legend (FILE *out, const dot_graph *g)
   for (size_t k = 0; k < g->num_paths; k++)
     {
       const top_path *p = &g->paths[k];
-      dump_percent (share, (long double) p->count,
-		    dump_sum_value (&fn->executions));
+      report_percent (share, (long double) p->count,
+		      report_sum_value (&fn->executions));
       fprintf (out, "<tr><td class=\"swatch path%zu\"></td><td>%zu</td>"
 	       "<td class=\"num\">%llu</td><td class=\"num\">", k + 1,
 	       k + 1, (unsigned long long) p->count);
@@ -969,8 +969,8 @@ put_page_legend (FILE *out, const dot_graph *g)
 /* Write FN's CFG as DOT: see dot.h.  */
 
 int
-dump_dot_function (FILE *out, const dump_data *data,
-		   const dump_function *fn, const dump_dot_options *opt)
+dump_dot_function (FILE *out, const report_data *data,
+		   const report_function *fn, const dump_dot_options *opt)
 {
   const ppf_meta *m = &fn->meta;
   dot_graph g;
@@ -980,8 +980,8 @@ dump_dot_function (FILE *out, const dump_data *data,
   memset (&g, 0, sizeof g);
   g.fn = fn;
   g.opt = opt;
-  g.glyphs = dump_glyphs_for (opt->utf8);
-  if (dump_derive_counts (fn, &g.counts) != 0)
+  g.glyphs = report_glyphs_for (opt->utf8);
+  if (report_derive_counts (fn, &g.counts) != 0)
     return -1;
   g.edge_paths = calloc (g.counts.num_edges + 1, sizeof *g.edge_paths);
   g.block_paths = calloc (m->num_blocks + 1, sizeof *g.block_paths);
@@ -1031,7 +1031,7 @@ dump_dot_function (FILE *out, const dump_data *data,
 	       g.num_hidden, g.num_groups, g.num_groups == 1 ? "" : "s");
       if (!opt->quiet)
 	fprintf (stderr, "%s: %s: %u blocks, more than %zu: %u drawn, %u "
-		 "left out as %u node%s\n", dump_program_name,
+		 "left out as %u node%s\n", report_program_name,
 		 fn->label ? fn->label : m->name, m->num_blocks - 2,
 		 opt->max_blocks, m->num_blocks - 2 - g.num_hidden,
 		 g.num_hidden, g.num_groups, g.num_groups == 1 ? "" : "s");
@@ -1057,7 +1057,7 @@ done:
   free (g.block_paths);
   free (g.exception_exit);
   free (g.group);
-  dump_counts_free (&g.counts);
+  report_counts_free (&g.counts);
   return rc;
 }
 
@@ -1085,7 +1085,7 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
   snprintf (type, sizeof type, "-T%s", format);
   if (pipe (in_pipe) != 0 || pipe (out_pipe) != 0)
     {
-      fprintf (stderr, "%s: cannot run dot: %s\n", dump_program_name,
+      fprintf (stderr, "%s: cannot run dot: %s\n", report_program_name,
 	       strerror (errno));
       goto close;
     }
@@ -1103,9 +1103,9 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
 	fprintf (stderr, "%s: cannot find Graphviz's dot to make %s: "
 		 "install the Debian package graphviz (apt-get install "
 		 "graphviz), or write DOT with --dot and render it "
-		 "elsewhere\n", dump_program_name, format);
+		 "elsewhere\n", report_program_name, format);
       else
-	fprintf (stderr, "%s: cannot run dot: %s\n", dump_program_name,
+	fprintf (stderr, "%s: cannot run dot: %s\n", report_program_name,
 		 strerror (err));
       goto close;
     }
@@ -1173,7 +1173,7 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
   while (waitpid (pid, &status, 0) < 0)
     if (errno != EINTR)
       {
-	fprintf (stderr, "%s: dot: %s\n", dump_program_name,
+	fprintf (stderr, "%s: dot: %s\n", report_program_name,
 		 strerror (errno));
 	goto close;
       }
@@ -1181,16 +1181,16 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
     {
       if (out_error)
 	fprintf (stderr, "%s: cannot write dot's output: %s\n",
-		 dump_program_name, strerror (errno));
+		 report_program_name, strerror (errno));
       else
 	rc = 0;
     }
   else if (WIFEXITED (status))
     fprintf (stderr, "%s: dot -T%s failed (exit status %d)\n",
-	     dump_program_name, format, WEXITSTATUS (status));
+	     report_program_name, format, WEXITSTATUS (status));
   else if (WIFSIGNALED (status))
     fprintf (stderr, "%s: dot -T%s was killed by signal %d\n",
-	     dump_program_name, format, WTERMSIG (status));
+	     report_program_name, format, WTERMSIG (status));
 close:
   for (int i = 0; i < 2; i++)
     {

@@ -73,8 +73,8 @@ typedef struct dump_dot_options
 /* Write FN's CFG as a DOT graph to OUT.  Returns 0; 1, writing nothing,
    if it would have more than OPT->max_nodes nodes (blocks drawn and
    nodes of left-out runs); or -1 if memory ran out.  */
-int dump_dot_function (FILE *out, const dump_data *data,
-		       const dump_function *fn, const dump_dot_options *opt);
+int dump_dot_function (FILE *out, const report_data *data,
+		       const report_function *fn, const dump_dot_options *opt);
 
 /* Render DOT_TEXT (LEN bytes) with Graphviz's dot into FORMAT ("svg" or
    "png"), written to OUT.  Returns 0; or -1 after a message on stderr

@@ -23,7 +23,7 @@
    name in another.  */
 
 static void
-put_dot_command (FILE *out, const dump_function *fn)
+put_dot_command (FILE *out, const report_function *fn)
 {
   fputs ("<code>pathprof-dump --dot=svg -f '", out);
   html_text (out, fn->meta.name);
@@ -64,7 +64,7 @@ put_picture (FILE *out, FILE *json, html_report *r, size_t k)
     return rc;
   if (r->functions[k].not_picked)
     {
-      const dump_function *fn = r->functions[k].fn;
+      const report_function *fn = r->functions[k].fn;
       fprintf (out, "<p class=\"note\" id=\"no-picture\">No CFG picture: "
 	       "this report draws those of the %zu hottest functions "
 	       "(<code>pathprof-dump --html --pictures=N|all</code>); ",
@@ -75,7 +75,7 @@ put_picture (FILE *out, FILE *json, html_report *r, size_t k)
     }
   if (r->functions[k].no_picture)
     {
-      const dump_function *fn = r->functions[k].fn;
+      const report_function *fn = r->functions[k].fn;
       fprintf (out, "<p class=\"note warn\" id=\"no-picture\">This "
 	       "function's CFG is too large to draw here (%u blocks; with "
 	       "its hottest path alone in colour, more than %d nodes, which "
@@ -110,7 +110,7 @@ put_picture (FILE *out, FILE *json, html_report *r, size_t k)
 static int
 put_untested (FILE *out, html_report *r, size_t k)
 {
-  const dump_function *fn = r->functions[k].fn;
+  const report_function *fn = r->functions[k].fn;
   dump_untested u;
 
   if (dump_find_untested (fn, r->opt->untested, &u) != 0)
@@ -163,14 +163,14 @@ put_untested (FILE *out, html_report *r, size_t k)
    measured time, when FN has times.  */
 
 static void
-put_time_card (FILE *out, const html_report *r, const dump_function *fn)
+put_time_card (FILE *out, const html_report *r, const report_function *fn)
 {
-  long double time = dump_time_function_total (r->data, fn);
-  char t[DUMP_TIME_SIZE];
+  long double time = report_time_function_total (r->data, fn);
+  char t[REPORT_TIME_SIZE];
 
   if (time < 0)
     return;
-  dump_time_format (t, r->data, time);
+  report_time_format (t, r->data, time);
   fputs ("<div class=\"card\"><div class=\"label\">Time</div><div "
 	 "class=\"big\" id=\"time\">", out);
   html_text (out, t);
@@ -185,11 +185,11 @@ int
 html_write_function (html_report *r, size_t k)
 {
   const html_function *hf = &r->functions[k];
-  const dump_function *fn = hf->fn;
+  const report_function *fn = hf->fn;
   const ppf_meta *m = &fn->meta;
   char *json_text;
   size_t json_len;
-  char a[DUMP_SUM_DIGITS];
+  char a[REPORT_SUM_DIGITS];
   bool first = true;
   FILE *json;
   int rc;
@@ -225,17 +225,17 @@ html_write_function (html_report *r, size_t k)
 	   "executed</div>", (unsigned long long) fn->num_complete,
 	   (unsigned long long) m->num_paths);
   {
-    dump_sum potential = { 0, 0 }, exits = { 0, 0 };
-    dump_sum_add (&potential, m->num_paths);
-    dump_sum_add (&exits, fn->exception_exits);
+    report_sum potential = { 0, 0 }, exits = { 0, 0 };
+    report_sum_add (&potential, m->num_paths);
+    report_sum_add (&exits, fn->exception_exits);
     html_exception_exits (out, &potential, fn->num_complete, &exits,
 			  fn->executed_exception_exits);
   }
   fprintf (out, "</div>\n<div class=\"card\"><div class=\"label\">"
 	   "Executions</div><div class=\"big\">%s</div><div class=\"sub\">",
-	   dump_sum_format (&fn->executions, a));
-  html_percent (out, dump_sum_value (&fn->executions),
-		dump_sum_value (&r->data->total_executions));
+	   report_sum_format (&fn->executions, a));
+  html_percent (out, report_sum_value (&fn->executions),
+		report_sum_value (&r->data->total_executions));
   fputs (" of the program's</div></div>\n", out);
   put_time_card (out, r, fn);
   fputs ("</section>\n", out);

@@ -22,24 +22,24 @@
 static void
 put_totals (FILE *out, const html_report *r)
 {
-  const dump_data *data = r->data;
-  const dump_selection *sel = r->sel;
-  char a[DUMP_SUM_DIGITS];
+  const report_data *data = r->data;
+  const report_selection *sel = r->sel;
+  char a[REPORT_SUM_DIGITS];
   uint64_t min_runs = data->min_runs, max_runs = data->max_runs;
 
   fputs ("<section class=\"cards\">\n<div class=\"card wide\" "
 	 "id=\"total-coverage\"><div class=\"label\">Path coverage</div>"
 	 "<div class=\"big\">", out);
   html_percent (out, (long double) sel->executed,
-		dump_sum_value (&sel->potential));
+		report_sum_value (&sel->potential));
   fprintf (out, "</div><div class=\"sub\"><span class=\"executed\">%llu"
 	   "</span> of <span class=\"potential\">%s</span> potential paths "
 	   "executed</div>", (unsigned long long) sel->executed,
-	   dump_sum_format (&sel->potential, a));
+	   report_sum_format (&sel->potential, a));
   html_exception_exits (out, &sel->potential, sel->executed,
 			&sel->exception_exits, sel->executed_exception_exits);
   {
-    long double pot = dump_sum_value (&sel->potential);
+    long double pot = report_sum_value (&sel->potential);
     long double ratio = pot > 0 ? (long double) sel->executed / pot : 0;
     fprintf (out, "<span class=\"bar big\"><span style=\"width:%.1Lf%%\">"
 	     "</span></span>", ratio * 100);
@@ -47,7 +47,7 @@ put_totals (FILE *out, const html_report *r)
   fprintf (out, "</div>\n<div class=\"card\"><div class=\"label\">"
 	   "Executions</div><div class=\"big\" id=\"total-executions\">%s"
 	   "</div><div class=\"sub\">paths run</div></div>\n",
-	   dump_sum_format (&sel->executions, a));
+	   report_sum_format (&sel->executions, a));
   fprintf (out, "<div class=\"card\"><div class=\"label\">Functions</div>"
 	   "<div class=\"big\" id=\"total-functions\">%zu</div>"
 	   "<div class=\"sub\">%zu executed</div></div>\n",
@@ -66,14 +66,14 @@ put_totals (FILE *out, const html_report *r)
   fputs ("</div></div>\n", out);
   if (data->has_time)
     {
-      char t[DUMP_TIME_SIZE];
-      dump_time_format (t, data, data->total_time);
+      char t[REPORT_TIME_SIZE];
+      report_time_format (t, data, data->total_time);
       fputs ("<div class=\"card\"><div class=\"label\">Time</div>"
 	     "<div class=\"big\" id=\"total-time\">", out);
       html_text (out, t);
       fprintf (out, "</div><div class=\"sub\">all paths, callees "
 	       "included (unit: <span class=\"unit\">%s</span>)</div>"
-	       "</div>\n", dump_time_unit_name (data));
+	       "</div>\n", report_time_unit_name (data));
     }
   fputs ("</section>\n", out);
 }
@@ -83,10 +83,10 @@ put_totals (FILE *out, const html_report *r)
 static int
 put_hot_paths (FILE *out, html_report *r)
 {
-  const dump_selection *sel = r->sel;
-  long double total = dump_sum_value (&r->data->total_executions);
+  const report_selection *sel = r->sel;
+  long double total = report_sum_value (&r->data->total_executions);
   long double cumul_time = 0;
-  dump_sum cumul = { 0, 0 };
+  report_sum cumul = { 0, 0 };
 
   /* Ranked by time, cumul adds up time shares (as the text report).  */
   fputs (sel->by_time ? "<h2>Paths that took the most time</h2>\n"
@@ -107,8 +107,8 @@ put_hot_paths (FILE *out, html_report *r)
 	 "</thead>\n<tbody>\n", out);
   for (size_t i = 0; i < sel->num_paths; i++)
     {
-      const dump_path_ref *ref = &sel->paths[i];
-      const dump_function *fn = r->data->functions[ref->function];
+      const report_path_ref *ref = &sel->paths[i];
+      const report_function *fn = r->data->functions[ref->function];
       size_t k = r->function_of[ref->function];
       const html_function *hf;
 
@@ -117,7 +117,7 @@ put_hot_paths (FILE *out, html_report *r)
       hf = &r->functions[k];
       if (html_build_path (r, fn, ref->id) != 0)
 	return -1;
-      dump_sum_add (&cumul, ref->count);
+      report_sum_add (&cumul, ref->count);
       cumul_time += ref->time > 0 ? ref->time : 0;
       fprintf (out, "<tr><td class=\"num\">%zu</td><td class=\"num\">%llu"
 	       "</td><td class=\"num\">", i + 1,
@@ -127,7 +127,7 @@ put_hot_paths (FILE *out, html_report *r)
       if (sel->by_time)
 	html_percent (out, cumul_time, r->data->total_time);
       else
-	html_percent (out, dump_sum_value (&cumul), total);
+	html_percent (out, report_sum_value (&cumul), total);
       fputs ("</td>", out);
       html_put_time_cells (out, r, ref->time, ref->count);
       fprintf (out, "<td class=\"name\"><a href=\"%s#path=f%zup%llu\">",
@@ -155,7 +155,7 @@ compare_files (const void *a, const void *b)
 {
   const html_file *x = &sort_report->files[*(const size_t *) a];
   const html_file *y = &sort_report->files[*(const size_t *) b];
-  int c = dump_sum_compare (&y->executions, &x->executions);
+  int c = report_sum_compare (&y->executions, &x->executions);
 
   return c ? c : strcmp (x->name, y->name);
 }
@@ -166,8 +166,8 @@ static int
 compare_functions (const void *a, const void *b)
 {
   size_t i = *(const size_t *) a, j = *(const size_t *) b;
-  int c = dump_sum_compare (&sort_report->functions[j].fn->executions,
-			    &sort_report->functions[i].fn->executions);
+  int c = report_sum_compare (&sort_report->functions[j].fn->executions,
+			      &sort_report->functions[i].fn->executions);
 
   return c ? c : (i > j) - (i < j);
 }
@@ -206,7 +206,7 @@ static int
 put_files (FILE *out, const html_report *r)
 {
   size_t *order = malloc ((r->num_files + 1) * sizeof *order);
-  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
+  char a[REPORT_SUM_DIGITS], b[REPORT_SUM_DIGITS];
 
   if (!order)
     return -1;
@@ -235,13 +235,13 @@ put_files (FILE *out, const html_report *r)
       html_text (out, f->name);
       fprintf (out, "</a></td><td class=\"num\" data-v=\"%zu\">%zu</td>",
 	       f->num_functions, f->num_functions);
-      dump_sum_format (&f->executed, a);
-      dump_sum_format (&f->potential, b);
+      report_sum_format (&f->executed, a);
+      report_sum_format (&f->potential, b);
       fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>"
 	       "<td class=\"num\" data-v=\"%s\">%s</td>", a, a, b, b);
-      html_coverage_cell (out, dump_sum_value (&f->executed),
-			  dump_sum_value (&f->potential));
-      dump_sum_format (&f->executions, a);
+      html_coverage_cell (out, report_sum_value (&f->executed),
+			  report_sum_value (&f->potential));
+      report_sum_format (&f->executions, a);
       fprintf (out, "<td class=\"num\" data-v=\"%s\">%s</td>", a, a);
       html_count_coverage_cell (out, f->lines_executed, f->lines, "lines");
       html_count_coverage_cell (out, f->branches_taken, f->branches,
@@ -259,7 +259,7 @@ static int
 put_function_hot_paths (FILE *out, html_report *r, size_t k)
 {
   const html_function *hf = &r->functions[k];
-  long double total = dump_sum_value (&hf->fn->executions);
+  long double total = report_sum_value (&hf->fn->executions);
   ppf_count *ranked;
   size_t num;
 
@@ -279,10 +279,10 @@ put_function_hot_paths (FILE *out, html_report *r, size_t k)
       if (r->sel->by_time)
 	{
 	  /* Ranked by time: the time and its share of all time.  */
-	  long double time = dump_time_value (r->data, hf->fn,
-					      ranked[i].time);
-	  char t[DUMP_TIME_SIZE];
-	  dump_time_format (t, r->data, time);
+	  long double time = report_time_value (r->data, hf->fn,
+						ranked[i].time);
+	  char t[REPORT_TIME_SIZE];
+	  report_time_format (t, r->data, time);
 	  fputs ("<span class=\"time\">", out);
 	  html_text (out, t);
 	  fputs ("</span> <span class=\"share\">", out);
@@ -310,12 +310,12 @@ put_function_hot_paths (FILE *out, html_report *r, size_t k)
    all measured time; "-" without times.  */
 
 static void
-put_function_time (FILE *out, const html_report *r, const dump_function *fn)
+put_function_time (FILE *out, const html_report *r, const report_function *fn)
 {
-  long double time = dump_time_function_total (r->data, fn);
-  char t[DUMP_TIME_SIZE];
+  long double time = report_time_function_total (r->data, fn);
+  char t[REPORT_TIME_SIZE];
 
-  dump_time_format (t, r->data, time);
+  report_time_format (t, r->data, time);
   fprintf (out, "<td class=\"num time\" data-v=\"%.9Lg\">", time);
   html_text (out, t);
   fprintf (out, "</td><td class=\"num time\" data-v=\"%.9Lg\">",
@@ -334,9 +334,9 @@ static int
 put_functions (FILE *out, html_report *r)
 {
   size_t *order = malloc ((r->num_functions + 1) * sizeof *order);
-  long double program = dump_sum_value (&r->data->total_executions);
+  long double program = report_sum_value (&r->data->total_executions);
   size_t shown;
-  char a[DUMP_SUM_DIGITS];
+  char a[REPORT_SUM_DIGITS];
 
   if (!order)
     return -1;
@@ -353,7 +353,8 @@ put_functions (FILE *out, html_report *r)
 	  return -1;
 	}
       for (size_t k = 0; k < r->num_functions; k++)
-	sort_times[k] = dump_time_function_total (r->data, r->functions[k].fn);
+	sort_times[k] = report_time_function_total (r->data,
+						    r->functions[k].fn);
       qsort (order, r->num_functions, sizeof *order, compare_function_times);
       free (sort_times);
       sort_times = NULL;
@@ -381,7 +382,7 @@ put_functions (FILE *out, html_report *r)
 	     "time of all the function's paths, start to end, callees "
 	     "included\">time (%s)</th><th class=\"num time\" "
 	     "data-sort=\"num\" title=\"share of all measured time\">time "
-	     "share</th>", dump_time_unit_name (r->data));
+	     "share</th>", report_time_unit_name (r->data));
   fputs (r->sel->by_time
 	 ? "<th>costliest paths (time, time share)</th>"
 	 : "<th>hottest paths (count, share)</th>", out);
@@ -390,9 +391,9 @@ put_functions (FILE *out, html_report *r)
     {
       size_t k = order[i];
       const html_function *hf = &r->functions[k];
-      const dump_function *fn = hf->fn;
+      const report_function *fn = hf->fn;
       const ppf_meta *m = &fn->meta;
-      long double execs = dump_sum_value (&fn->executions);
+      long double execs = report_sum_value (&fn->executions);
 
       /* Short markup, as the path tables' (html-paths.c): no end tags
 	 where HTML has them optional, and no data-v where the cell's
@@ -416,7 +417,7 @@ put_functions (FILE *out, html_report *r)
 	       (unsigned long long) m->num_paths);
       html_coverage_cell (out, (long double) fn->num_complete,
 			  (long double) m->num_paths);
-      dump_sum_format (&fn->executions, a);
+      report_sum_format (&fn->executions, a);
       fprintf (out, "<td class=num>%s<td class=num data-v=%.9Lg>", a,
 	       program > 0 ? execs / program : 0);
       html_percent (out, execs, program);

@@ -46,11 +46,11 @@ compare_costliest (const void *a, const void *b)
 /* The LIMIT hottest paths of FN.  */
 
 int
-html_rank_paths (const html_report *r, const dump_function *fn, size_t limit,
+html_rank_paths (const html_report *r, const report_function *fn, size_t limit,
 		 ppf_count **out, size_t *num)
 {
   size_t n = fn->num_counts;
-  bool by_time = r->sel->by_time && dump_time_value (r->data, fn, 0) >= 0;
+  bool by_time = r->sel->by_time && report_time_value (r->data, fn, 0) >= 0;
   ppf_count *copy;
 
   *out = NULL;
@@ -81,7 +81,7 @@ html_put_time_headers (FILE *out, const html_report *r)
 	   "<th class=\"num time\" title=\"time per execution\">time/exec</th>"
 	   "<th class=\"num time\" title=\"share of all measured time: every "
 	   "path of every file read\">time share</th>",
-	   dump_time_unit_name (r->data));
+	   report_time_unit_name (r->data));
 }
 
 /* The time columns' cells, as the text report's (report-text.c).  */
@@ -90,13 +90,13 @@ void
 html_put_time_cells (FILE *out, const html_report *r, long double time,
 		     uint64_t count)
 {
-  char t[DUMP_TIME_SIZE], per[DUMP_TIME_SIZE];
+  char t[REPORT_TIME_SIZE], per[REPORT_TIME_SIZE];
 
   if (!r->data->has_time)
     return;
-  dump_time_format (t, r->data, time);
-  dump_time_format (per, r->data, time < 0 || count == 0 ? -1
-				  : time / count);
+  report_time_format (t, r->data, time);
+  report_time_format (per, r->data, time < 0 || count == 0 ? -1
+				    : time / count);
   fputs ("<td class=\"num time\">", out);
   html_text (out, t);
   fputs ("</td><td class=\"num time\">", out);
@@ -113,12 +113,13 @@ html_put_time_cells (FILE *out, const html_report *r, long double time,
    the file was read, so this fails only for want of memory.  */
 
 int
-html_build_path (html_report *r, const dump_function *fn, uint64_t id)
+html_build_path (html_report *r, const report_function *fn, uint64_t id)
 {
   char err[256];
 
-  if (dump_path_regen (fn, id, &r->path, err, sizeof err) != 0
-      || dump_path_text_build (&r->text, fn, &r->path, dump_glyphs_for (true))
+  if (report_path_regen (fn, id, &r->path, err, sizeof err) != 0
+      || report_path_text_build (&r->text, fn, &r->path,
+				 report_glyphs_for (true))
 	   != 0)
     return -1;
   return 0;
@@ -156,12 +157,12 @@ put_step (FILE *out, const char *s, size_t len)
 void
 html_put_path_steps (FILE *out, const html_report *r)
 {
-  const dump_path_text *t = &r->text;
+  const report_path_text *t = &r->text;
   bool first = true;
 
   for (size_t i = 0; i < t->num_tokens; i++)
     {
-      const dump_path_token *tok = &t->tokens[i];
+      const report_path_token *tok = &t->tokens[i];
       if (tok->role != 1)
 	continue;
       if (!first)
@@ -179,11 +180,11 @@ html_put_path_steps (FILE *out, const html_report *r)
 void
 html_put_marker (FILE *out, const html_report *r, bool start)
 {
-  const dump_path_text *t = &r->text;
+  const report_path_text *t = &r->text;
 
   for (size_t i = 0; i < t->num_tokens; i++)
     {
-      const dump_path_token *tok = &t->tokens[i];
+      const report_path_token *tok = &t->tokens[i];
       const char *s = t->text + tok->offset;
       size_t len = tok->len;
       if (tok->role != (start ? 0 : 2))
@@ -201,7 +202,7 @@ html_put_marker (FILE *out, const html_report *r, bool start)
 /* Whether line L of FN is in the file FILE (NULL: FN's own file).  */
 
 static bool
-line_in_file (const dump_function *fn, const ppf_line *l, const char *file)
+line_in_file (const report_function *fn, const ppf_line *l, const char *file)
 {
   if (l->file >= fn->meta.num_files || l->line == 0)
     return false;
@@ -215,11 +216,11 @@ line_in_file (const dump_function *fn, const ppf_line *l, const char *file)
    what pathprof.js infers when a path's JSON has no "edges".  */
 
 static bool
-entry_to_exit_p (const dump_function *fn, const dump_path *path)
+entry_to_exit_p (const report_function *fn, const report_path *path)
 {
   /* Blocks are numbered as the compiler's: 0 ENTRY, 1 EXIT.  */
   enum { ENTRY = 0, EXIT = 1 };
-  uint32_t nb = dump_path_num_blocks (path), prev = ENTRY;
+  uint32_t nb = report_path_num_blocks (path), prev = ENTRY;
 
   /* Edge I goes to block I, the last (I = NB) to EXIT; a noreturn
      dummy's cfg_dst, PPF_NONE, matches neither.  */
@@ -227,8 +228,8 @@ entry_to_exit_p (const dump_function *fn, const dump_path *path)
     return false;
   for (uint32_t i = 0; i <= nb; i++)
     {
-      const ppf_edge *e = dump_path_edge (fn, path, i);
-      uint32_t want = i < nb ? dump_path_block (fn, path, i)->index : EXIT;
+      const ppf_edge *e = report_path_edge (fn, path, i);
+      uint32_t want = i < nb ? report_path_block (fn, path, i)->index : EXIT;
       if (e->cfg_src != prev || e->cfg_dst != want)
 	return false;
       prev = want;
@@ -241,14 +242,14 @@ entry_to_exit_p (const dump_function *fn, const dump_path *path)
 
 static void
 put_path_cfg_json (FILE *json, const html_report *r,
-		   const dump_function *fn)
+		   const report_function *fn)
 {
   const char *sep = "";
 
   fputs ("\"blocks\":[", json);
-  for (uint32_t i = 0; i < dump_path_num_blocks (&r->path); i++)
+  for (uint32_t i = 0; i < report_path_num_blocks (&r->path); i++)
     fprintf (json, "%s%u", i ? "," : "",
-	     dump_path_block (fn, &r->path, i)->index);
+	     report_path_block (fn, &r->path, i)->index);
   fputc (']', json);
   /* The CFG edges it takes: each DAG edge's CFG edge (a dummy's is the
      backedge or cut edge it stands for; a noreturn dummy has none).
@@ -260,7 +261,7 @@ put_path_cfg_json (FILE *json, const html_report *r,
       fputs (",\"edges\":[", json);
       for (uint32_t i = 0; i < r->path.num_edges; i++)
 	{
-	  const ppf_edge *e = dump_path_edge (fn, &r->path, i);
+	  const ppf_edge *e = report_path_edge (fn, &r->path, i);
 	  if (e->cfg_dst == PPF_NONE)
 	    continue;
 	  fprintf (json, "%s[%u,%u]", sep, e->cfg_src, e->cfg_dst);
@@ -279,22 +280,22 @@ put_path_json (FILE *json, const html_report *r, size_t k,
 	       const char *path_id, size_t rank, const ppf_count *pc,
 	       const char *file)
 {
-  const dump_function *fn = r->functions[k].fn;
-  const dump_lines *seq = &r->text.lines;
+  const report_function *fn = r->functions[k].fn;
+  const report_lines *seq = &r->text.lines;
   const char *sep = "";
   long double time;
 
   html_json_string (json, path_id);
   fprintf (json, ":{\"fn\":%zu,\"rank\":%zu,\"count\":%llu,", k, rank,
 	   (unsigned long long) pc->count);
-  time = dump_time_value (r->data, fn, pc->time);
+  time = report_time_value (r->data, fn, pc->time);
   if (time >= 0)
     {
-      char t[DUMP_TIME_SIZE];
-      dump_time_format (t, r->data, time);
+      char t[REPORT_TIME_SIZE];
+      report_time_format (t, r->data, time);
       fputs ("\"time\":", json);
       html_json_string (json, t);
-      dump_time_format (t, r->data, pc->count ? time / pc->count : -1);
+      report_time_format (t, r->data, pc->count ? time / pc->count : -1);
       fputs (",\"time_per_exec\":", json);
       html_json_string (json, t);
       fputc (',', json);
@@ -316,7 +317,7 @@ put_path_json (FILE *json, const html_report *r, size_t k,
   sep = "";
   for (size_t i = 0; i < seq->num_outcomes; i++)
     {
-      const dump_outcome *o = &seq->outcomes[i];
+      const report_outcome *o = &seq->outcomes[i];
       const ppf_line *at = &o->block->branch;
       if ((at->file == PPF_NONE || at->line == 0) && o->at < seq->num)
 	at = &seq->lines[o->at];
@@ -351,8 +352,8 @@ int
 html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 		     const char *file, bool *first)
 {
-  const dump_function *fn = r->functions[k].fn;
-  long double total = dump_sum_value (&fn->executions);
+  const report_function *fn = r->functions[k].fn;
+  long double total = report_sum_value (&fn->executions);
   ppf_count *ranked;
   size_t num;
 
@@ -393,7 +394,7 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
 	       path_id, i + 1, (unsigned long long) ranked[i].count);
       html_percent (out, (long double) ranked[i].count, total);
       html_put_time_cells (out, r,
-			   dump_time_value (r->data, fn, ranked[i].time),
+			   report_time_value (r->data, fn, ranked[i].time),
 			   ranked[i].count);
       fputs ("<td class=pc><i class=ms>", out);
       html_put_marker (out, r, true);

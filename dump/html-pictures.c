@@ -189,7 +189,7 @@ start_dot (const char *dot_path, const char *out_path)
   posix_spawn_file_actions_destroy (&actions);
   if (err != 0)
     {
-      fprintf (stderr, "%s: cannot run dot: %s\n", dump_program_name,
+      fprintf (stderr, "%s: cannot run dot: %s\n", report_program_name,
 	       strerror (err));
       return 0;
     }
@@ -220,7 +220,7 @@ start_batch (html_report *r)
   out = fopen (dot_path, "w");
   if (!out)
     {
-      fprintf (stderr, "%s: %s: cannot create: %s\n", dump_program_name,
+      fprintf (stderr, "%s: %s: cannot create: %s\n", report_program_name,
 	       dot_path, strerror (errno));
       free (dot_path);
       return HTML_FILE_ERROR;
@@ -264,7 +264,7 @@ start_batch (html_report *r)
     }
   if ((ferror (out) || fclose (out) != 0) && rc == 0)
     {
-      fprintf (stderr, "%s: %s: write error: %s\n", dump_program_name,
+      fprintf (stderr, "%s: %s: write error: %s\n", report_program_name,
 	       dot_path, strerror (errno));
       rc = HTML_FILE_ERROR;
     }
@@ -317,7 +317,7 @@ find_copies (html_report *r)
   html_pictures *p = &r->pictures;
   size_t n = r->num_functions;
   char (*keys)[32] = calloc (n + 1, sizeof *keys);
-  dump_string_index index;
+  report_string_index index;
   int rc = 0;
 
   p->copy_of = malloc ((n + 1) * sizeof *p->copy_of);
@@ -329,7 +329,7 @@ find_copies (html_report *r)
       free (keys);
       return -1;
     }
-  dump_string_index_init (&index, false);
+  report_string_index_init (&index, false);
   for (size_t k = 0; k < n && rc == 0; k++)
     {
       char *text = NULL, *legend = NULL;
@@ -350,7 +350,7 @@ find_copies (html_report *r)
       if (rc == 0 && !r->functions[k].no_picture)
 	{
 	  graph_key (keys[k], sizeof keys[k], text, len);
-	  first = dump_string_index_find (&index, keys[k]);
+	  first = report_string_index_find (&index, keys[k]);
 	  if (first)
 	    {
 	      p->copy_of[k] = *first;
@@ -358,12 +358,12 @@ find_copies (html_report *r)
 	      p->num_copies++;
 	    }
 	  else
-	    rc = dump_string_index_add (&index, keys[k], k);
+	    rc = report_string_index_add (&index, keys[k], k);
 	}
       free (text);
       free (legend);
     }
-  dump_string_index_free (&index);
+  report_string_index_free (&index);
   free (keys);
   return rc;
 }
@@ -425,7 +425,7 @@ pick_functions (html_report *r)
   p->num_picked = r->opt->pictures;
   fprintf (stderr, "%s: note: CFG pictures on the pages of the %zu "
 	   "hottest of %zu functions (--pictures=all draws every one)\n",
-	   dump_program_name, p->num_picked, r->num_functions);
+	   report_program_name, p->num_picked, r->num_functions);
   return 0;
 }
 
@@ -445,7 +445,7 @@ html_pictures_begin (html_report *r)
     {
       fprintf (stderr, "%s: note: Graphviz's dot was not found: the "
 	       "function pages have no CFG picture (install the Debian "
-	       "package graphviz for them)\n", dump_program_name);
+	       "package graphviz for them)\n", report_program_name);
       return 0;
     }
   if (pick_functions (r) != 0 || find_copies (r) != 0)
@@ -568,7 +568,7 @@ wait_oldest (html_report *r)
 	    return HTML_INTERRUPTED;
 	  if (errno == EINTR)
 	    continue;
-	  fprintf (stderr, "%s: dot: %s\n", dump_program_name,
+	  fprintf (stderr, "%s: dot: %s\n", report_program_name,
 		   strerror (errno));
 	  oldest->pid = 0;
 	  p->num_running--;
@@ -597,7 +597,7 @@ wait_oldest (html_report *r)
     return HTML_INTERRUPTED;
   if (oldest->status != -1 && WIFSIGNALED (oldest->status))
     fprintf (stderr, "%s: dot -Tsvg was killed by signal %d\n",
-	     dump_program_name, WTERMSIG (oldest->status));
+	     report_program_name, WTERMSIG (oldest->status));
   return 0;
 }
 
@@ -651,7 +651,7 @@ read_batch (html_report *r)
   else if (drawn && b->num_graphs > 0
 	   && read_file (out_path, &text, &text_len) != 0)
     {
-      fprintf (stderr, "%s: %s: cannot read: %s\n", dump_program_name,
+      fprintf (stderr, "%s: %s: cannot read: %s\n", report_program_name,
 	       out_path, strerror (errno));
       rc = errno == ENOMEM ? -1 : HTML_FILE_ERROR;
     }
@@ -731,7 +731,7 @@ draw_alone (html_report *r, size_t k, const char **layout, size_t *len,
 	rc = -1;
       if (rc == 1)
 	fprintf (stderr, "%s: %s: dot -Tjson0 wrote what it does not "
-		 "write\n", dump_program_name, r->functions[k].fn->label);
+		 "write\n", report_program_name, r->functions[k].fn->label);
     }
   free (text);
   if (rc < 0 || (rc == 0 && keep_layout (r, k, p->alone, p->alone_len) != 0))
@@ -755,7 +755,7 @@ copied_layout (html_report *r, size_t k, const char **layout, size_t *len,
 {
   html_pictures *p = &r->pictures;
   size_t j = p->copy_of[k];
-  const dump_function *fn = r->functions[k].fn;
+  const report_function *fn = r->functions[k].fn;
   const char *rest = p->kept[j] ? strstr (p->kept[j], ",\"w\":") : NULL;
   FILE *mem;
 

@@ -47,12 +47,12 @@
 
 typedef struct html_site
 {
-  char *dir;                 /* the directory asked for */
-  char *tmp;                 /* where the report is written until
-				complete */
-  dump_string_index stems;   /* "PREFIX-STEM" declared -> its pages */
-  dump_string_index names;   /* names given out -> the next "-N" to try */
-  size_t num_strings;        /* the keys of both, freed with the site */
+  char *dir;                   /* the directory asked for */
+  char *tmp;                   /* where the report is written until
+				  complete */
+  report_string_index stems;   /* "PREFIX-STEM" declared -> its pages */
+  report_string_index names;   /* names given out -> the next "-N" to try */
+  size_t num_strings;          /* the keys of both, freed with the site */
   size_t string_capacity;
   char **strings;
 } html_site;
@@ -123,7 +123,7 @@ void html_page_begin (FILE *out, const char *title, const char *kind,
 		      const char *crumb);
 /* The page foot, from </main>.  */
 void html_page_end (FILE *out);
-/* PART of WHOLE as dump_percent writes it.  */
+/* PART of WHOLE as report_percent writes it.  */
 void html_percent (FILE *out, long double part, long double whole);
 /* A table cell with PART of WHOLE as a percentage and a bar.  */
 void html_coverage_cell (FILE *out, long double part, long double whole);
@@ -137,8 +137,8 @@ void html_count_coverage_cell (FILE *out, size_t part, size_t whole,
    executed); without them, A of B executed (P%)", where the other
    potential paths are POTENTIAL - EXITS and the other executed ones
    ALL_EXECUTED - EXECUTED.  Nothing if EXITS is zero.  */
-void html_exception_exits (FILE *out, const dump_sum *potential,
-			   uint64_t all_executed, const dump_sum *exits,
+void html_exception_exits (FILE *out, const report_sum *potential,
+			   uint64_t all_executed, const report_sum *exits,
 			   uint64_t executed);
 
 /* ------------------------------------------------------------ assets */
@@ -237,17 +237,17 @@ int html_layout_convert (const char *text, size_t len, size_t *at,
 /* A source file of the report.  */
 typedef struct html_file
 {
-  const char *name;               /* as the compiler recorded it */
+  const char *name;                 /* as the compiler recorded it */
   const char *page;
-  const dump_profile *profile;    /* where a relative name is looked for */
-  size_t source;                  /* index into the sources, or SIZE_MAX */
-  size_t num_functions;           /* defined in it: */
-  size_t first_function;          /*   html_report.file_functions
-				       [first_function..+num_functions] */
-  size_t num_executed;            /* of them, executed */
-  dump_sum potential;             /* paths of those functions */
-  dump_sum executed;
-  dump_sum executions;
+  const report_profile *profile;    /* where a relative name is looked for */
+  size_t source;                    /* index into the sources, or SIZE_MAX */
+  size_t num_functions;             /* defined in it: */
+  size_t first_function;            /*   html_report.file_functions
+					 [first_function..+num_functions] */
+  size_t num_executed;              /* of them, executed */
+  report_sum potential;             /* paths of those functions */
+  report_sum executed;
+  report_sum executions;
   /* gcov's summary of its lines (html_file_coverage): lines with code,
      of them executed; branches, of them taken at least once.  */
   size_t lines, lines_executed, branches, branches_taken;
@@ -256,7 +256,7 @@ typedef struct html_file
 /* A selected function.  */
 typedef struct html_function
 {
-  const dump_function *fn;
+  const report_function *fn;
   const char *page;
   size_t file;         /* where it is defined: index into files, or
 			  SIZE_MAX */
@@ -268,14 +268,14 @@ typedef struct html_function
 
 typedef struct html_report
 {
-  const dump_data *data;
-  const dump_selection *sel;
+  const report_data *data;
+  const report_selection *sel;
   const dump_html_options *opt;
   html_site site;
-  dump_sources sources;
+  report_sources sources;
   size_t num_files;
   html_file *files;
-  dump_string_index file_index;   /* file name -> index into files */
+  report_string_index file_index;   /* file name -> index into files */
   size_t num_functions;
   html_function *functions;   /* input order */
   size_t *function_of;        /* [data->num_functions]: index into
@@ -284,8 +284,8 @@ typedef struct html_report
 				 html_file), then definition line */
   html_pictures pictures;
   /* Scratch, reused from path to path.  */
-  dump_path path;
-  dump_path_text text;
+  report_path path;
+  report_path_text text;
 } html_report;
 
 /* Open page NAME of R, and *JSON, a memory stream over *JSON_TEXT and
@@ -309,9 +309,9 @@ int html_page_finish (html_report *r, FILE *out, FILE *json,
 /* The LIMIT hottest executed paths of FN in fresh memory in *OUT, their
    number in *NUM: count descending, then path number; with --sort=time
    (R->sel->by_time) most time first, then as by count, as
-   dump_select_paths ranks them (a function whose times cannot be
+   report_select_paths ranks them (a function whose times cannot be
    converted ranks by count).  Returns 0 or -1.  */
-int html_rank_paths (const html_report *r, const dump_function *fn,
+int html_rank_paths (const html_report *r, const report_function *fn,
 		     size_t limit, ppf_count **out, size_t *num);
 
 /* Time per path (timing.h), shown only when the profiles hold times
@@ -320,13 +320,13 @@ int html_rank_paths (const html_report *r, const dump_function *fn,
    all measured time.  */
 void html_put_time_headers (FILE *out, const html_report *r);
 /* The cells of those columns for a path run COUNT times that took TIME
-   (in the report's unit, dump_time_value; negative: no time).  */
+   (in the report's unit, report_time_value; negative: no time).  */
 void html_put_time_cells (FILE *out, const html_report *r, long double time,
 			  uint64_t count);
 
 /* Regenerate path ID of FN into R's scratch path and text.  Returns 0 or
    -1.  */
-int html_build_path (html_report *r, const dump_function *fn, uint64_t id);
+int html_build_path (html_report *r, const report_function *fn, uint64_t id);
 
 /* Write R's scratch path text: its line steps joined by arrows, the
    start and end markers left out (html_put_marker writes them).  */
@@ -379,7 +379,7 @@ void html_pictures_end (html_report *r);
    (html_site_interrupted): no message.  */
 #define HTML_INTERRUPTED (-3)
 
-/* The index; R->sel's kept paths (dump_select_paths) are the program's
+/* The index; R->sel's kept paths (report_select_paths) are the program's
    hottest paths it lists.  */
 int html_write_index (html_report *r);
 /* ORDER[0..R->num_functions-1]: R's function indexes, the most executed
@@ -392,7 +392,7 @@ int html_write_source (html_report *r, size_t f);
 /* Fill F's lines, lines_executed, branches and branches_taken from the
    counted lines of its source (F->source), as gcov's summary counts
    them ("Lines executed", "Taken at least once").  */
-void html_file_coverage (const dump_sources *sources, html_file *f);
+void html_file_coverage (const report_sources *sources, html_file *f);
 /* The page of function K.  */
 int html_write_function (html_report *r, size_t k);
 

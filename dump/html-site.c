@@ -122,7 +122,7 @@ html_site_test_pause (const char *where)
   for (size_t i = 0; i < NUM_STOP_SIGNALS; i++)
     sigaddset (&stops, stop_signals[i]);
   sigprocmask (SIG_BLOCK, &stops, &before);
-  fprintf (stderr, "%s: test: paused %s\n", dump_program_name, where);
+  fprintf (stderr, "%s: test: paused %s\n", report_program_name, where);
   fflush (stderr);
   while (!stop_signal)
     sigsuspend (&before);
@@ -202,12 +202,12 @@ html_site_begin (html_site *site, const char *dir)
 
   memset (site, 0, sizeof *site);
   /* Names equal up to case are one file where case is ignored.  */
-  dump_string_index_init (&site->stems, true);
-  dump_string_index_init (&site->names, true);
+  report_string_index_init (&site->stems, true);
+  report_string_index_init (&site->names, true);
   if (dir[0] == '\0')
     {
       fprintf (stderr, "%s: the output directory name is empty\n",
-	       dump_program_name);
+	       report_program_name);
       return -1;
     }
   if (stat (dir, &st) == 0)
@@ -216,21 +216,21 @@ html_site_begin (html_site *site, const char *dir)
       if (!S_ISDIR (st.st_mode))
 	{
 	  fprintf (stderr, "%s: %s: exists and is not a directory\n",
-		   dump_program_name, dir);
+		   report_program_name, dir);
 	  return -1;
 	}
       ok = replaceable_dir (dir);
       if (ok < 0)
 	{
 	  fprintf (stderr, "%s: %s: cannot read the directory: %s\n",
-		   dump_program_name, dir, strerror (errno));
+		   report_program_name, dir, strerror (errno));
 	  return -1;
 	}
       if (!ok)
 	{
 	  fprintf (stderr, "%s: %s: not empty and not a pathprof HTML "
 		   "report: not replacing it (remove it or name another "
-		   "directory)\n", dump_program_name, dir);
+		   "directory)\n", report_program_name, dir);
 	  return -1;
 	}
     }
@@ -238,7 +238,7 @@ html_site_begin (html_site *site, const char *dir)
   site->tmp = beside (dir, ".tmp-XXXXXX");
   if (!site->dir || !site->tmp)
     {
-      fprintf (stderr, "%s: out of memory\n", dump_program_name);
+      fprintf (stderr, "%s: out of memory\n", report_program_name);
       html_site_abort (site);
       return -1;
     }
@@ -247,7 +247,7 @@ html_site_begin (html_site *site, const char *dir)
   if (!mkdtemp (site->tmp))
     {
       fprintf (stderr, "%s: %s: cannot create the report directory: %s\n",
-	       dump_program_name, dir, strerror (errno));
+	       report_program_name, dir, strerror (errno));
       free (site->tmp);
       site->tmp = NULL;
       html_site_abort (site);
@@ -322,7 +322,7 @@ html_site_declare (html_site *site, const char *prefix, const char *stem)
 
   if (!base)
     return -1;
-  pages = dump_string_index_find (&site->stems, base);
+  pages = report_string_index_find (&site->stems, base);
   if (pages)
     {
       ++*pages;
@@ -331,7 +331,7 @@ html_site_declare (html_site *site, const char *prefix, const char *stem)
     }
   if (!keep_string (site, base))
     return -1;
-  return dump_string_index_add (&site->stems, base, 1);
+  return report_string_index_add (&site->stems, base, 1);
 }
 
 /* Give out NAME, not given out yet, to be freed with SITE; the next
@@ -343,7 +343,7 @@ give_name (html_site *site, char *name)
 {
   if (!keep_string (site, name))
     return NULL;
-  if (dump_string_index_add (&site->names, name, 2) != 0)
+  if (report_string_index_add (&site->names, name, 2) != 0)
     return NULL;
   return name;
 }
@@ -364,7 +364,7 @@ html_site_name (html_site *site, const char *prefix, const char *stem,
 
   if (!base)
     return NULL;
-  shared = dump_string_index_find (&site->stems, base);
+  shared = report_string_index_find (&site->stems, base);
   if (shared && *shared > 1)
     snprintf (hash, sizeof hash, "-%012llx",
 	      (unsigned long long) (ppf_hash (identity, identity_len,
@@ -379,7 +379,7 @@ html_site_name (html_site *site, const char *prefix, const char *stem,
     }
   snprintf (name, size, "%s%s.html", base, hash);
   free (base);
-  next = dump_string_index_find (&site->names, name);
+  next = report_string_index_find (&site->names, name);
   if (!next)
     return give_name (site, name);
 
@@ -397,7 +397,7 @@ html_site_name (html_site *site, const char *prefix, const char *stem,
 	  return NULL;
 	}
       snprintf (again, (size_t) len + 1, "%s-%zu.html", name, (*next)++);
-      if (!dump_string_index_find (&site->names, again))
+      if (!report_string_index_find (&site->names, again))
 	{
 	  free (name);
 	  return give_name (site, again);
@@ -430,12 +430,12 @@ html_site_open (html_site *site, const char *name)
 
   if (!path)
     {
-      fprintf (stderr, "%s: out of memory\n", dump_program_name);
+      fprintf (stderr, "%s: out of memory\n", report_program_name);
       return NULL;
     }
   out = fopen (path, "w");
   if (!out)
-    fprintf (stderr, "%s: %s/%s: cannot create: %s\n", dump_program_name,
+    fprintf (stderr, "%s: %s/%s: cannot create: %s\n", report_program_name,
 	     site->dir, name, strerror (errno));
   free (path);
   return out;
@@ -456,7 +456,7 @@ html_site_close (html_site *site, FILE *out, const char *name)
     }
   if (failed)
     {
-      fprintf (stderr, "%s: %s/%s: write error: %s\n", dump_program_name,
+      fprintf (stderr, "%s: %s/%s: write error: %s\n", report_program_name,
 	       site->dir, name, saved ? strerror (saved) : "unknown error");
       return -1;
     }
@@ -488,21 +488,21 @@ html_site_commit (html_site *site)
       if (!S_ISDIR (st.st_mode) || replaceable_dir (site->dir) != 1)
 	{
 	  fprintf (stderr, "%s: %s: changed while the report was written: "
-		   "not replacing it\n", dump_program_name, site->dir);
+		   "not replacing it\n", report_program_name, site->dir);
 	  goto fail;
 	}
       old = beside (site->dir, ".old-XXXXXX");
       if (!old || !mkdtemp (old))
 	{
 	  fprintf (stderr, "%s: %s: cannot make room for the report: %s\n",
-		   dump_program_name, site->dir,
+		   report_program_name, site->dir,
 		   old ? strerror (errno) : "out of memory");
 	  goto fail;
 	}
       if (rename (site->dir, old) != 0)
 	{
 	  fprintf (stderr, "%s: %s: cannot replace the old report: %s\n",
-		   dump_program_name, site->dir, strerror (errno));
+		   report_program_name, site->dir, strerror (errno));
 	  rmdir (old);
 	  goto fail;
 	}
@@ -510,7 +510,7 @@ html_site_commit (html_site *site)
   if (rename (site->tmp, site->dir) != 0)
     {
       fprintf (stderr, "%s: %s: cannot put the report in place: %s\n",
-	       dump_program_name, site->dir, strerror (errno));
+	       report_program_name, site->dir, strerror (errno));
       if (old)
 	rename (old, site->dir);
       goto fail;
@@ -519,7 +519,7 @@ html_site_commit (html_site *site)
   site->tmp = NULL;
   if (old && remove_tree (old) != 0)
     fprintf (stderr, "%s: warning: %s: cannot remove the old report: %s\n",
-	     dump_program_name, old, strerror (errno));
+	     report_program_name, old, strerror (errno));
   free (old);
   html_site_abort (site);
   return 0;
@@ -537,8 +537,8 @@ html_site_abort (html_site *site)
 {
   if (site->tmp)
     remove_tree (site->tmp);
-  dump_string_index_free (&site->stems);
-  dump_string_index_free (&site->names);
+  report_string_index_free (&site->stems);
+  report_string_index_free (&site->names);
   for (size_t i = 0; i < site->num_strings; i++)
     free (site->strings[i]);
   free (site->strings);

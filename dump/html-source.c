@@ -21,15 +21,15 @@
 /* See html-report.h.  */
 
 void
-html_file_coverage (const dump_sources *sources, html_file *f)
+html_file_coverage (const report_sources *sources, html_file *f)
 {
   f->lines = f->lines_executed = f->branches = f->branches_taken = 0;
   if (f->source == SIZE_MAX)
     return;
-  const dump_source_file *sf = &sources->files[f->source];
+  const report_source_file *sf = &sources->files[f->source];
   for (size_t i = 0; i < sf->num_lines; i++)
     {
-      const dump_source_line *l = &sources->lines[sf->first_line + i];
+      const report_source_line *l = &sources->lines[sf->first_line + i];
       f->lines++;
       f->lines_executed += l->count > 0;
       for (size_t k = 0; k < l->num_branches; k++)
@@ -46,8 +46,8 @@ html_file_coverage (const dump_sources *sources, html_file *f)
    each branch as gcov -b -c lists it; empty without branches.  */
 
 static void
-put_branch_cell (FILE *out, const dump_sources *sources,
-		 const dump_source_line *l)
+put_branch_cell (FILE *out, const report_sources *sources,
+		 const report_source_line *l)
 {
   size_t taken = 0;
 
@@ -62,7 +62,7 @@ put_branch_cell (FILE *out, const dump_sources *sources,
 	   taken == l->num_branches ? "bhit" : taken ? "bpart" : "bmiss");
   for (size_t k = 0; k < l->num_branches; k++)
     {
-      const dump_source_branch *b = &sources->branches[l->first_branch + k];
+      const report_source_branch *b = &sources->branches[l->first_branch + k];
       if (b->executed)
 	fprintf (out, "%sbranch %zu taken %llu%s", k ? "&#10;" : "", k,
 		 (unsigned long long) b->count,
@@ -82,8 +82,8 @@ put_branch_cell (FILE *out, const dump_sources *sources,
    code has no class.  */
 
 static void
-put_line (FILE *out, const dump_sources *sources, uint32_t lineno,
-	  const char *text, size_t len, const dump_source_line *l)
+put_line (FILE *out, const report_sources *sources, uint32_t lineno,
+	  const char *text, size_t len, const report_source_line *l)
 {
   const char *cls = !l ? NULL : l->count == 0 ? "miss"
 		    : l->unexecuted_block ? "part" : "hit";
@@ -108,14 +108,14 @@ put_line (FILE *out, const dump_sources *sources, uint32_t lineno,
 typedef struct source_page
 {
   FILE *out;
-  const dump_sources *sources;
+  const report_sources *sources;
 } source_page;
 
-/* put_line for dump_source_walk, whose context is a source_page.  */
+/* put_line for report_source_walk, whose context is a source_page.  */
 
 static void
 put_source_line (void *ctx, uint32_t lineno, const char *text, size_t len,
-		 const dump_source_line *l)
+		 const report_source_line *l)
 {
   const source_page *page = ctx;
 
@@ -128,15 +128,15 @@ put_source_line (void *ctx, uint32_t lineno, const char *text, size_t len,
 static void
 put_source (FILE *out, const html_report *r, const html_file *f)
 {
-  const dump_source_line *lines = NULL;
+  const report_source_line *lines = NULL;
   size_t n = 0, next = 0;
   char why[1024];
-  FILE *src = dump_source_open (f->name, f->profile, NULL, why, sizeof why);
+  FILE *src = report_source_open (f->name, f->profile, NULL, why, sizeof why);
   uint32_t lineno = 0;
 
   if (f->source != SIZE_MAX)
     {
-      const dump_source_file *sf = &r->sources.files[f->source];
+      const report_source_file *sf = &r->sources.files[f->source];
       lines = r->sources.lines + sf->first_line;
       n = sf->num_lines;
     }
@@ -159,8 +159,8 @@ put_source (FILE *out, const html_report *r, const html_file *f)
   if (src)
     {
       source_page page = { out, &r->sources };
-      lineno = dump_source_walk (src, lines, n, HTML_SOURCE_LINES_MAX,
-				 &next, put_source_line, &page);
+      lineno = report_source_walk (src, lines, n, HTML_SOURCE_LINES_MAX,
+				   &next, put_source_line, &page);
       fclose (src);
     }
   fputs ("</tbody></table>\n", out);
@@ -196,7 +196,7 @@ put_paths (FILE *out, FILE *json, html_report *r, size_t fi)
   for (size_t i = 0; i < n; i++)
     {
       size_t k = order[i];
-      const dump_function *fn = r->functions[k].fn;
+      const report_function *fn = r->functions[k].fn;
       int rc;
 
       fprintf (out, "<section class=\"fn\" id=\"" HTML_FUNCTION_ANCHOR
@@ -235,17 +235,17 @@ html_write_source (html_report *r, size_t fi)
 
   if (!out)
     return rc;
-  html_page_begin (out, dump_base_name (f->name), "source",
-		   dump_base_name (f->name));
+  html_page_begin (out, report_base_name (f->name), "source",
+		   report_base_name (f->name));
   fputs ("<h1>", out);
-  html_text (out, dump_base_name (f->name));
+  html_text (out, report_base_name (f->name));
   fputs ("</h1>\n<p class=\"subtitle\"><code>", out);
   html_text (out, f->name);
   fprintf (out, "</code>: %zu function%s defined here, %zu executed; "
 	   "path coverage ", f->num_functions,
 	   f->num_functions == 1 ? "" : "s", f->num_executed);
-  html_percent (out, dump_sum_value (&f->executed),
-		dump_sum_value (&f->potential));
+  html_percent (out, report_sum_value (&f->executed),
+		report_sum_value (&f->potential));
   fprintf (out, "; <span id=\"file-lines\">lines executed ");
   html_percent (out, (long double) f->lines_executed,
 		(long double) f->lines);

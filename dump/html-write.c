@@ -168,9 +168,9 @@ html_page_finish (html_report *r, FILE *out, FILE *json, char **json_text,
 void
 html_percent (FILE *out, long double part, long double whole)
 {
-  char pct[DUMP_PERCENT_SIZE];
+  char pct[REPORT_PERCENT_SIZE];
 
-  dump_percent (pct, part, whole);
+  report_percent (pct, part, whole);
   html_text (out, pct);
 }
 
@@ -221,25 +221,25 @@ html_count_coverage_cell (FILE *out, size_t part, size_t whole,
 /* See html-report.h.  */
 
 void
-html_exception_exits (FILE *out, const dump_sum *potential,
-		      uint64_t all_executed, const dump_sum *exits,
+html_exception_exits (FILE *out, const report_sum *potential,
+		      uint64_t all_executed, const report_sum *exits,
 		      uint64_t executed)
 {
-  char e[DUMP_SUM_DIGITS], o[DUMP_SUM_DIGITS];
-  dump_sum other = *potential;
+  char e[REPORT_SUM_DIGITS], o[REPORT_SUM_DIGITS];
+  report_sum other = *potential;
 
-  if (dump_sum_is_zero (exits))
+  if (report_sum_is_zero (exits))
     return;
-  dump_sum_sub_sum (&other, exits);
+  report_sum_sub_sum (&other, exits);
   fprintf (out, "<div class=\"sub\" id=\"exception-exits\">of which "
 	   "<span class=\"exits\">%s</span> exception exit%s (%llu "
 	   "executed); without them, <span class=\"others\">%llu of %s"
-	   "</span> executed (", dump_sum_format (exits, e),
+	   "</span> executed (", report_sum_format (exits, e),
 	   exits->high == 0 && exits->low == 1 ? "" : "s",
 	   (unsigned long long) executed,
 	   (unsigned long long) (all_executed - executed),
-	   dump_sum_format (&other, o));
+	   report_sum_format (&other, o));
   html_percent (out, (long double) (all_executed - executed),
-		dump_sum_value (&other));
+		report_sum_value (&other));
   fputs (")</div>", out);
 }

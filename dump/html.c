@@ -31,9 +31,9 @@ file_stem (const char *name)
 
 static size_t
 add_file (html_report *r, size_t *cap, const char *name,
-	  const dump_profile *profile)
+	  const report_profile *profile)
 {
-  const size_t *known = dump_string_index_find (&r->file_index, name);
+  const size_t *known = report_string_index_find (&r->file_index, name);
   const char *page;
 
   if (known)
@@ -49,14 +49,14 @@ add_file (html_report *r, size_t *cap, const char *name,
     }
   page = html_site_name (&r->site, "src", file_stem (name), name,
 			 strlen (name));
-  if (!page || dump_string_index_add (&r->file_index, name,
-				      r->num_files) != 0)
+  if (!page || report_string_index_add (&r->file_index, name,
+					r->num_files) != 0)
     return SIZE_MAX;
   memset (&r->files[r->num_files], 0, sizeof r->files[r->num_files]);
   r->files[r->num_files].name = name;
   r->files[r->num_files].page = page;
   r->files[r->num_files].profile = profile;
-  r->files[r->num_files].source = dump_source_find (&r->sources, name);
+  r->files[r->num_files].source = report_source_find (&r->sources, name);
   html_file_coverage (&r->sources, &r->files[r->num_files]);
   return r->num_files++;
 }
@@ -65,7 +65,7 @@ add_file (html_report *r, size_t *cap, const char *name,
    in fresh memory, their length in *LEN.  NULL if memory ran out.  */
 
 static char *
-function_identity (const dump_function *fn, size_t *len)
+function_identity (const report_function *fn, size_t *len)
 {
   const char *unit = fn->unit ? fn->unit : "";
   size_t unit_len = strlen (unit), name_len = strlen (fn->meta.name);
@@ -87,26 +87,26 @@ function_identity (const dump_function *fn, size_t *len)
 static int
 declare_pages (html_report *r)
 {
-  const dump_data *data = r->data;
-  dump_string_index files;
+  const report_data *data = r->data;
+  report_string_index files;
   int rc = 0;
 
-  dump_string_index_init (&files, false);
+  report_string_index_init (&files, false);
   for (size_t i = 0; i < data->num_functions && rc == 0; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       rc = html_site_declare (&r->site, "fn", fn->label);
       for (uint32_t f = 0; f < fn->meta.num_files && rc == 0; f++)
 	{
 	  const char *name = fn->meta.files[f];
-	  if (dump_string_index_find (&files, name))
+	  if (report_string_index_find (&files, name))
 	    continue;
-	  rc = dump_string_index_add (&files, name, 0);
+	  rc = report_string_index_add (&files, name, 0);
 	  if (rc == 0)
 	    rc = html_site_declare (&r->site, "src", file_stem (name));
 	}
     }
-  dump_string_index_free (&files);
+  report_string_index_free (&files);
   return rc;
 }
 
@@ -168,10 +168,10 @@ list_file_functions (html_report *r)
 static int
 plan_pages (html_report *r)
 {
-  const dump_data *data = r->data;
+  const report_data *data = r->data;
   size_t file_cap = 0;
 
-  if (dump_collect_sources (data, r->sel, &r->sources) != 0
+  if (report_collect_sources (data, r->sel, &r->sources) != 0
       || declare_pages (r) != 0)
     return -1;
   for (size_t f = 0; f < r->sources.num_files; f++)
@@ -185,7 +185,7 @@ plan_pages (html_report *r)
     return -1;
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       html_function *hf;
       size_t id_len;
       char *id;
@@ -213,9 +213,9 @@ plan_pages (html_report *r)
 	  file = &r->files[hf->file];
 	  file->num_functions++;
 	  file->num_executed += fn->num_counts > 0;
-	  dump_sum_add (&file->potential, fn->meta.num_paths);
-	  dump_sum_add (&file->executed, fn->num_complete);
-	  dump_sum_add_sum (&file->executions, &fn->executions);
+	  report_sum_add (&file->potential, fn->meta.num_paths);
+	  report_sum_add (&file->executed, fn->num_complete);
+	  report_sum_add_sum (&file->executions, &fn->executions);
 	}
     }
   return list_file_functions (r);
@@ -227,14 +227,14 @@ static void
 report_free (html_report *r)
 {
   html_pictures_end (r);
-  dump_sources_free (&r->sources);
-  dump_string_index_free (&r->file_index);
+  report_sources_free (&r->sources);
+  report_string_index_free (&r->file_index);
   free (r->files);
   free (r->functions);
   free (r->function_of);
   free (r->file_functions);
-  dump_path_free (&r->path);
-  dump_path_text_free (&r->text);
+  report_path_free (&r->path);
+  report_path_text_free (&r->text);
 }
 
 /* The next page of R may be written: HTML_INTERRUPTED if a stop signal
@@ -276,7 +276,7 @@ write_pages (html_report *r)
 /* Write the report: see html.h.  */
 
 int
-dump_report_html (const dump_data *data, const dump_selection *sel,
+dump_report_html (const report_data *data, const report_selection *sel,
 		  const dump_html_options *opt)
 {
   html_report r;
@@ -286,9 +286,9 @@ dump_report_html (const dump_data *data, const dump_selection *sel,
   r.data = data;
   r.sel = sel;
   r.opt = opt;
-  dump_string_index_init (&r.file_index, false);
-  dump_path_init (&r.path);
-  dump_path_text_init (&r.text);
+  report_string_index_init (&r.file_index, false);
+  report_path_init (&r.path);
+  report_path_text_init (&r.text);
   if (html_site_begin (&r.site, opt->dir) != 0)
     return 1;
   /* Writers report their own file errors (HTML_FILE_ERROR); -1 is
@@ -302,7 +302,7 @@ dump_report_html (const dump_data *data, const dump_selection *sel,
     {
       if (rc == -1)
 	fprintf (stderr, "%s: out of memory writing the report\n",
-		 dump_program_name);
+		 report_program_name);
       html_site_abort (&r.site);
       return 1;
     }

@@ -53,12 +53,12 @@ typedef struct dump_html_options
 } dump_html_options;
 
 /* Write the HTML report of the functions SEL selects into OPT->dir; the
-   index lists SEL's kept paths (dump_select_paths) as the program's
+   index lists SEL's kept paths (report_select_paths) as the program's
    hottest.
    Returns 0, or 1 after a message on stderr naming what failed (DIR
    cannot be created or written, memory ran out); DIR is then left as it
    was.  */
-int dump_report_html (const dump_data *data, const dump_selection *sel,
+int dump_report_html (const report_data *data, const report_selection *sel,
 		      const dump_html_options *opt);
 
 #endif /* PATHPROF_DUMP_HTML_H */

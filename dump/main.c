@@ -36,7 +36,7 @@
 #include "dot.h"
 #include "html.h"
 #include "profile-data.h"
-#include "report.h"
+#include "reports.h"
 #include "select.h"
 #include "source-lines.h"
 #include "untested.h"
@@ -277,11 +277,11 @@ locale_is_utf8 (void)
    1 after a message on stderr (not one function; dot failed).  */
 
 static int
-write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
+write_dot (FILE *out, const report_data *data, const report_selection *sel,
 	   const dump_options *opt)
 {
   dump_dot_options dot_opt = { 0 };
-  const dump_function *fn = NULL;
+  const report_function *fn = NULL;
   char *text = NULL;
   size_t len = 0;
   FILE *mem;
@@ -294,7 +294,7 @@ write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
       for (size_t i = 0; i < data->num_functions; i++)
 	if (sel->selected[i])
 	  {
-	    const dump_function *fn = data->functions[i];
+	    const report_function *fn = data->functions[i];
 	    fprintf (stderr, "\n  %s (assembler name %s, unit %s, in %s)",
 		     fn->label, fn->meta.name,
 		     fn->unit && fn->unit[0] ? fn->unit : "-",
@@ -333,18 +333,18 @@ write_dot (FILE *out, const dump_data *data, const dump_selection *sel,
    failed (after saying what on stderr).  */
 
 static int
-write_report (FILE *out, const dump_data *data, enum mode mode,
+write_report (FILE *out, const report_data *data, enum mode mode,
 	      const dump_options *opt)
 {
-  dump_selection sel;
-  dump_filter filter = { opt->num_patterns, opt->patterns, opt->num_units,
-			 opt->units };
+  report_selection sel;
+  report_filter filter = { opt->num_patterns, opt->patterns, opt->num_units,
+			   opt->units };
   int rc = 0, status = 0;
 
-  if (dump_select_functions (data, &filter, &sel) != 0)
+  if (report_select_functions (data, &filter, &sel) != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
-      dump_selection_free (&sel);
+      report_selection_free (&sel);
       return 1;
     }
   /* A pattern that matches nothing is most likely a typo: say so, and
@@ -366,7 +366,7 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
       }
   if ((opt->num_patterns || opt->num_units) && sel.num_selected == 0)
     {
-      dump_selection_free (&sel);
+      report_selection_free (&sel);
       return 1;
     }
   sel.by_time = opt->sort_by_time;
@@ -381,18 +381,18 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
 	  rc = dump_report_correlated_tsv (out, data, &sel);
 	  break;
 	}
-      rc = dump_select_paths (data, &sel, opt->top);
+      rc = report_select_paths (data, &sel, opt->top);
       if (rc == 0)
 	{
-	  dump_sort_by_function (&sel, false);
+	  report_sort_by_function (&sel, false);
 	  rc = dump_report_tsv (out, data, &sel);
 	}
       break;
     case MODE_JSON:
-      rc = dump_select_paths (data, &sel, opt->top);
+      rc = report_select_paths (data, &sel, opt->top);
       if (rc == 0)
 	{
-	  dump_sort_by_function (&sel, true);
+	  report_sort_by_function (&sel, true);
 	  rc = dump_report_json (out, data, &sel, opt);
 	}
       break;
@@ -402,7 +402,7 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
 	{
 	  fprintf (stderr, "%s: no source file matches '%s'\n", DUMP_PROGRAM,
 		   opt->annotate_file);
-	  dump_selection_free (&sel);
+	  report_selection_free (&sel);
 	  return 1;
 	}
       break;
@@ -419,7 +419,7 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
       rc = dump_report_gcov (data, &sel, opt->gcov_dir);
       if (rc == 1)
 	{
-	  dump_selection_free (&sel);
+	  report_selection_free (&sel);
 	  return 1;
 	}
       break;
@@ -436,7 +436,7 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
       rc = write_dot (out, data, &sel, opt);
       if (rc == 1)
 	{
-	  dump_selection_free (&sel);
+	  report_selection_free (&sel);
 	  return 1;
 	}
       break;
@@ -448,22 +448,22 @@ write_report (FILE *out, const dump_data *data, enum mode mode,
 	html_opt.untested = DUMP_UNTESTED_DEFAULT;
 	html_opt.pictures = opt->pictures_given ? opt->pictures
 			    : DUMP_HTML_PICTURES_DEFAULT;
-	rc = dump_select_paths (data, &sel, DUMP_HTML_HOT_PATHS);
+	rc = report_select_paths (data, &sel, DUMP_HTML_HOT_PATHS);
 	if (rc == 0 && dump_report_html (data, &sel, &html_opt) != 0)
 	  {
-	    dump_selection_free (&sel);
+	    report_selection_free (&sel);
 	    return 1;
 	  }
       }
       break;
     case MODE_TEXT:
     default:
-      rc = dump_select_paths (data, &sel, opt->top);
+      rc = report_select_paths (data, &sel, opt->top);
       if (rc == 0)
 	rc = dump_report_text (out, data, &sel, opt);
       break;
     }
-  dump_selection_free (&sel);
+  report_selection_free (&sel);
   if (rc != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
@@ -478,7 +478,7 @@ int
 main (int argc, char **argv)
 {
   dump_options opt;
-  dump_data data;
+  report_data data;
   enum mode mode = MODE_TEXT;
   bool mode_given = false, width_given = false, ascii = false;
   bool lcov_file = false;   /* --lcov=FILE named the output */
@@ -749,7 +749,7 @@ main (int argc, char **argv)
     usage_error ("%s", "--sort goes with the text report, --tsv, --json or "
 		 "--html only");
   if (!width_given)
-    opt.width = dump_output_width (DEFAULT_WIDTH);
+    opt.width = report_output_width (DEFAULT_WIDTH);
   opt.utf8 = !ascii && locale_is_utf8 ();
 
   if (!source_dirs)
@@ -757,11 +757,11 @@ main (int argc, char **argv)
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       return 1;
     }
-  dump_source_set_dirs (source_dirs, num_source_dirs);
-  dump_data_init (&data);
+  report_source_set_dirs (source_dirs, num_source_dirs);
+  report_data_init (&data);
   for (int i = optind; i < argc; i++)
-    problems += dump_data_add (&data, argv[i]);
-  if (dump_data_finish (&data) != 0)
+    problems += report_data_add (&data, argv[i]);
+  if (report_data_finish (&data) != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       status = 1;
@@ -814,7 +814,7 @@ main (int argc, char **argv)
       if (out_failed && mode == MODE_DOT)
 	unlink (opt.output);
     }
-  dump_data_free (&data);
+  report_data_free (&data);
   free (opt.patterns);
   free (opt.units);
   return status;

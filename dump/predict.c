@@ -43,7 +43,7 @@ hotter (const ppf_edge *a, uint64_t ca, uint32_t ia, const ppf_edge *b,
    EXIT), in edges and statements.  */
 
 static void
-path_length (const dump_function *fn, const uint32_t *edges, uint32_t n,
+path_length (const report_function *fn, const uint32_t *edges, uint32_t n,
 	     long double *num_edges, long double *num_stmts)
 {
   long double stmts = 0;
@@ -57,7 +57,7 @@ path_length (const dump_function *fn, const uint32_t *edges, uint32_t n,
 /* Predict FN's paths: see predict.h.  */
 
 int
-dump_predict (const dump_function *fn, dump_prediction *out)
+dump_predict (const report_function *fn, dump_prediction *out)
 {
   const ppf_meta *m = &fn->meta;
   const ppf_dag *dag = &fn->dag;
@@ -68,13 +68,13 @@ dump_predict (const dump_function *fn, dump_prediction *out)
      each vertex's are OUT_FIRST[v] .. OUT_FIRST[v] + OUT_NUM[v] - 1.  */
   uint32_t *out_first = calloc (m->num_blocks + 1, sizeof *out_first);
   uint32_t *out_num = calloc (m->num_blocks + 1, sizeof *out_num);
-  dump_path path;
+  report_path path;
   char err[256];
   int rc = -1;
 
   memset (out, 0, sizeof *out);
   out->stmts = (m->flags & PPF_FN_DETAIL) != 0;
-  dump_path_init (&path);
+  report_path_init (&path);
   if (!counts || !start || !walk || !out_first || !out_num
       || ppf_dag_edge_counts (dag, fn->counts, fn->num_counts, counts, err,
 			      sizeof err) != PPF_OK)
@@ -89,7 +89,7 @@ dump_predict (const dump_function *fn, dump_prediction *out)
   for (uint64_t i = 0; i < fn->num_counts; i++)
     {
       long double e, s;
-      if (dump_path_regen (fn, fn->counts[i].path, &path, err, sizeof err)
+      if (report_path_regen (fn, fn->counts[i].path, &path, err, sizeof err)
 	  != 0)
 	goto out;
       start[path.edges[0]] = true;
@@ -138,18 +138,18 @@ dump_predict (const dump_function *fn, dump_prediction *out)
       path_length (fn, walk, n, &len, &stmts);
       out->predicted_edges += len;
       out->predicted_stmts += stmts;
-      ran = dump_function_count (fn, id);
+      ran = report_function_count (fn, id);
       if (ran)
 	{
 	  out->hit++;
-	  dump_sum_add (&out->hit_executions, ran->count);
+	  report_sum_add (&out->hit_executions, ran->count);
 	}
     }
   rc = 0;
 out:
   if (rc != 0)
     dump_prediction_free (out);
-  dump_path_free (&path);
+  report_path_free (&path);
   free (counts);
   free (start);
   free (walk);
@@ -166,8 +166,8 @@ dump_prediction_add (dump_prediction *sum, const dump_prediction *part)
   sum->executed += part->executed;
   sum->predicted += part->predicted;
   sum->hit += part->hit;
-  dump_sum_add_sum (&sum->executions, &part->executions);
-  dump_sum_add_sum (&sum->hit_executions, &part->hit_executions);
+  report_sum_add_sum (&sum->executions, &part->executions);
+  report_sum_add_sum (&sum->hit_executions, &part->hit_executions);
   sum->stmts = sum->stmts && part->stmts;
   sum->edges += part->edges;
   sum->edges_weighted += part->edges_weighted;

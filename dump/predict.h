@@ -29,13 +29,13 @@
 
 typedef struct dump_prediction
 {
-  uint64_t executed;          /* executed paths */
-  uint64_t predicted;         /* predicted paths (one per start) */
-  uint64_t hit;               /* predicted paths that ran */
-  dump_sum executions;        /* all path executions */
-  dump_sum hit_executions;    /* the counts of the predicted paths */
-  bool stmts;                 /* every function had the detail section:
-				 the statement figures mean something */
+  uint64_t executed;            /* executed paths */
+  uint64_t predicted;           /* predicted paths (one per start) */
+  uint64_t hit;                 /* predicted paths that ran */
+  report_sum executions;        /* all path executions */
+  report_sum hit_executions;    /* the counts of the predicted paths */
+  bool stmts;                   /* every function had the detail section:
+				   the statement figures mean something */
   /* Sums for the averages, so that functions add up.  */
   long double edges;          /* over executed paths, of their length */
   long double edges_weighted; /* of count * length */
@@ -48,7 +48,7 @@ typedef struct dump_prediction
 } dump_prediction;
 
 /* Predict FN's paths into OUT.  Returns 0, or -1 if memory ran out.  */
-int dump_predict (const dump_function *fn, dump_prediction *out);
+int dump_predict (const report_function *fn, dump_prediction *out);
 /* Add PART's figures to SUM (whose ids stay NULL); SUM starts zeroed with
    stmts true.  */
 void dump_prediction_add (dump_prediction *sum, const dump_prediction *part);

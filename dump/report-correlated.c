@@ -22,7 +22,7 @@
 #include "names.h"
 #include "path-text.h"
 #include "paths.h"
-#include "report.h"
+#include "reports.h"
 
 /* Successor columns shown per block; the others share one column.  */
 #define MAX_COLUMNS 4
@@ -34,11 +34,11 @@
 /* Where B's branch is: the branch statement's line (detail section),
    else the block's last line, else no line.  */
 
-static dump_loc
+static report_loc
 branch_loc (const dump_corr_block *b)
 {
   const ppf_block *blk = &b->fn->meta.blocks[b->position];
-  dump_loc loc = { blk->index, NULL };
+  report_loc loc = { blk->index, NULL };
 
   if (blk->branch.file != PPF_NONE && blk->branch.line != 0)
     loc.line = &blk->branch;
@@ -52,8 +52,8 @@ branch_loc (const dump_corr_block *b)
 static void
 format_branch (char *buf, size_t size, const dump_corr_block *b)
 {
-  const dump_function *fn = b->fn;
-  dump_loc loc = branch_loc (b);
+  const report_function *fn = b->fn;
+  report_loc loc = branch_loc (b);
 
   if (loc.line && loc.line->file < fn->meta.num_files)
     snprintf (buf, size, "%s:%u (bb%u)", fn->short_files[loc.line->file],
@@ -72,8 +72,8 @@ static void
 format_pred (char *buf, size_t size, const dump_corr_block *b,
 	     const dump_corr_edge *p)
 {
-  const dump_function *fn = b->fn;
-  dump_loc loc = dump_edge_source (fn, &fn->meta.edges[p->dag_edge]);
+  const report_function *fn = b->fn;
+  report_loc loc = report_edge_source (fn, &fn->meta.edges[p->dag_edge]);
   char where[256];
   const char *kind = p->kind == PPF_EDGE_BACK_ENTRY ? "backedge "
 		     : p->kind == PPF_EDGE_CUT_ENTRY ? "cut " : "";
@@ -88,7 +88,7 @@ format_pred (char *buf, size_t size, const dump_corr_block *b,
       snprintf (buf, size, "entry");
       return;
     }
-  dump_loc_format (where, sizeof where, fn, loc);
+  report_loc_format (where, sizeof where, fn, loc);
   if (loc.line)
     snprintf (buf, size, "%s%s (bb%u)", kind, where, p->block);
   else
@@ -103,7 +103,7 @@ static void
 format_succ (char *buf, size_t size, const dump_corr_block *b,
 	     const dump_corr_edge *s)
 {
-  const dump_function *fn = b->fn;
+  const report_function *fn = b->fn;
   const ppf_branch *br
     = ppf_meta_branch (&fn->meta, fn->meta.blocks[b->position].index,
 		       s->block);
@@ -115,8 +115,8 @@ format_succ (char *buf, size_t size, const dump_corr_block *b,
     snprintf (buf, size, "to exit");
   else
     {
-      dump_loc_format (where, sizeof where, fn,
-		       dump_edge_target (fn, &fn->meta.edges[s->dag_edge]));
+      report_loc_format (where, sizeof where, fn,
+			 report_edge_target (fn, &fn->meta.edges[s->dag_edge]));
       snprintf (buf, size, "to %s", where);
     }
 }
@@ -181,14 +181,14 @@ static void
 put_row (FILE *out, const char *from, size_t from_w, uint64_t total,
 	 const uint64_t *cells, uint32_t columns, const size_t *col_w)
 {
-  char pct[DUMP_PERCENT_SIZE];
+  char pct[REPORT_PERCENT_SIZE];
 
   fputs ("    ", out);
-  dump_put_padded (out, from, from_w, false);
+  report_put_padded (out, from, from_w, false);
   fprintf (out, "  %10llu", (unsigned long long) total);
   for (uint32_t c = 0; c < columns; c++)
     {
-      dump_percent (pct, (long double) cells[c], (long double) total);
+      report_percent (pct, (long double) cells[c], (long double) total);
       fprintf (out, "   %*llu  %7s", (int) (col_w[c] - 9),
 	       (unsigned long long) cells[c], pct);
     }
@@ -199,13 +199,13 @@ put_row (FILE *out, const char *from, size_t from_w, uint64_t total,
 
 static int
 put_block (FILE *out, size_t rank, const dump_corr_block *b,
-	   const dump_glyphs *g)
+	   const report_glyphs *g)
 {
   uint32_t *succ_order = malloc ((b->num_succs + 1) * sizeof *succ_order);
   uint32_t *pred_order = malloc ((b->num_preds + 1) * sizeof *pred_order);
   uint64_t cells[MAX_COLUMNS + 1], others[MAX_COLUMNS + 1];
   size_t col_w[MAX_COLUMNS + 1], from_w = 4;
-  char where[512], label[512], ep[DUMP_PERCENT_SIZE], pp[DUMP_PERCENT_SIZE];
+  char where[512], label[512], ep[REPORT_PERCENT_SIZE], pp[REPORT_PERCENT_SIZE];
   uint32_t columns, shown_succs, rows = 0;
   uint64_t others_total = 0;
   char *name;
@@ -223,10 +223,10 @@ put_block (FILE *out, size_t rank, const dump_corr_block *b,
   columns = shown_succs + (shown_succs < b->num_succs);
 
   format_branch (where, sizeof where, b);
-  dump_percent (ep, (long double) b->edge_predicted,
-		(long double) b->executions);
-  dump_percent (pp, (long double) b->path_predicted,
-		(long double) b->executions);
+  report_percent (ep, (long double) b->edge_predicted,
+		  (long double) b->executions);
+  report_percent (pp, (long double) b->path_predicted,
+		  (long double) b->executions);
   fprintf (out, "%3zu. %s at %s: gain %llu\n", rank, b->fn->label, where,
 	   (unsigned long long) DUMP_CORR_GAIN (b));
   fprintf (out, "    %llu executions; edge-predicted %llu (%s), "
@@ -253,22 +253,22 @@ put_block (FILE *out, size_t rank, const dump_corr_block *b,
 	  snprintf (label, sizeof label, "%u others",
 		    b->num_succs - shown_succs);
 	}
-      w = dump_digits (widest) + 9;
-      col_w[c] = dump_text_width (label) > w ? dump_text_width (label) : w;
+      w = report_digits (widest) + 9;
+      col_w[c] = report_text_width (label) > w ? report_text_width (label) : w;
     }
   for (uint32_t i = 0; i < b->num_preds; i++)
     if (b->preds[pred_order[i]].count > 0)
       {
 	size_t w;
 	format_pred (label, sizeof label, b, &b->preds[pred_order[i]]);
-	w = dump_text_width (label);
+	w = report_text_width (label);
 	from_w = w > from_w ? w : from_w;
 	rows++;
       }
   from_w = from_w > FROM_COLUMN_MAX ? FROM_COLUMN_MAX : from_w;
 
   fputs ("    ", out);
-  dump_put_padded (out, "from", from_w, false);
+  report_put_padded (out, "from", from_w, false);
   fprintf (out, "  %10s", "count");
   for (uint32_t c = 0; c < columns; c++)
     {
@@ -279,7 +279,7 @@ put_block (FILE *out, size_t rank, const dump_corr_block *b,
 		  b->num_succs - shown_succs);
       fputs ("   ", out);
       if (c + 1 < columns)
-	dump_put_padded (out, label, col_w[c], false);
+	report_put_padded (out, label, col_w[c], false);
       else
 	fputs (label, out);
     }
@@ -311,7 +311,7 @@ put_block (FILE *out, size_t rank, const dump_corr_block *b,
 	}
       if (pred)
 	format_pred (label, sizeof label, b, pred);
-      name = dump_fit (pred ? label : "all", from_w, g);
+      name = report_fit (pred ? label : "all", from_w, g);
       if (!name)
 	{
 	  free (succ_order);
@@ -345,33 +345,35 @@ static void
 put_total_row (FILE *out, const char *name, size_t name_w,
 	       const dump_corr_total *t)
 {
-  char all[DUMP_SUM_DIGITS], multi[DUMP_SUM_DIGITS], gain[DUMP_SUM_DIGITS];
-  char share[DUMP_PERCENT_SIZE], ep[DUMP_PERCENT_SIZE];
-  char pp[DUMP_PERCENT_SIZE], gp[DUMP_PERCENT_SIZE], gap[DUMP_PERCENT_SIZE];
-  long double e = dump_sum_value (&t->executions);
-  long double a = dump_sum_value (&t->branch_executions);
-  long double g = dump_sum_value (&t->gain);
+  char all[REPORT_SUM_DIGITS], multi[REPORT_SUM_DIGITS];
+  char gain[REPORT_SUM_DIGITS];
+  char share[REPORT_PERCENT_SIZE], ep[REPORT_PERCENT_SIZE];
+  char pp[REPORT_PERCENT_SIZE], gp[REPORT_PERCENT_SIZE];
+  char gap[REPORT_PERCENT_SIZE];
+  long double e = report_sum_value (&t->executions);
+  long double a = report_sum_value (&t->branch_executions);
+  long double g = report_sum_value (&t->gain);
 
-  dump_percent (share, e, a);
-  dump_percent (ep, dump_sum_value (&t->edge_predicted), e);
-  dump_percent (pp, dump_sum_value (&t->path_predicted), e);
-  dump_percent (gp, g, e);
-  dump_percent (gap, g, a);
-  dump_put_padded (out, name, name_w, false);
+  report_percent (share, e, a);
+  report_percent (ep, report_sum_value (&t->edge_predicted), e);
+  report_percent (pp, report_sum_value (&t->path_predicted), e);
+  report_percent (gp, g, e);
+  report_percent (gap, g, a);
+  report_put_padded (out, name, name_w, false);
   fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n",
-	   dump_sum_format (&t->branch_executions, all),
-	   dump_sum_format (&t->executions, multi), share, ep, pp,
-	   dump_sum_format (&t->gain, gain), gp, gap);
+	   report_sum_format (&t->branch_executions, all),
+	   report_sum_format (&t->executions, multi), share, ep, pp,
+	   report_sum_format (&t->gain, gain), gp, gap);
 }
 
 /* Write the correlated-branches report: the OPT->top blocks with the
    greatest gain, then the totals.  */
 
 int
-dump_report_correlated (FILE *out, const dump_data *data,
-			const dump_selection *sel, const dump_options *opt)
+dump_report_correlated (FILE *out, const report_data *data,
+			const report_selection *sel, const dump_options *opt)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
   dump_correlation *corr = calloc (data->num_functions + 1, sizeof *corr);
   unit_total *units = calloc (data->num_functions + 1, sizeof *units);
   ranked_block *ranked = NULL;
@@ -384,7 +386,7 @@ dump_report_correlated (FILE *out, const dump_data *data,
     goto out;
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       size_t u;
       if (!sel->selected[i])
 	continue;
@@ -436,20 +438,20 @@ dump_report_correlated (FILE *out, const dump_data *data,
   fputc ('\n', out);
   for (size_t u = 0; u < num_units && num_units > 1; u++)
     {
-      size_t w = dump_text_width (dump_base_name (units[u].unit));
+      size_t w = report_text_width (report_base_name (units[u].unit));
       name_w = w > name_w ? w : name_w;
     }
   name_w = name_w > FROM_COLUMN_MAX ? FROM_COLUMN_MAX : name_w;
-  dump_put_padded (out, "", name_w, false);
+  report_put_padded (out, "", name_w, false);
   fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n", "branch",
 	   "multi-pred", "", "edge", "path", "gain", "gain", "gain");
-  dump_put_padded (out, num_units > 1 ? "unit" : "", name_w, false);
+  report_put_padded (out, num_units > 1 ? "unit" : "", name_w, false);
   fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n",
 	   "executions", "executions", "share", "hits", "hits", "executions",
 	   "there", "of all");
   for (size_t u = 0; u < num_units && num_units > 1; u++)
     {
-      char *name = dump_fit (dump_base_name (units[u].unit), name_w, g);
+      char *name = report_fit (report_base_name (units[u].unit), name_w, g);
       if (!name)
 	goto out;
       put_total_row (out, name, name_w, &units[u].total);
@@ -485,12 +487,12 @@ out:
    SUCCESSORS the CFG edges into and out of the block that ran.  */
 
 int
-dump_report_correlated_tsv (FILE *out, const dump_data *data,
-			    const dump_selection *sel)
+dump_report_correlated_tsv (FILE *out, const report_data *data,
+			    const report_selection *sel)
 {
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       const ppf_meta *m = &fn->meta;
       dump_correlation c;
 
@@ -501,7 +503,7 @@ dump_report_correlated_tsv (FILE *out, const dump_data *data,
       for (uint32_t k = 0; k < c.num_blocks; k++)
 	{
 	  const dump_corr_block *b = &c.blocks[k];
-	  dump_loc loc = branch_loc (b);
+	  report_loc loc = branch_loc (b);
 	  uint32_t preds = 0, succs = 0;
 	  for (uint32_t p = 0; p < b->num_preds; p++)
 	    preds += b->preds[p].count > 0;

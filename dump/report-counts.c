@@ -30,7 +30,7 @@
 
 #include "derive.h"
 #include "names.h"
-#include "report.h"
+#include "reports.h"
 #include "source-lines.h"
 
 /* gcov's columns: the count, then the line number.  */
@@ -46,7 +46,7 @@ file_matches (const char *name, const char *wanted)
   size_t n = strlen (name), w = strlen (wanted);
 
   if (strcmp (name, wanted) == 0
-      || strcmp (dump_base_name (name), wanted) == 0)
+      || strcmp (report_base_name (name), wanted) == 0)
     return true;
   return w < n && name[n - w - 1] == '/' && strcmp (name + n - w, wanted) == 0;
 }
@@ -55,7 +55,7 @@ file_matches (const char *name, const char *wanted)
    line number.  L is NULL for a line without code.  */
 
 static void
-put_count_column (FILE *out, const dump_source_line *l, uint32_t line)
+put_count_column (FILE *out, const report_source_line *l, uint32_t line)
 {
   char buf[32];
 
@@ -73,10 +73,10 @@ put_count_column (FILE *out, const dump_source_line *l, uint32_t line)
 typedef struct annotate_context
 {
   FILE *out;
-  const dump_sources *sources;
-  bool branches;          /* --branches */
-  const dump_data *gcov;  /* --gcov: the data, for gcov's header lines;
-			     NULL for --annotate */
+  const report_sources *sources;
+  bool branches;            /* --branches */
+  const report_data *gcov;  /* --gcov: the data, for gcov's header lines;
+			       NULL for --annotate */
   /* --gcov: the "function NAME called ..." lines of the file's
      functions, by line, and the next to write.  */
   struct gcov_function *functions;
@@ -125,11 +125,11 @@ put_gcov_functions (annotate_context *ctx, uint32_t lineno)
    from 0 (gcov numbers the calls it lists among them).  */
 
 static void
-put_branches (const annotate_context *ctx, const dump_source_line *l)
+put_branches (const annotate_context *ctx, const report_source_line *l)
 {
   for (size_t k = 0; k < l->num_branches; k++)
     {
-      const dump_source_branch *b = &ctx->sources->branches[l->first_branch
+      const report_source_branch *b = &ctx->sources->branches[l->first_branch
 							     + k];
       if (b->executed)
 	fprintf (ctx->out, "branch %2zu taken %llu%s\n", k,
@@ -141,11 +141,11 @@ put_branches (const annotate_context *ctx, const dump_source_line *l)
 }
 
 /* A line of source with its count column (and its branches), for
-   dump_source_walk, whose context is an annotate_context.  */
+   report_source_walk, whose context is an annotate_context.  */
 
 static void
 put_annotated_line (void *context, uint32_t lineno, const char *text,
-		    size_t len, const dump_source_line *l)
+		    size_t len, const report_source_line *l)
 {
   annotate_context *ctx = context;
 
@@ -161,12 +161,12 @@ put_annotated_line (void *context, uint32_t lineno, const char *text,
    (of this file, by line) with empty text.  */
 
 static void
-put_annotated_file (annotate_context *ctx, const dump_source_file *f,
-		    const dump_source_line *lines, size_t n)
+put_annotated_file (annotate_context *ctx, const report_source_file *f,
+		    const report_source_line *lines, size_t n)
 {
   FILE *out = ctx->out;
   char why[1024];
-  FILE *src = dump_source_open (f->name, f->profile, NULL, why, sizeof why);
+  FILE *src = report_source_open (f->name, f->profile, NULL, why, sizeof why);
   size_t next = 0;
 
   fprintf (out, "%*s:%*u:Source:%s\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
@@ -191,8 +191,8 @@ put_annotated_file (annotate_context *ctx, const dump_source_file *f,
 	     "only\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u, why);
   else
     {
-      dump_source_walk (src, lines, n, 0, &next, put_annotated_line,
-			(void *) ctx);
+      report_source_walk (src, lines, n, 0, &next, put_annotated_line,
+			  (void *) ctx);
       fclose (src);
       if (next < n)
 	fprintf (out, "%*s:%*u:Lines past the end of the source (it changed "
@@ -213,7 +213,7 @@ put_annotated_file (annotate_context *ctx, const dump_source_file *f,
    differs from its end count: paths were lost after it.  */
 
 static void
-put_lost_notes (FILE *out, const dump_function *fn, const dump_counts *c)
+put_lost_notes (FILE *out, const report_function *fn, const report_counts *c)
 {
   for (size_t e = 0; e < c->num_edges; e++)
     {
@@ -223,7 +223,7 @@ put_lost_notes (FILE *out, const dump_function *fn, const dump_counts *c)
       fprintf (out, "%*s:%*u:Note:%s: %s bb%u->bb%u ran %llu times, %llu "
 	       "paths started after it: line counts after it are those of "
 	       "completed paths\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
-	       fn->label, dump_edge_kind_name (ec->kind), ec->src, ec->dst,
+	       fn->label, report_edge_kind_name (ec->kind), ec->src, ec->dst,
 	       (unsigned long long) ec->count,
 	       (unsigned long long) ec->started);
     }
@@ -234,14 +234,14 @@ put_lost_notes (FILE *out, const dump_function *fn, const dump_counts *c)
    functions.  */
 
 int
-dump_report_annotate (FILE *out, const dump_data *data,
-		      const dump_selection *sel, const dump_options *opt)
+dump_report_annotate (FILE *out, const report_data *data,
+		      const report_selection *sel, const dump_options *opt)
 {
-  dump_sources sources;
+  report_sources sources;
   bool first = true, any_shown = false;
   int rc = -1;
 
-  if (dump_collect_sources (data, sel, &sources) != 0)
+  if (report_collect_sources (data, sel, &sources) != 0)
     return -1;
   annotate_context ctx = { out, &sources, opt->branches, NULL };
   for (size_t f = 0; f < sources.num_files; f++)
@@ -254,7 +254,7 @@ dump_report_annotate (FILE *out, const dump_data *data,
     }
   for (size_t f = 0; f < sources.num_files; f++)
     {
-      const dump_source_file *file = &sources.files[f];
+      const report_source_file *file = &sources.files[f];
 
       if (opt->annotate_file && !file_matches (file->name, opt->annotate_file))
 	continue;
@@ -266,20 +266,20 @@ dump_report_annotate (FILE *out, const dump_data *data,
       /* Notes about the functions defined in this file.  */
       for (size_t i = 0; i < data->num_functions; i++)
 	{
-	  const dump_function *fn = data->functions[i];
-	  dump_counts c;
+	  const report_function *fn = data->functions[i];
+	  report_counts c;
 	  if (!sel->selected[i] || fn->meta.file >= fn->meta.num_files
 	      || strcmp (fn->meta.files[fn->meta.file], file->name) != 0)
 	    continue;
-	  if (dump_derive_counts (fn, &c) != 0)
+	  if (report_derive_counts (fn, &c) != 0)
 	    goto done;
 	  put_lost_notes (out, fn, &c);
-	  dump_counts_free (&c);
+	  report_counts_free (&c);
 	}
     }
   rc = 0;
  done:
-  dump_sources_free (&sources);
+  report_sources_free (&sources);
   return rc;
 }
 
@@ -288,14 +288,14 @@ dump_report_annotate (FILE *out, const dump_data *data,
    '#' (gcov's --preserve-paths), then ".gcov".  Malloc'd, or NULL.  */
 
 static char *
-gcov_file_name (const dump_source_file *files, size_t n, size_t f)
+gcov_file_name (const report_source_file *files, size_t n, size_t f)
 {
-  const char *base = dump_base_name (files[f].name);
+  const char *base = report_base_name (files[f].name);
   const char *name = base;
   char *s;
 
   for (size_t g = 0; g < n; g++)
-    if (g != f && strcmp (dump_base_name (files[g].name), base) == 0)
+    if (g != f && strcmp (report_base_name (files[g].name), base) == 0)
       name = files[f].name;
   s = malloc (strlen (name) + sizeof ".gcov");
   if (!s)
@@ -324,20 +324,20 @@ compare_gcov_functions (const void *a, const void *b)
    their label.  Returns 0 or -1.  */
 
 static int
-gcov_functions (const dump_data *data, const dump_selection *sel,
+gcov_functions (const report_data *data, const report_selection *sel,
 		const char *file, annotate_context *ctx)
 {
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       uint64_t returns = 0, blocks = 0, executed = 0;
-      dump_counts c;
+      report_counts c;
       gcov_function *grown;
       char *text;
 
-      if (!sel->selected[i] || !dump_source_defines (fn, file))
+      if (!sel->selected[i] || !report_source_defines (fn, file))
 	continue;
-      if (dump_derive_counts (fn, &c) != 0)
+      if (report_derive_counts (fn, &c) != 0)
 	return -1;
       for (size_t e = 0; e < c.num_edges; e++)
 	if (c.edges[e].dst == PP_EXIT)
@@ -353,7 +353,7 @@ gcov_functions (const dump_data *data, const dump_selection *sel,
       if (!text || !grown)
 	{
 	  free (text);
-	  dump_counts_free (&c);
+	  report_counts_free (&c);
 	  return -1;
 	}
       sprintf (text, "function %s called %llu returned %u%% blocks "
@@ -364,7 +364,7 @@ gcov_functions (const dump_data *data, const dump_selection *sel,
       ctx->functions = grown;
       ctx->functions[ctx->num_functions].line = fn->meta.line;
       ctx->functions[ctx->num_functions++].text = text;
-      dump_counts_free (&c);
+      report_counts_free (&c);
     }
   if (ctx->num_functions > 1)
     qsort (ctx->functions, ctx->num_functions, sizeof *ctx->functions,
@@ -375,17 +375,17 @@ gcov_functions (const dump_data *data, const dump_selection *sel,
 /* Write the --gcov report: see report.h.  */
 
 int
-dump_report_gcov (const dump_data *data, const dump_selection *sel,
+dump_report_gcov (const report_data *data, const report_selection *sel,
 		  const char *dir)
 {
-  dump_sources sources;
+  report_sources sources;
   int rc = 0;
 
-  if (dump_collect_sources (data, sel, &sources) != 0)
+  if (report_collect_sources (data, sel, &sources) != 0)
     return -1;
   for (size_t f = 0; f < sources.num_files && rc == 0; f++)
     {
-      const dump_source_file *file = &sources.files[f];
+      const report_source_file *file = &sources.files[f];
       char *name = gcov_file_name (sources.files, sources.num_files, f);
       char *path = name ? malloc (strlen (dir) + strlen (name) + 2) : NULL;
       FILE *out;
@@ -429,25 +429,25 @@ dump_report_gcov (const dump_data *data, const dump_selection *sel,
 	}
       free (path);
     }
-  dump_sources_free (&sources);
+  report_sources_free (&sources);
   return rc;
 }
 
 /* Write the --lines report.  */
 
 int
-dump_report_lines (FILE *out, const dump_data *data,
-		   const dump_selection *sel)
+dump_report_lines (FILE *out, const report_data *data,
+		   const report_selection *sel)
 {
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       const ppf_meta *m = &fn->meta;
-      dump_counts c;
+      report_counts c;
 
       if (!sel->selected[i])
 	continue;
-      if (dump_derive_counts (fn, &c) != 0)
+      if (report_derive_counts (fn, &c) != 0)
 	return -1;
       for (size_t k = 0; k < c.num_lines; k++)
 	{
@@ -457,7 +457,7 @@ dump_report_lines (FILE *out, const dump_data *data,
 	  fprintf (out, "\t%u\t%llu\n", c.lines[k].line,
 		   (unsigned long long) c.lines[k].count);
 	}
-      dump_counts_free (&c);
+      report_counts_free (&c);
     }
   return 0;
 }
@@ -465,31 +465,31 @@ dump_report_lines (FILE *out, const dump_data *data,
 /* Write the --edges report.  */
 
 int
-dump_report_edges (FILE *out, const dump_data *data,
-		   const dump_selection *sel)
+dump_report_edges (FILE *out, const report_data *data,
+		   const report_selection *sel)
 {
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
-      dump_counts c;
+      const report_function *fn = data->functions[i];
+      report_counts c;
 
       if (!sel->selected[i])
 	continue;
-      if (dump_derive_counts (fn, &c) != 0)
+      if (report_derive_counts (fn, &c) != 0)
 	return -1;
       for (size_t k = 0; k < c.num_edges; k++)
 	{
 	  const ppf_edge_count *e = &c.edges[k];
 	  dump_tsv_function (out, fn);
 	  fprintf (out, "\t%u\t%u\t%s\t%llu\t", e->src, e->dst,
-		   dump_edge_kind_name (e->kind),
+		   report_edge_kind_name (e->kind),
 		   (unsigned long long) e->count);
 	  if (e->kind == PPF_CFG_FORWARD || e->kind == PPF_CFG_RESTART)
 	    fputs ("-\n", out);
 	  else
 	    fprintf (out, "%llu\n", (unsigned long long) e->started);
 	}
-      dump_counts_free (&c);
+      report_counts_free (&c);
     }
   return 0;
 }

@@ -25,9 +25,9 @@
 
 #include "columns.h"
 #include "names.h"
-#include "report.h"
+#include "reports.h"
 
-/* Widest function column without a wide output (dump_name_column_max);
+/* Widest function column without a wide output (report_name_column_max);
    longer names are elided in the middle (names.h).  */
 #define FUNCTION_COLUMN_MAX 40
 
@@ -35,31 +35,32 @@
 
 void
 dump_put_exception_exits (FILE *out, const char *indent,
-			  const dump_selection *sel)
+			  const report_selection *sel)
 {
-  char exits[DUMP_SUM_DIGITS], others[DUMP_SUM_DIGITS];
-  char pct[DUMP_PERCENT_SIZE];
-  dump_sum other = sel->potential;
+  char exits[REPORT_SUM_DIGITS], others[REPORT_SUM_DIGITS];
+  char pct[REPORT_PERCENT_SIZE];
+  report_sum other = sel->potential;
   uint64_t executed_others = sel->executed - sel->executed_exception_exits;
 
-  if (dump_sum_is_zero (&sel->exception_exits))
+  if (report_sum_is_zero (&sel->exception_exits))
     return;
-  dump_sum_sub_sum (&other, &sel->exception_exits);
-  dump_percent (pct, (long double) executed_others, dump_sum_value (&other));
+  report_sum_sub_sum (&other, &sel->exception_exits);
+  report_percent (pct, (long double) executed_others,
+		  report_sum_value (&other));
   fprintf (out, "%sof which %s exception exit%s (%llu executed); without "
 	   "them, %llu of %s executed (%s)\n", indent,
-	   dump_sum_format (&sel->exception_exits, exits),
+	   report_sum_format (&sel->exception_exits, exits),
 	   sel->exception_exits.high == 0 && sel->exception_exits.low == 1
 	   ? "" : "s", (unsigned long long) sel->executed_exception_exits,
 	   (unsigned long long) executed_others,
-	   dump_sum_format (&other, others), pct);
+	   report_sum_format (&other, others), pct);
 }
 
 /* Write FN's exception exits as "E/P" into BUF (SIZE bytes), "-" when it
    has none.  */
 
 static void
-format_exits (char *buf, size_t size, const dump_function *fn)
+format_exits (char *buf, size_t size, const report_function *fn)
 {
   if (fn->exception_exits)
     snprintf (buf, size, "%llu/%llu",
@@ -75,37 +76,37 @@ format_exits (char *buf, size_t size, const dump_function *fn)
    paths.  */
 
 int
-dump_report_coverage (FILE *out, const dump_data *data,
-		      const dump_selection *sel, const dump_options *opt)
+dump_report_coverage (FILE *out, const report_data *data,
+		      const report_selection *sel, const dump_options *opt)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
-  char total_potential[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
-  char exits[2 * DUMP_SUM_DIGITS + 2];
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
+  char total_potential[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
+  char exits[2 * REPORT_SUM_DIGITS + 2];
   size_t exec_w = 8, pot_w = 9, fn_w = 8, exits_w = 10, fixed, w_max;
-  dump_name_column names;
+  report_name_column names;
   const char **labels = calloc (data->num_functions + 1, sizeof *labels);
   bool any_truncated = false;
-  bool with_exits = !dump_sum_is_zero (&sel->exception_exits);
+  bool with_exits = !report_sum_is_zero (&sel->exception_exits);
 
   if (!labels)
     return -1;
-  dump_sum_format (&sel->potential, total_potential);
-  dump_percent (pct, (long double) sel->executed,
-		dump_sum_value (&sel->potential));
+  report_sum_format (&sel->potential, total_potential);
+  report_percent (pct, (long double) sel->executed,
+		  report_sum_value (&sel->potential));
   fprintf (out, "Path coverage: %llu of %s potential paths executed (%s)\n",
 	   (unsigned long long) sel->executed, total_potential, pct);
   dump_put_exception_exits (out, "               ", sel);
   fprintf (out, "Functions:     %zu of %zu executed\n\n",
 	   sel->num_executed, sel->num_selected);
 
-  if (dump_digits (sel->executed) > exec_w)
-    exec_w = dump_digits (sel->executed);
+  if (report_digits (sel->executed) > exec_w)
+    exec_w = report_digits (sel->executed);
   if (strlen (total_potential) > pot_w)
     pot_w = strlen (total_potential);
   for (size_t i = 0; i < data->num_functions; i++)
     if (sel->selected[i])
       {
-	size_t w = dump_text_width (data->functions[i]->label);
+	size_t w = report_text_width (data->functions[i]->label);
 	labels[i] = data->functions[i]->label;
 	fn_w = w > fn_w ? w : fn_w;
 	format_exits (exits, sizeof exits, data->functions[i]);
@@ -113,9 +114,9 @@ dump_report_coverage (FILE *out, const dump_data *data,
       }
   fixed = exec_w + pot_w + 8 + 3 * 2 + (with_exits ? exits_w + 8 + 2 * 2 : 0)
 	  + 2 + 16;
-  w_max = dump_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
+  w_max = report_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
   fn_w = fn_w > w_max ? w_max : fn_w;
-  if (dump_name_column_init (&names, labels, data->num_functions, fn_w, g)
+  if (report_name_column_init (&names, labels, data->num_functions, fn_w, g)
       != 0)
     {
       free (labels);
@@ -126,29 +127,29 @@ dump_report_coverage (FILE *out, const dump_data *data,
 	   "potential", "coverage");
   if (with_exits)
     fprintf (out, "%*s  %8s  ", (int) exits_w, "exc. exits", "w/o exc.");
-  dump_put_padded (out, "function", fn_w, false);
+  report_put_padded (out, "function", fn_w, false);
   fprintf (out, "  defined at\n");
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       const ppf_meta *m = &fn->meta;
 
       if (!sel->selected[i])
 	continue;
-      dump_percent (pct, (long double) fn->num_complete,
-		    (long double) m->num_paths);
+      report_percent (pct, (long double) fn->num_complete,
+		      (long double) m->num_paths);
       fprintf (out, "%*llu  %*llu  %8s  ", (int) exec_w,
 	       (unsigned long long) fn->num_complete, (int) pot_w,
 	       (unsigned long long) m->num_paths, pct);
       if (with_exits)
 	{
 	  format_exits (exits, sizeof exits, fn);
-	  dump_percent (pct, (long double) (fn->num_complete
-					    - fn->executed_exception_exits),
-			(long double) (m->num_paths - fn->exception_exits));
+	  report_percent (pct, (long double) (fn->num_complete
+					      - fn->executed_exception_exits),
+			  (long double) (m->num_paths - fn->exception_exits));
 	  fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
 	}
-      dump_put_padded (out, names.text[i], fn_w, false);
+      report_put_padded (out, names.text[i], fn_w, false);
       if (m->file < m->num_files)
 	fprintf (out, "  %s:%u", fn->short_files[m->file], m->line);
       else
@@ -156,22 +157,22 @@ dump_report_coverage (FILE *out, const dump_data *data,
       fputs (m->flags & PPF_FN_TRUNCATED ? "  (truncated)\n" : "\n", out);
       any_truncated |= (m->flags & PPF_FN_TRUNCATED) != 0;
     }
-  dump_percent (pct, (long double) sel->executed,
-		dump_sum_value (&sel->potential));
+  report_percent (pct, (long double) sel->executed,
+		  report_sum_value (&sel->potential));
   fprintf (out, "%*llu  %*s  %8s  ", (int) exec_w,
 	   (unsigned long long) sel->executed, (int) pot_w, total_potential,
 	   pct);
   if (with_exits)
     {
-      char potential_exits[DUMP_SUM_DIGITS];
-      dump_sum other = sel->potential;
-      dump_sum_sub_sum (&other, &sel->exception_exits);
+      char potential_exits[REPORT_SUM_DIGITS];
+      report_sum other = sel->potential;
+      report_sum_sub_sum (&other, &sel->exception_exits);
       snprintf (exits, sizeof exits, "%llu/%s",
 		(unsigned long long) sel->executed_exception_exits,
-		dump_sum_format (&sel->exception_exits, potential_exits));
-      dump_percent (pct, (long double) (sel->executed
-					- sel->executed_exception_exits),
-		    dump_sum_value (&other));
+		report_sum_format (&sel->exception_exits, potential_exits));
+      report_percent (pct, (long double) (sel->executed
+					  - sel->executed_exception_exits),
+		      report_sum_value (&other));
       fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
     }
   fputs ("total\n", out);
@@ -184,8 +185,8 @@ dump_report_coverage (FILE *out, const dump_data *data,
 	     "paths.  The potential paths\nare those of the cut DAG, where a "
 	     "path through a cut edge is two: one ending\nat the cut, one "
 	     "starting after it.\n");
-  dump_name_column_legend (out, &names, labels);
-  dump_name_column_free (&names);
+  report_name_column_legend (out, &names, labels);
+  report_name_column_free (&names);
   free (labels);
   return 0;
 }

@@ -15,70 +15,18 @@
 #include "correlated.h"
 #include "predict.h"
 #include "columns.h"
-#include "report.h"
+#include "json.h"
+#include "reports.h"
 #include "timing.h"
 #include "untested.h"
-
-/* Write S as a JSON string.  */
-
-static void
-put_string (FILE *out, const char *s)
-{
-  const unsigned char *p = (const unsigned char *) s;
-
-  fputc ('"', out);
-  while (*p)
-    {
-      int len;
-      switch (*p)
-	{
-	case '"':
-	  fputs ("\\\"", out);
-	  break;
-	case '\\':
-	  fputs ("\\\\", out);
-	  break;
-	case '\b':
-	  fputs ("\\b", out);
-	  break;
-	case '\f':
-	  fputs ("\\f", out);
-	  break;
-	case '\n':
-	  fputs ("\\n", out);
-	  break;
-	case '\r':
-	  fputs ("\\r", out);
-	  break;
-	case '\t':
-	  fputs ("\\t", out);
-	  break;
-	default:
-	  if (*p < 0x20)
-	    fprintf (out, "\\u%04x", *p);
-	  else if (*p < 0x80)
-	    fputc (*p, out);
-	  else if ((len = dump_utf8_sequence (p)) > 0)
-	    {
-	      fwrite (p, 1, len, out);
-	      p += len;
-	      continue;
-	    }
-	  else
-	    fprintf (out, "\\u%04x", *p);
-	}
-      p++;
-    }
-  fputc ('"', out);
-}
 
 /* Write the name of file FILE of FN, or null for an invalid index.  */
 
 static void
-put_file (FILE *out, const dump_function *fn, uint32_t file)
+put_file (FILE *out, const report_function *fn, uint32_t file)
 {
   if (file < fn->meta.num_files)
-    put_string (out, fn->meta.files[file]);
+    report_json_string (out, fn->meta.files[file]);
   else
     fputs ("null", out);
 }
@@ -87,7 +35,7 @@ put_file (FILE *out, const dump_function *fn, uint32_t file)
    when the block has no line.  */
 
 static void
-put_loc (FILE *out, const dump_function *fn, dump_loc loc)
+put_loc (FILE *out, const report_function *fn, report_loc loc)
 {
   fprintf (out, "{\"block\": %u, \"file\": ", loc.block);
   if (loc.line)
@@ -104,21 +52,21 @@ put_loc (FILE *out, const dump_function *fn, dump_loc loc)
    of the call ("at").  */
 
 static void
-put_end (FILE *out, const dump_function *fn, const dump_path *path,
+put_end (FILE *out, const report_function *fn, const report_path *path,
 	 const ppf_edge *e, const char *kind, int where)
 {
   fprintf (out, "{\"kind\": \"%s\"", kind);
   if (where == 2)
     {
       fputs (", \"from\": ", out);
-      put_loc (out, fn, dump_edge_source (fn, e));
+      put_loc (out, fn, report_edge_source (fn, e));
       fputs (", \"to\": ", out);
-      put_loc (out, fn, dump_edge_target (fn, e));
+      put_loc (out, fn, report_edge_target (fn, e));
     }
   else if (where == 1)
     {
       fputs (", \"at\": ", out);
-      put_loc (out, fn, dump_path_end_loc (fn, path));
+      put_loc (out, fn, report_path_end_loc (fn, path));
     }
   fputc ('}', out);
 }
@@ -150,12 +98,12 @@ branch_kind_name (uint32_t kind)
    branch by which the path leaves it, if any.  */
 
 static void
-put_path (FILE *out, const dump_function *fn, const dump_path *path,
+put_path (FILE *out, const report_function *fn, const report_path *path,
 	  uint64_t count, const char *extra)
 {
-  const ppf_edge *first = dump_path_edge (fn, path, 0);
-  const ppf_edge *last = dump_path_edge (fn, path, path->num_edges - 1);
-  uint32_t nblocks = dump_path_num_blocks (path);
+  const ppf_edge *first = report_path_edge (fn, path, 0);
+  const ppf_edge *last = report_path_edge (fn, path, path->num_edges - 1);
+  uint32_t nblocks = report_path_num_blocks (path);
 
   fprintf (out, "        {\n          \"id\": %llu,\n"
 	   "          \"count\": %llu%s",
@@ -163,21 +111,21 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
 	   extra ? "" : ",\n          \"start\": ");
   if (extra)
     fprintf (out, "%s,\n          \"start\": ", extra);
-  put_end (out, fn, path, first, dump_start_name (path->start),
-	   path->start == DUMP_START_ENTRY ? 0 : 2);
+  put_end (out, fn, path, first, report_start_name (path->start),
+	   path->start == REPORT_START_ENTRY ? 0 : 2);
   fputs (",\n          \"end\": ", out);
-  put_end (out, fn, path, last, dump_end_name (path->end),
-	   path->end == DUMP_END_RETURN ? 0
-	   : path->end == DUMP_END_NORETURN || DUMP_END_PARTIAL_P (path->end)
-	   ? 1 : 2);
+  put_end (out, fn, path, last, report_end_name (path->end),
+	   path->end == REPORT_END_RETURN ? 0
+	   : (path->end == REPORT_END_NORETURN
+	      || REPORT_END_PARTIAL_P (path->end)) ? 1 : 2);
   fprintf (out, ",\n          \"partial\": %s",
-	   DUMP_END_PARTIAL_P (path->end) ? "true" : "false");
+	   REPORT_END_PARTIAL_P (path->end) ? "true" : "false");
   fputs (",\n          \"blocks\": [", out);
   for (uint32_t i = 0; i < nblocks; i++)
     {
-      const ppf_block *b = dump_path_block (fn, path, i);
+      const ppf_block *b = report_path_block (fn, path, i);
 
-      const ppf_branch *br = dump_path_outcome (fn, path, i);
+      const ppf_branch *br = report_path_outcome (fn, path, i);
 
       fprintf (out, "%s\n            {\"index\": %u, \"lines\": [",
 	       i ? "," : "", b->index);
@@ -201,7 +149,7 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
 	  else
 	    fputs ("null, \"line\": null", out);
 	  fprintf (out, ", \"dst\": %u, \"outcome\": ", br->dst);
-	  put_string (out, br->label);
+	  report_json_string (out, br->label);
 	  fprintf (out, ", \"kind\": \"%s\"}", branch_kind_name (br->kind));
 	}
       fputc ('}', out);
@@ -214,11 +162,11 @@ put_path (FILE *out, const dump_function *fn, const dump_path *path,
    ran out.  */
 
 static int
-put_counts (FILE *out, const dump_function *fn)
+put_counts (FILE *out, const report_function *fn)
 {
-  dump_counts c;
+  report_counts c;
 
-  if (dump_derive_counts (fn, &c) != 0)
+  if (report_derive_counts (fn, &c) != 0)
     return -1;
   fprintf (out, ",\n      \"entry_count\": %llu,\n      \"lines\": [",
 	   (unsigned long long) c.entry_count);
@@ -243,7 +191,7 @@ put_counts (FILE *out, const dump_function *fn)
 	   b < c.num_branches && c.branches[b].file == c.lines[k].file
 	   && c.branches[b].line == c.lines[k].line; b++)
 	{
-	  const dump_branch_count *br = &c.branches[b];
+	  const report_branch_count *br = &c.branches[b];
 	  fprintf (out, "%s{\"count\": %llu, \"fallthrough\": %s, "
 		   "\"throw\": false}", first ? "" : ", ",
 		   (unsigned long long) br->count,
@@ -259,14 +207,14 @@ put_counts (FILE *out, const dump_function *fn)
       const ppf_edge_count *e = &c.edges[k];
       fprintf (out, "%s{\"src\": %u, \"dst\": %u, \"kind\": \"%s\", "
 	       "\"count\": %llu", k ? ",\n        " : "\n        ", e->src,
-	       e->dst, dump_edge_kind_name (e->kind),
+	       e->dst, report_edge_kind_name (e->kind),
 	       (unsigned long long) e->count);
       if (e->kind == PPF_CFG_BACKEDGE || e->kind == PPF_CFG_CUT)
 	fprintf (out, ", \"started\": %llu", (unsigned long long) e->started);
       fputc ('}', out);
     }
   fputs (c.num_edges ? "\n      ]" : "]", out);
-  dump_counts_free (&c);
+  report_counts_free (&c);
   return 0;
 }
 
@@ -291,9 +239,9 @@ static void
 put_prediction_figures (FILE *out, const dump_prediction *p,
 			const char *indent)
 {
-  char all[DUMP_SUM_DIGITS], hit[DUMP_SUM_DIGITS];
+  char all[REPORT_SUM_DIGITS], hit[REPORT_SUM_DIGITS];
   long double n = (long double) p->executed;
-  long double w = dump_sum_value (&p->executions);
+  long double w = report_sum_value (&p->executions);
   long double np = (long double) p->predicted;
 
   fprintf (out, "\n%s\"executed_paths\": %llu,\n%s\"predicted_paths\": "
@@ -302,8 +250,8 @@ put_prediction_figures (FILE *out, const dump_prediction *p,
 	   indent, (unsigned long long) p->executed, indent,
 	   (unsigned long long) p->predicted, indent,
 	   (unsigned long long) p->hit, indent,
-	   dump_sum_format (&p->executions, all), indent,
-	   dump_sum_format (&p->hit_executions, hit), indent);
+	   report_sum_format (&p->executions, all), indent,
+	   report_sum_format (&p->hit_executions, hit), indent);
   put_average (out, p->edges, n, true);
   fputs (", \"weighted\": ", out);
   put_average (out, p->edges_weighted, w, true);
@@ -322,7 +270,7 @@ put_prediction_figures (FILE *out, const dump_prediction *p,
    TOTAL.  Returns 0 or -1.  */
 
 static int
-put_prediction (FILE *out, const dump_function *fn, dump_prediction *total)
+put_prediction (FILE *out, const report_function *fn, dump_prediction *total)
 {
   dump_prediction p;
 
@@ -333,7 +281,7 @@ put_prediction (FILE *out, const dump_function *fn, dump_prediction *total)
   fputs (",\n        \"paths\": [", out);
   for (uint64_t i = 0; i < p.predicted; i++)
     {
-      const ppf_count *c = dump_function_count (fn, p.ids[i]);
+      const ppf_count *c = report_function_count (fn, p.ids[i]);
       uint64_t count = c ? c->count : 0;
       fprintf (out, "%s{\"id\": %llu, \"count\": %llu}", i ? ", " : "",
 	       (unsigned long long) p.ids[i], (unsigned long long) count);
@@ -348,8 +296,8 @@ put_prediction (FILE *out, const dump_function *fn, dump_prediction *total)
    at most LIMIT paths.  Returns 0 or -1.  */
 
 static int
-put_untested (FILE *out, const dump_function *fn, size_t limit,
-	      dump_path *path)
+put_untested (FILE *out, const report_function *fn, size_t limit,
+	      report_path *path)
 {
   dump_untested u;
   char err[256], extra[256];
@@ -368,7 +316,7 @@ put_untested (FILE *out, const dump_function *fn, size_t limit,
   for (size_t i = 0; i < u.num; i++)
     {
       const dump_untested_path *p = &u.paths[i];
-      if (dump_path_regen (fn, p->id, path, err, sizeof err) != 0)
+      if (report_path_regen (fn, p->id, path, err, sizeof err) != 0)
 	{
 	  dump_untested_free (&u);
 	  return -1;
@@ -394,12 +342,13 @@ put_untested (FILE *out, const dump_function *fn, size_t limit,
    times in the report's unit (timing.h).  */
 
 static void
-put_function_time (FILE *out, const dump_data *data, const dump_function *fn)
+put_function_time (FILE *out, const report_data *data,
+		   const report_function *fn)
 {
   const ppf_file *f = &fn->profile->file;
-  long double sum = dump_time_function_total (data, fn);
+  long double sum = report_time_function_total (data, fn);
 
-  if (!dump_function_timed (fn))
+  if (!report_function_timed (fn))
     return;
   fprintf (out, ",\n      \"measured_unit\": \"%s\",\n"
 	   "      \"ticks_per_second\": ",
@@ -419,16 +368,16 @@ put_function_time (FILE *out, const dump_data *data, const dump_function *fn)
    "time_share" (of all measured time).  Empty when FN has no times.  */
 
 static void
-path_time_fields (char *extra, size_t extra_size, const dump_data *data,
-		  const dump_function *fn, const dump_path_ref *ref)
+path_time_fields (char *extra, size_t extra_size, const report_data *data,
+		  const report_function *fn, const report_path_ref *ref)
 {
   const ppf_count *c;
   uint64_t raw;
 
   extra[0] = 0;
-  if (!dump_function_timed (fn))
+  if (!report_function_timed (fn))
     return;
-  c = dump_function_count (fn, ref->id);
+  c = report_function_count (fn, ref->id);
   raw = c ? c->time : 0;
   if (ref->time < 0)
     snprintf (extra, extra_size, ",\n          \"time\": null,\n"
@@ -451,18 +400,18 @@ path_time_fields (char *extra, size_t extra_size, const dump_data *data,
 static void
 put_corr_total (FILE *out, const dump_corr_total *t, const char *indent)
 {
-  char a[DUMP_SUM_DIGITS], e[DUMP_SUM_DIGITS], ep[DUMP_SUM_DIGITS];
-  char pp[DUMP_SUM_DIGITS], g[DUMP_SUM_DIGITS];
+  char a[REPORT_SUM_DIGITS], e[REPORT_SUM_DIGITS], ep[REPORT_SUM_DIGITS];
+  char pp[REPORT_SUM_DIGITS], g[REPORT_SUM_DIGITS];
 
   fprintf (out, "\n%s\"branch_executions\": %s,\n%s\"blocks\": %llu,\n"
 	   "%s\"executions\": %s,\n%s\"edge_predicted\": %s,\n"
 	   "%s\"path_predicted\": %s,\n%s\"gain\": %s",
-	   indent, dump_sum_format (&t->branch_executions, a), indent,
+	   indent, report_sum_format (&t->branch_executions, a), indent,
 	   (unsigned long long) t->blocks, indent,
-	   dump_sum_format (&t->executions, e), indent,
-	   dump_sum_format (&t->edge_predicted, ep), indent,
-	   dump_sum_format (&t->path_predicted, pp), indent,
-	   dump_sum_format (&t->gain, g));
+	   report_sum_format (&t->executions, e), indent,
+	   report_sum_format (&t->edge_predicted, ep), indent,
+	   report_sum_format (&t->path_predicted, pp), indent,
+	   report_sum_format (&t->gain, g));
 }
 
 /* Write FN's "correlated" member, after a comma: its totals and its
@@ -472,7 +421,7 @@ put_corr_total (FILE *out, const dump_corr_total *t, const char *indent)
    listed); and add its totals to TOTAL.  */
 
 static int
-put_correlation (FILE *out, const dump_function *fn, dump_corr_total *total)
+put_correlation (FILE *out, const report_function *fn, dump_corr_total *total)
 {
   dump_correlation c;
   dump_corr_total t;
@@ -489,7 +438,7 @@ put_correlation (FILE *out, const dump_function *fn, dump_corr_total *total)
     {
       const dump_corr_block *b = &c.blocks[k];
       const ppf_block *blk = &fn->meta.blocks[b->position];
-      dump_loc at = { blk->index, NULL };
+      report_loc at = { blk->index, NULL };
 
       if (blk->branch.file != PPF_NONE && blk->branch.line != 0)
 	at.line = &blk->branch;
@@ -514,8 +463,8 @@ put_correlation (FILE *out, const dump_function *fn, dump_corr_total *total)
 			     : pred->block == 0 ? "entry" : "edge";
 	  fprintf (out, "%s{\"kind\": \"%s\", \"from\": ", p ? ", " : "",
 		   kind);
-	  put_loc (out, fn, dump_edge_source (fn,
-					      &fn->meta.edges[pred->dag_edge]));
+	  put_loc (out, fn,
+		   report_edge_source (fn, &fn->meta.edges[pred->dag_edge]));
 	  fprintf (out, ", \"count\": %llu}", (unsigned long long) pred->count);
 	}
       fputs ("],\n           \"successors\": [", out);
@@ -525,11 +474,11 @@ put_correlation (FILE *out, const dump_function *fn, dump_corr_total *total)
 	  const ppf_branch *br = ppf_meta_branch (&fn->meta, blk->index,
 						  succ->block);
 	  fputs (s ? ", {\"to\": " : "{\"to\": ", out);
-	  put_loc (out, fn, dump_edge_target (fn,
-					      &fn->meta.edges[succ->dag_edge]));
+	  put_loc (out, fn,
+		   report_edge_target (fn, &fn->meta.edges[succ->dag_edge]));
 	  fputs (", \"outcome\": ", out);
 	  if (br)
-	    put_string (out, br->label);
+	    report_json_string (out, br->label);
 	  else
 	    fputs ("null", out);
 	  fprintf (out, ", \"count\": %llu}", (unsigned long long) succ->count);
@@ -552,20 +501,20 @@ put_correlation (FILE *out, const dump_function *fn, dump_corr_total *total)
 }
 
 static int
-put_function (FILE *out, const dump_data *data, const dump_function *fn,
-	      const dump_path_ref *refs, size_t num, dump_path *path,
+put_function (FILE *out, const report_data *data, const report_function *fn,
+	      const report_path_ref *refs, size_t num, report_path *path,
 	      const dump_options *opt, dump_prediction *total,
 	      dump_corr_total *corr_total)
 {
   char extra[512];
   const ppf_meta *m = &fn->meta;
-  char buf[DUMP_SUM_DIGITS], err[256];
+  char buf[REPORT_SUM_DIGITS], err[256];
   bool first_cut = true;
 
   fputs ("    {\n      \"name\": ", out);
-  put_string (out, m->display_name[0] ? m->display_name : m->name);
+  report_json_string (out, m->display_name[0] ? m->display_name : m->name);
   fputs (",\n      \"assembler_name\": ", out);
-  put_string (out, m->name);
+  report_json_string (out, m->name);
   fputs (",\n      \"file\": ", out);
   put_file (out, fn, m->file);
   if (m->file < m->num_files)
@@ -573,20 +522,20 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
   else
     fputs (",\n      \"line\": null", out);
   fputs (",\n      \"profile\": ", out);
-  put_string (out, fn->profile->path);
+  report_json_string (out, fn->profile->path);
   fputs (",\n      \"unit\": ", out);
   if (fn->unit && fn->unit[0])
-    put_string (out, fn->unit);
+    report_json_string (out, fn->unit);
   else
     fputs ("null", out);
   /* gcov's JSON key for it.  */
   fputs (",\n      \"current_working_directory\": ", out);
   if (m->comp_dir && m->comp_dir[0])
-    put_string (out, m->comp_dir);
+    report_json_string (out, m->comp_dir);
   else
     fputs ("null", out);
   fputs (",\n      \"label\": ", out);
-  put_string (out, fn->label ? fn->label : m->name);
+  report_json_string (out, fn->label ? fn->label : m->name);
   if (put_counts (out, fn) != 0)
     return -1;
   put_function_time (out, data, fn);
@@ -603,16 +552,16 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
 	   (unsigned long long) fn->executed_exception_exits,
 	   (unsigned long long) (fn->num_counts - fn->num_complete),
 	   (unsigned long long) fn->num_complete,
-	   dump_sum_format (&fn->executions, buf),
+	   report_sum_format (&fn->executions, buf),
 	   m->flags & PPF_FN_TRUNCATED ? "true" : "false");
   for (uint32_t e = 0; e < m->num_edges; e++)
     if (m->edges[e].kind == PPF_EDGE_CUT_EXIT)
       {
 	fputs (first_cut ? "\n        {\"from\": " : ",\n        {\"from\": ",
 	       out);
-	put_loc (out, fn, dump_edge_source (fn, &m->edges[e]));
+	put_loc (out, fn, report_edge_source (fn, &m->edges[e]));
 	fputs (", \"to\": ", out);
-	put_loc (out, fn, dump_edge_target (fn, &m->edges[e]));
+	put_loc (out, fn, report_edge_target (fn, &m->edges[e]));
 	fputc ('}', out);
 	first_cut = false;
       }
@@ -620,7 +569,7 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
 		    : "\n      ],\n      \"paths\": [", out);
   for (size_t i = 0; i < num; i++)
     {
-      if (dump_path_regen (fn, refs[i].id, path, err, sizeof err) != 0)
+      if (report_path_regen (fn, refs[i].id, path, err, sizeof err) != 0)
 	return -1;
       fputs (i ? ",\n" : "\n", out);
       path_time_fields (extra, sizeof extra, data, fn, &refs[i]);
@@ -642,16 +591,16 @@ put_function (FILE *out, const dump_data *data, const dump_function *fn,
 
 /* Write the JSON report: every selected function in input order, each
    with its kept paths.  SEL's paths must be sorted by function, hottest
-   first within a function (dump_sort_by_function).  */
+   first within a function (report_sort_by_function).  */
 
 int
-dump_report_json (FILE *out, const dump_data *data,
-		  const dump_selection *sel, const dump_options *opt)
+dump_report_json (FILE *out, const report_data *data,
+		  const report_selection *sel, const dump_options *opt)
 {
-  char buf[DUMP_SUM_DIGITS];
+  char buf[REPORT_SUM_DIGITS];
   dump_prediction total;
   dump_corr_total corr_total;
-  dump_path path;
+  report_path path;
   size_t next = 0;
   bool first = true;
   int rc = 0;
@@ -660,19 +609,19 @@ dump_report_json (FILE *out, const dump_data *data,
   for (size_t i = 0; i < data->num_profiles; i++)
     {
       fputs (i ? ",\n    " : "\n    ", out);
-      put_string (out, data->profiles[i]->path);
+      report_json_string (out, data->profiles[i]->path);
     }
   fprintf (out, "%s,\n  \"total_executions\": %s,\n",
 	   data->num_profiles ? "\n  ]" : "]",
-	   dump_sum_format (&data->total_executions, buf));
+	   report_sum_format (&data->total_executions, buf));
   if (data->has_time)
     fprintf (out, "  \"time_unit\": \"%s\",\n  \"total_time\": %.6Lg,\n",
-	     dump_time_unit_name (data), data->total_time);
+	     report_time_unit_name (data), data->total_time);
   fputs ("  \"functions\": [", out);
   memset (&total, 0, sizeof total);
   total.stmts = true;
   memset (&corr_total, 0, sizeof corr_total);
-  dump_path_init (&path);
+  report_path_init (&path);
   for (size_t i = 0; i < data->num_functions && rc == 0; i++)
     {
       size_t end = next;
@@ -700,14 +649,7 @@ dump_report_json (FILE *out, const dump_data *data,
       fputs ("\n  }", out);
     }
   fputs ("\n}\n", out);
-  dump_path_free (&path);
+  report_path_free (&path);
   return rc;
 }
 
-/* Write S as a JSON string, as the JSON report does (report.h).  */
-
-void
-dump_json_string (FILE *out, const char *s)
-{
-  put_string (out, s);
-}

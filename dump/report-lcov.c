@@ -26,22 +26,22 @@
 #include <unistd.h>
 
 #include "derive.h"
-#include "report.h"
+#include "reports.h"
 #include "source-lines.h"
 
 /* Whether function I of DATA is selected and defined in FILE.  */
 
 static bool
-defined_in (const dump_data *data, const dump_selection *sel, size_t i,
+defined_in (const report_data *data, const report_selection *sel, size_t i,
 	    const char *file)
 {
-  return sel->selected[i] && dump_source_defines (data->functions[i], file);
+  return sel->selected[i] && report_source_defines (data->functions[i], file);
 }
 
 /* Write the FN, FNDA, FNF and FNH records of FILE.  Returns 0 or -1.  */
 
 static int
-put_functions (FILE *out, const dump_data *data, const dump_selection *sel,
+put_functions (FILE *out, const report_data *data, const report_selection *sel,
 	       const char *file)
 {
   size_t found = 0, hit = 0;
@@ -49,36 +49,36 @@ put_functions (FILE *out, const dump_data *data, const dump_selection *sel,
   for (size_t i = 0; i < data->num_functions; i++)
     if (defined_in (data, sel, i, file))
       {
-	const dump_function *fn = data->functions[i];
+	const report_function *fn = data->functions[i];
 	fprintf (out, "FN:%u,%s\n", fn->meta.line ? fn->meta.line : 1,
 		 fn->label);
       }
   for (size_t i = 0; i < data->num_functions; i++)
     if (defined_in (data, sel, i, file))
       {
-	const dump_function *fn = data->functions[i];
-	dump_counts c;
-	if (dump_derive_counts (fn, &c) != 0)
+	const report_function *fn = data->functions[i];
+	report_counts c;
+	if (report_derive_counts (fn, &c) != 0)
 	  return -1;
 	fprintf (out, "FNDA:%llu,%s\n", (unsigned long long) c.entry_count,
 		 fn->label);
 	found++;
 	hit += c.entry_count > 0;
-	dump_counts_free (&c);
+	report_counts_free (&c);
       }
   fprintf (out, "FNF:%zu\nFNH:%zu\n", found, hit);
   return 0;
 }
 
 /* Write the SF record of FILE: the path where --annotate finds the
-   source as it was compiled (source-lines.h, dump_source_open), so that
+   source as it was compiled (source-lines.h, report_source_open), so that
    genhtml finds it; else its name as recorded.  */
 
 static void
-put_source_file (FILE *out, const dump_source_file *file)
+put_source_file (FILE *out, const report_source_file *file)
 {
   char *path = NULL;
-  FILE *src = dump_source_open (file->name, file->profile, &path, NULL, 0);
+  FILE *src = report_source_open (file->name, file->profile, &path, NULL, 0);
 
   if (src)
     fclose (src);
@@ -89,18 +89,18 @@ put_source_file (FILE *out, const dump_source_file *file)
 /* Write the --lcov report.  */
 
 int
-dump_report_lcov (FILE *out, const dump_data *data,
-		  const dump_selection *sel)
+dump_report_lcov (FILE *out, const report_data *data,
+		  const report_selection *sel)
 {
-  dump_sources sources;
+  report_sources sources;
   int rc = -1;
 
-  if (dump_collect_sources (data, sel, &sources) != 0)
+  if (report_collect_sources (data, sel, &sources) != 0)
     return -1;
   for (size_t f = 0; f < sources.num_files; f++)
     {
-      const dump_source_file *file = &sources.files[f];
-      const dump_source_line *lines = sources.lines + file->first_line;
+      const report_source_file *file = &sources.files[f];
+      const report_source_line *lines = sources.lines + file->first_line;
       size_t branches = 0, taken = 0, hit = 0;
 
       put_source_file (out, file);
@@ -109,7 +109,7 @@ dump_report_lcov (FILE *out, const dump_data *data,
       for (size_t l = 0; l < file->num_lines; l++)
 	for (size_t k = 0; k < lines[l].num_branches; k++)
 	  {
-	    const dump_source_branch *b
+	    const report_source_branch *b
 	      = &sources.branches[lines[l].first_branch + k];
 	    branches++;
 	    taken += b->count > 0;
@@ -130,6 +130,6 @@ dump_report_lcov (FILE *out, const dump_data *data,
     }
   rc = 0;
  done:
-  dump_sources_free (&sources);
+  report_sources_free (&sources);
   return rc;
 }

@@ -16,9 +16,9 @@
 #include "columns.h"
 #include "names.h"
 #include "predict.h"
-#include "report.h"
+#include "reports.h"
 
-/* Widest function column without a wide output (dump_name_column_max);
+/* Widest function column without a wide output (report_name_column_max);
    longer names are elided in the middle (names.h).  */
 #define FUNCTION_COLUMN_MAX 32
 /* Columns of the table after the function's.  */
@@ -41,12 +41,12 @@ format_average (char buf[32], long double sum, long double n, bool valid)
 static void
 put_row (FILE *out, const char *name, size_t fn_w, const dump_prediction *p)
 {
-  char all[DUMP_SUM_DIGITS], hit[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+  char all[REPORT_SUM_DIGITS], hit[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
   char a[6][32];
   long double n = (long double) p->executed;
-  long double w = dump_sum_value (&p->executions);
+  long double w = report_sum_value (&p->executions);
 
-  dump_percent (pct, dump_sum_value (&p->hit_executions), w);
+  report_percent (pct, report_sum_value (&p->hit_executions), w);
   format_average (a[0], p->edges, n, true);
   format_average (a[1], p->edges_weighted, w, true);
   format_average (a[2], p->predicted_edges, (long double) p->predicted,
@@ -55,27 +55,27 @@ put_row (FILE *out, const char *name, size_t fn_w, const dump_prediction *p)
   format_average (a[4], p->stmts_weighted, w, p->stmts);
   format_average (a[5], p->predicted_stmts, (long double) p->predicted,
 		  p->stmts);
-  dump_put_padded (out, name, fn_w, false);
+  report_put_padded (out, name, fn_w, false);
   fprintf (out, "  %8llu  %9llu  %5llu  %10s  %10s  %7s  %8s  %8s  %9s"
 	   "  %8s  %8s  %9s\n",
 	   (unsigned long long) p->executed,
 	   (unsigned long long) p->predicted, (unsigned long long) p->hit,
-	   dump_sum_format (&p->executions, all),
-	   dump_sum_format (&p->hit_executions, hit), pct, a[0], a[1], a[2],
+	   report_sum_format (&p->executions, all),
+	   report_sum_format (&p->hit_executions, hit), pct, a[0], a[1], a[2],
 	   a[3], a[4], a[5]);
 }
 
 /* The order of the rows with -n: more path executions first, then
    input order.  */
 
-static const dump_data *sort_data;
+static const report_data *sort_data;
 
 static int
 compare_executions (const void *a, const void *b)
 {
   size_t x = *(const size_t *) a, y = *(const size_t *) b;
-  int c = dump_sum_compare (&sort_data->functions[y]->executions,
-			    &sort_data->functions[x]->executions);
+  int c = report_sum_compare (&sort_data->functions[y]->executions,
+			      &sort_data->functions[x]->executions);
 
   return c ? c : x < y ? -1 : x > y;
 }
@@ -85,12 +85,12 @@ compare_executions (const void *a, const void *b)
    first; the total is always of every selected function.  */
 
 int
-dump_report_predict (FILE *out, const dump_data *data,
-		     const dump_selection *sel, const dump_options *opt)
+dump_report_predict (FILE *out, const report_data *data,
+		     const report_selection *sel, const dump_options *opt)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
   dump_prediction total;
-  dump_name_column names;
+  report_name_column names;
   const char **labels;
   size_t fn_w = 8, num = 0, shown = 0, max_w;
   size_t *order = malloc ((data->num_functions + 1) * sizeof *order);
@@ -116,14 +116,14 @@ dump_report_predict (FILE *out, const dump_data *data,
     }
   for (size_t k = 0; k < num && (!opt->top_given || k < opt->top); k++)
     {
-      size_t w = dump_text_width (data->functions[order[k]]->label);
+      size_t w = report_text_width (data->functions[order[k]]->label);
       labels[order[k]] = data->functions[order[k]]->label;
       fn_w = w > fn_w ? w : fn_w;
     }
-  max_w = dump_name_column_max (opt->width, TABLE_COLUMNS,
-				FUNCTION_COLUMN_MAX);
+  max_w = report_name_column_max (opt->width, TABLE_COLUMNS,
+				  FUNCTION_COLUMN_MAX);
   fn_w = fn_w > max_w ? max_w : fn_w;
-  if (dump_name_column_init (&names, labels, data->num_functions, fn_w, g)
+  if (report_name_column_init (&names, labels, data->num_functions, fn_w, g)
       != 0)
     {
       free (labels);
@@ -134,22 +134,22 @@ dump_report_predict (FILE *out, const dump_data *data,
   fputs ("Predicted paths (Ball & Larus, Table 2): from each path start "
 	 "that ran, the\nhottest edge out of each block, as the edge profile "
 	 "says, until the path ends.\n\n", out);
-  dump_put_padded (out, "", fn_w, false);
+  report_put_padded (out, "", fn_w, false);
   fprintf (out, "  %-26s  %-31s  %-29s  %s\n", "paths", "executions",
 	   "edges per path", "statements per path");
-  dump_put_padded (out, "function", fn_w, false);
+  report_put_padded (out, "function", fn_w, false);
   fprintf (out, "  %8s  %9s  %5s  %10s  %10s  %7s  %8s  %8s  %9s"
 	   "  %8s  %8s  %9s\n", "executed", "predicted", "ran", "all",
 	   "predicted", "share", "measured", "weighted", "predicted",
 	   "measured", "weighted", "predicted");
   for (size_t k = 0; k < num; k++)
     {
-      const dump_function *fn = data->functions[order[k]];
+      const report_function *fn = data->functions[order[k]];
       dump_prediction p;
 
       if (dump_predict (fn, &p) != 0)
 	{
-	  dump_name_column_free (&names);
+	  report_name_column_free (&names);
 	  free (labels);
 	  free (order);
 	  return -1;
@@ -168,8 +168,8 @@ dump_report_predict (FILE *out, const dump_data *data,
 	     "executions, --all every one)\n", num - shown,
 	     num - shown == 1 ? "" : "s");
   put_row (out, "total", fn_w, &total);
-  dump_name_column_legend (out, &names, labels);
-  dump_name_column_free (&names);
+  report_name_column_legend (out, &names, labels);
+  report_name_column_free (&names);
   free (labels);
   fputs ("\nexecuted: distinct paths that ran; predicted: one per path "
 	 "start that ran;\nran: predicted paths that ran, whose counts are "

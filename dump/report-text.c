@@ -17,15 +17,15 @@
 
 #include "names.h"
 #include "path-text.h"
-#include "report.h"
+#include "reports.h"
 #include "timing.h"
 
 /* The function column: as wide as the widest name shown, but at most
    half of what the output's width leaves after the columns before it,
-   or FUNCTION_COLUMN_MAX when that is more (dump_name_column_max);
+   or FUNCTION_COLUMN_MAX when that is more (report_name_column_max);
    longer names are elided in the middle (names.h).  On a narrow terminal
    the column shrinks, down to FUNCTION_COLUMN_MIN, to leave the path
-   DUMP_MIN_PATH_COLUMNS.  */
+   REPORT_MIN_PATH_COLUMNS.  */
 #define FUNCTION_COLUMN_MAX 32
 #define FUNCTION_COLUMN_MIN 12
 /* Width of the time and time per execution columns: "1.23 ms",
@@ -37,7 +37,7 @@
    several programs or builds).  */
 
 static void
-put_profiles (FILE *out, const dump_data *data)
+put_profiles (FILE *out, const report_data *data)
 {
   fprintf (out, "Profiles:    %zu file%s", data->num_profiles,
 	   data->num_profiles == 1 ? "" : "s");
@@ -57,10 +57,10 @@ put_profiles (FILE *out, const dump_data *data)
    line has no other way to give.  */
 
 static void
-format_cut (char *buf, size_t size, const dump_function *fn,
+format_cut (char *buf, size_t size, const report_function *fn,
 	    const ppf_edge *e)
 {
-  dump_loc_format_file (buf, size, fn, dump_edge_source (fn, e));
+  report_loc_format_file (buf, size, fn, report_edge_source (fn, e));
 }
 
 /* Write the "Truncated:" lines: for each selected function whose path
@@ -70,14 +70,14 @@ format_cut (char *buf, size_t size, const dump_function *fn,
    "FILE:L (bb5->bb6)".  */
 
 static void
-put_truncations (FILE *out, const dump_data *data, const dump_selection *sel,
-		 const dump_glyphs *g)
+put_truncations (FILE *out, const report_data *data,
+		 const report_selection *sel, const report_glyphs *g)
 {
   const char *label = "Truncated:   ";
 
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       const ppf_meta *m = &fn->meta;
       const char *sep = ": cut at ";
 
@@ -111,10 +111,10 @@ put_truncations (FILE *out, const dump_data *data, const dump_selection *sel,
    executions, truncation.  */
 
 static void
-put_header (FILE *out, const dump_data *data, const dump_selection *sel,
+put_header (FILE *out, const report_data *data, const report_selection *sel,
 	    const dump_options *opt)
 {
-  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+  char a[REPORT_SUM_DIGITS], b[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
 
   put_profiles (out, data);
   if (opt->num_patterns || opt->num_units)
@@ -123,11 +123,11 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
   else
     fprintf (out, "Functions:   %zu, %zu executed\n", data->num_functions,
 	     sel->num_executed);
-  dump_percent (pct, (long double) sel->executed,
-		dump_sum_value (&sel->potential));
+  report_percent (pct, (long double) sel->executed,
+		  report_sum_value (&sel->potential));
   fprintf (out, "Paths:       %llu executed of %s potential (%s)",
 	   (unsigned long long) sel->executed,
-	   dump_sum_format (&sel->potential, a), pct);
+	   report_sum_format (&sel->potential, a), pct);
   /* Cut paths, numbered apart, are no potential paths.  */
   if (sel->executed_cut)
     fprintf (out, ", and %llu cut short at a call",
@@ -136,41 +136,41 @@ put_header (FILE *out, const dump_data *data, const dump_selection *sel,
   dump_put_exception_exits (out, "             ", sel);
   if (opt->num_patterns || opt->num_units)
     {
-      dump_percent (pct, dump_sum_value (&sel->executions),
-		    dump_sum_value (&data->total_executions));
+      report_percent (pct, report_sum_value (&sel->executions),
+		      report_sum_value (&data->total_executions));
       fprintf (out, "Executions:  %s (%s of %s in all functions)\n",
-	       dump_sum_format (&sel->executions, a), pct,
-	       dump_sum_format (&data->total_executions, b));
+	       report_sum_format (&sel->executions, a), pct,
+	       report_sum_format (&data->total_executions, b));
     }
   else
     fprintf (out, "Executions:  %s\n",
-	     dump_sum_format (&data->total_executions, a));
+	     report_sum_format (&data->total_executions, a));
   if (data->has_time)
     {
-      char t[DUMP_TIME_SIZE];
-      dump_time_format (t, data, data->total_time);
+      char t[REPORT_TIME_SIZE];
+      report_time_format (t, data, data->total_time);
       fprintf (out, "Time:        %s in all paths (start to end, callees "
 	       "included)\n", t);
     }
-  put_truncations (out, data, sel, dump_glyphs_for (opt->utf8));
+  put_truncations (out, data, sel, report_glyphs_for (opt->utf8));
 }
 
 /* Write the table of paths, then the legend of the names that had to be
    numbered to tell them apart (names.h).  */
 
 static int
-put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
+put_paths (FILE *out, const report_data *data, const report_selection *sel,
 	   const dump_options *opt)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
-  long double total = dump_sum_value (&data->total_executions);
-  size_t rank_w = dump_digits (sel->num_paths), count_w = 0, fn_w = 8;
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
+  long double total = report_sum_value (&data->total_executions);
+  size_t rank_w = report_digits (sel->num_paths), count_w = 0, fn_w = 8;
   size_t fixed, room, max_w;
-  dump_sum cumul = { 0, 0 };
+  report_sum cumul = { 0, 0 };
   long double cumul_time = 0;
-  dump_path path;
-  dump_path_text text;
-  dump_name_column names;
+  report_path path;
+  report_path_text text;
+  report_name_column names;
   const char **labels = calloc (data->num_functions + 1, sizeof *labels);
   int rc = 0;
 
@@ -179,9 +179,9 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
   rank_w = rank_w < 4 ? 4 : rank_w;
   for (size_t i = 0; i < sel->num_paths; i++)
     {
-      const dump_function *fn = data->functions[sel->paths[i].function];
-      size_t w = dump_text_width (fn->label);
-      size_t d = dump_digits (sel->paths[i].count);
+      const report_function *fn = data->functions[sel->paths[i].function];
+      size_t w = report_text_width (fn->label);
+      size_t d = report_digits (sel->paths[i].count);
       labels[sel->paths[i].function] = fn->label;
       fn_w = w > fn_w ? w : fn_w;
       count_w = d > count_w ? d : count_w;
@@ -192,12 +192,12 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
   fixed = rank_w + count_w + 7 + 7 + 5 * 2;
   if (data->has_time)
     fixed += 2 * (TIME_COLUMN + 2) + 7 + 2;
-  room = opt->width > fixed + DUMP_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
-	   ? opt->width - fixed - DUMP_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
-  max_w = dump_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
+  room = opt->width > fixed + REPORT_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
+	   ? opt->width - fixed - REPORT_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
+  max_w = report_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
   room = room > max_w ? max_w : room;
   fn_w = fn_w > room ? room : fn_w;
-  if (dump_name_column_init (&names, labels, data->num_functions, fn_w, g)
+  if (report_name_column_init (&names, labels, data->num_functions, fn_w, g)
       != 0)
     {
       free (labels);
@@ -209,30 +209,30 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
   if (data->has_time)
     fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, "time", TIME_COLUMN,
 	     "time/exec", "tshare");
-  dump_put_padded (out, "function", fn_w, false);
+  report_put_padded (out, "function", fn_w, false);
   fprintf (out, "  path\n");
 
-  dump_path_init (&path);
-  dump_path_text_init (&text);
+  report_path_init (&path);
+  report_path_text_init (&text);
   for (size_t i = 0; i < sel->num_paths && rc == 0; i++)
     {
-      const dump_path_ref *ref = &sel->paths[i];
-      const dump_function *fn = data->functions[ref->function];
-      char share[DUMP_PERCENT_SIZE], cum[DUMP_PERCENT_SIZE], err[256];
+      const report_path_ref *ref = &sel->paths[i];
+      const report_function *fn = data->functions[ref->function];
+      char share[REPORT_PERCENT_SIZE], cum[REPORT_PERCENT_SIZE], err[256];
 
-      dump_sum_add (&cumul, ref->count);
-      dump_percent (share, (long double) ref->count, total);
+      report_sum_add (&cumul, ref->count);
+      report_percent (share, (long double) ref->count, total);
       if (sel->by_time)
 	{
 	  cumul_time += ref->time > 0 ? ref->time : 0;
-	  dump_percent (cum, cumul_time, data->total_time);
+	  report_percent (cum, cumul_time, data->total_time);
 	}
       else
-	dump_percent (cum, dump_sum_value (&cumul), total);
+	report_percent (cum, report_sum_value (&cumul), total);
       /* Paths were checked when the file was read, so regeneration
 	 fails only for want of memory.  */
-      if (dump_path_regen (fn, ref->id, &path, err, sizeof err) != 0
-	  || dump_path_text_build (&text, fn, &path, g) != 0)
+      if (report_path_regen (fn, ref->id, &path, err, sizeof err) != 0
+	  || report_path_text_build (&text, fn, &path, g) != 0)
 	{
 	  rc = -1;
 	  break;
@@ -241,26 +241,26 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
 	       (int) count_w, (unsigned long long) ref->count, share, cum);
       if (data->has_time)
 	{
-	  char t[DUMP_TIME_SIZE], per[DUMP_TIME_SIZE];
-	  char tshare[DUMP_PERCENT_SIZE] = "-";
-	  dump_time_format (t, data, ref->time);
-	  dump_time_format (per, data, ref->time < 0 ? -1
-				       : ref->time / ref->count);
+	  char t[REPORT_TIME_SIZE], per[REPORT_TIME_SIZE];
+	  char tshare[REPORT_PERCENT_SIZE] = "-";
+	  report_time_format (t, data, ref->time);
+	  report_time_format (per, data, ref->time < 0 ? -1
+					 : ref->time / ref->count);
 	  if (ref->time >= 0)
-	    dump_percent (tshare, ref->time, data->total_time);
+	    report_percent (tshare, ref->time, data->total_time);
 	  fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, t, TIME_COLUMN, per,
 		   tshare);
 	}
-      dump_put_padded (out, names.text[ref->function], fn_w, false);
+      report_put_padded (out, names.text[ref->function], fn_w, false);
       fputs ("  ", out);
-      dump_path_text_write (out, &text, fixed + fn_w, opt->width,
-			    opt->path_lines, g);
+      report_path_text_write (out, &text, fixed + fn_w, opt->width,
+			      opt->path_lines, g);
     }
-  dump_path_text_free (&text);
-  dump_path_free (&path);
+  report_path_text_free (&text);
+  report_path_free (&path);
   if (rc == 0)
-    dump_name_column_legend (out, &names, labels);
-  dump_name_column_free (&names);
+    report_name_column_legend (out, &names, labels);
+  report_name_column_free (&names);
   free (labels);
   return rc;
 }
@@ -269,8 +269,8 @@ put_paths (FILE *out, const dump_data *data, const dump_selection *sel,
    left out and how to see them.  */
 
 int
-dump_report_text (FILE *out, const dump_data *data,
-		  const dump_selection *sel, const dump_options *opt)
+dump_report_text (FILE *out, const report_data *data,
+		  const report_selection *sel, const dump_options *opt)
 {
   put_header (out, data, sel, opt);
   fputc ('\n', out);

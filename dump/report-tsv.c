@@ -31,17 +31,17 @@
 
 #include "names.h"
 #include "paths.h"
-#include "report.h"
+#include "reports.h"
 #include "timing.h"
 
 void
-dump_tsv_function (FILE *out, const dump_function *fn)
+dump_tsv_function (FILE *out, const report_function *fn)
 {
   const ppf_meta *m = &fn->meta;
 
   dump_tsv_field (out, m->display_name[0] ? m->display_name : m->name,
 		  false);
-  dump_tsv_field (out, dump_label_suffix (fn), false);
+  dump_tsv_field (out, report_label_suffix (fn), false);
 }
 
 /* Write S escaped as described above; SPACES says whether a space is
@@ -94,11 +94,11 @@ put_line (FILE *out, const ppf_meta *m, const ppf_line *l)
    LINES.  */
 
 static void
-put_branches (FILE *out, const ppf_meta *m, const dump_lines *lines)
+put_branches (FILE *out, const ppf_meta *m, const report_lines *lines)
 {
   for (size_t k = 0; k < lines->num_outcomes; k++)
     {
-      const dump_outcome *o = &lines->outcomes[k];
+      const report_outcome *o = &lines->outcomes[k];
       const ppf_line *at = &o->block->branch;
 
       if (k)
@@ -125,30 +125,31 @@ put_branches (FILE *out, const ppf_meta *m, const dump_lines *lines)
    sorts them by function then ID).  */
 
 int
-dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
+dump_report_tsv (FILE *out, const report_data *data,
+		 const report_selection *sel)
 {
-  dump_path path;
-  dump_lines lines = { 0 };
+  report_path path;
+  report_lines lines = { 0 };
   char err[256];
   int rc = 0;
 
-  dump_path_init (&path);
+  report_path_init (&path);
   for (size_t i = 0; i < sel->num_paths; i++)
     {
-      const dump_path_ref *ref = &sel->paths[i];
-      const dump_function *fn = data->functions[ref->function];
+      const report_path_ref *ref = &sel->paths[i];
+      const report_function *fn = data->functions[ref->function];
       const ppf_meta *m = &fn->meta;
 
-      if (dump_path_regen (fn, ref->id, &path, err, sizeof err) != 0
-	  || dump_path_lines (fn, &path, &lines) != 0)
+      if (report_path_regen (fn, ref->id, &path, err, sizeof err) != 0
+	  || report_path_lines (fn, &path, &lines) != 0)
 	{
 	  rc = -1;
 	  break;
 	}
       dump_tsv_function (out, fn);
       fprintf (out, "\t%llu\t%llu\t%s\t%s\t", (unsigned long long) ref->id,
-	       (unsigned long long) ref->count, dump_start_name (path.start),
-	       dump_end_name (path.end));
+	       (unsigned long long) ref->count, report_start_name (path.start),
+	       report_end_name (path.end));
       for (size_t k = 0; k < lines.num; k++)
 	{
 	  if (k)
@@ -160,15 +161,15 @@ dump_report_tsv (FILE *out, const dump_data *data, const dump_selection *sel)
       if (data->has_time)
 	{
 	  fputc ('\t', out);
-	  if (dump_function_timed (fn))
+	  if (report_function_timed (fn))
 	    {
-	      const ppf_count *c = dump_function_count (fn, ref->id);
+	      const ppf_count *c = report_function_count (fn, ref->id);
 	      fprintf (out, "%llu", (unsigned long long) (c ? c->time : 0));
 	    }
 	}
       fputc ('\n', out);
     }
-  dump_lines_free (&lines);
-  dump_path_free (&path);
+  report_lines_free (&lines);
+  report_path_free (&path);
   return rc;
 }

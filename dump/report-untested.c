@@ -19,22 +19,23 @@
 
 #include "columns.h"
 #include "path-text.h"
-#include "report.h"
+#include "reports.h"
 #include "untested.h"
 
 /* Write "N of M potential paths never ran (E executed, P%)".  */
 
 static void
-put_figures (FILE *out, uint64_t executed, const dump_sum *potential)
+put_figures (FILE *out, uint64_t executed, const report_sum *potential)
 {
-  char pot[DUMP_SUM_DIGITS], never[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
-  dump_sum never_ran = *potential, ran = { 0, executed };
+  char pot[REPORT_SUM_DIGITS], never[REPORT_SUM_DIGITS];
+  char pct[REPORT_PERCENT_SIZE];
+  report_sum never_ran = *potential, ran = { 0, executed };
 
-  dump_sum_sub_sum (&never_ran, &ran);
-  dump_percent (pct, (long double) executed, dump_sum_value (potential));
+  report_sum_sub_sum (&never_ran, &ran);
+  report_percent (pct, (long double) executed, report_sum_value (potential));
   fprintf (out, "%s of %s potential paths never ran (%llu executed, %s)\n",
-	   dump_sum_format (&never_ran, never), dump_sum_format (potential,
-								pot),
+	   report_sum_format (&never_ran, never), report_sum_format (potential,
+								    pot),
 	   (unsigned long long) executed, pct);
 }
 
@@ -42,15 +43,15 @@ put_figures (FILE *out, uint64_t executed, const dump_sum *potential)
    in the order the selected functions first name them.  */
 
 static void
-put_files (FILE *out, const dump_data *data, const dump_selection *sel)
+put_files (FILE *out, const report_data *data, const report_selection *sel)
 {
   for (size_t i = 0; i < data->num_functions; i++)
     {
-      const dump_function *fn = data->functions[i];
+      const report_function *fn = data->functions[i];
       const char *file = fn->meta.file < fn->meta.num_files
 			   ? fn->meta.files[fn->meta.file] : NULL;
       const char *shown = file ? fn->short_files[fn->meta.file] : "-";
-      dump_sum potential = { 0, 0 };
+      report_sum potential = { 0, 0 };
       uint64_t executed = 0;
       bool first = true;
 
@@ -59,7 +60,7 @@ put_files (FILE *out, const dump_data *data, const dump_selection *sel)
       /* Skip a file an earlier function already showed.  */
       for (size_t k = 0; k < i && first; k++)
 	{
-	  const dump_function *o = data->functions[k];
+	  const report_function *o = data->functions[k];
 	  const char *ofile = o->meta.file < o->meta.num_files
 				? o->meta.files[o->meta.file] : NULL;
 	  if (sel->selected[k]
@@ -70,13 +71,13 @@ put_files (FILE *out, const dump_data *data, const dump_selection *sel)
 	continue;
       for (size_t k = i; k < data->num_functions; k++)
 	{
-	  const dump_function *o = data->functions[k];
+	  const report_function *o = data->functions[k];
 	  const char *ofile = o->meta.file < o->meta.num_files
 				? o->meta.files[o->meta.file] : NULL;
 	  if (sel->selected[k]
 	      && (ofile == file || (ofile && file && !strcmp (ofile, file))))
 	    {
-	      dump_sum_add (&potential, o->meta.num_paths);
+	      report_sum_add (&potential, o->meta.num_paths);
 	      executed += o->num_complete;
 	    }
 	}
@@ -88,13 +89,13 @@ put_files (FILE *out, const dump_data *data, const dump_selection *sel)
 /* Write the untested paths of FN.  */
 
 static int
-put_function (FILE *out, const dump_function *fn, const dump_options *opt,
-	      size_t limit, dump_path *path, dump_path_text *text)
+put_function (FILE *out, const report_function *fn, const dump_options *opt,
+	      size_t limit, report_path *path, report_path_text *text)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
   const ppf_meta *m = &fn->meta;
   dump_untested u;
-  dump_sum potential = { 0, m->num_paths };
+  report_sum potential = { 0, m->num_paths };
   size_t id_w = 4, found_w = 5, column;
   uint64_t not_shown;
   char err[256], found[64];
@@ -127,11 +128,11 @@ put_function (FILE *out, const dump_function *fn, const dump_options *opt,
 	     u.left_at_call == 1 ? "s" : "");
   for (size_t i = 0; i < u.num; i++)
     {
-      size_t d = dump_digits (u.paths[i].id);
+      size_t d = report_digits (u.paths[i].id);
       id_w = d > id_w ? d : id_w;
       if (u.paths[i].how == DUMP_UNTESTED_DECISION)
 	{
-	  size_t w = 19 + dump_digits (u.paths[i].from);
+	  size_t w = 19 + report_digits (u.paths[i].from);
 	  found_w = w > found_w ? w : found_w;
 	}
       else if (found_w < 8)
@@ -141,14 +142,14 @@ put_function (FILE *out, const dump_function *fn, const dump_options *opt,
   if (u.num)
     {
       fprintf (out, "  %*s  ", (int) id_w, "path");
-      dump_put_padded (out, "found", found_w, false);
+      report_put_padded (out, "found", found_w, false);
       fputs ("  path\n", out);
     }
   for (size_t i = 0; i < u.num; i++)
     {
       const dump_untested_path *p = &u.paths[i];
-      if (dump_path_regen (fn, p->id, path, err, sizeof err) != 0
-	  || dump_path_text_build (text, fn, path, g) != 0)
+      if (report_path_regen (fn, p->id, path, err, sizeof err) != 0
+	  || report_path_text_build (text, fn, path, g) != 0)
 	{
 	  dump_untested_free (&u);
 	  return -1;
@@ -159,10 +160,10 @@ put_function (FILE *out, const dump_function *fn, const dump_options *opt,
       else
 	snprintf (found, sizeof found, "shortest");
       fprintf (out, "  %*llu  ", (int) id_w, (unsigned long long) p->id);
-      dump_put_padded (out, found, found_w, false);
+      report_put_padded (out, found, found_w, false);
       fputs ("  ", out);
-      dump_path_text_write (out, text, column, opt->width, opt->path_lines,
-			    g);
+      report_path_text_write (out, text, column, opt->width, opt->path_lines,
+			      g);
     }
   not_shown = u.listable - u.num;
   if (u.listable == 0 && u.left_at_call == 0)
@@ -181,11 +182,11 @@ put_function (FILE *out, const dump_function *fn, const dump_options *opt,
 /* Write the untested-paths report.  */
 
 int
-dump_report_untested (FILE *out, const dump_data *data,
-		      const dump_selection *sel, const dump_options *opt)
+dump_report_untested (FILE *out, const report_data *data,
+		      const report_selection *sel, const dump_options *opt)
 {
-  dump_path path;
-  dump_path_text text;
+  report_path path;
+  report_path_text text;
   int rc = 0;
 
   fputs ("Untested paths: ", out);
@@ -196,8 +197,8 @@ dump_report_untested (FILE *out, const dump_data *data,
 	 "executed path\n(hottest first), then the shortest others.  They "
 	 "are paths of the DAG: some\nmay be infeasible, their conditions "
 	 "contradicting each other.\n", out);
-  dump_path_init (&path);
-  dump_path_text_init (&text);
+  report_path_init (&path);
+  report_path_text_init (&text);
   for (size_t i = 0; i < data->num_functions && rc == 0; i++)
     {
       if (!sel->selected[i])
@@ -208,7 +209,7 @@ dump_report_untested (FILE *out, const dump_data *data,
 			  ? opt->untested_top : DUMP_UNTESTED_ALL),
 			 &path, &text);
     }
-  dump_path_text_free (&text);
-  dump_path_free (&path);
+  report_path_text_free (&text);
+  report_path_free (&path);
   return rc;
 }

@@ -14,7 +14,7 @@
    distance to EXIT.  */
 typedef struct graph
 {
-  dump_dag_index ix;
+  report_dag_index ix;
   uint32_t *to_exit;       /* fewest listable edges to EXIT, or
 			      NO_DISTANCE */
 } graph;
@@ -33,7 +33,7 @@ listable_kind (uint32_t kind)
 static void
 graph_free (graph *g)
 {
-  dump_dag_index_free (&g->ix);
+  report_dag_index_free (&g->ix);
   free (g->to_exit);
 }
 
@@ -41,14 +41,14 @@ graph_free (graph *g)
    edges, in reverse topological order.  Returns 0 or -1.  */
 
 static int
-graph_init (graph *g, const dump_function *fn)
+graph_init (graph *g, const report_function *fn)
 {
   const ppf_dag *dag = &fn->dag;
-  const dump_dag_index *ix = &g->ix;
+  const report_dag_index *ix = &g->ix;
   uint32_t nv = fn->meta.num_blocks;
 
   memset (g, 0, sizeof *g);
-  if (dump_dag_index_init (&g->ix, fn) != 0)
+  if (report_dag_index_init (&g->ix, fn) != 0)
     return -1;
   g->to_exit = malloc ((nv + 1) * sizeof *g->to_exit);
   if (!g->to_exit)
@@ -157,7 +157,7 @@ compare_hottest (const void *a, const void *b)
    untested.h).  *WORK counts blocks visited.  Returns 0 or -1.  */
 
 static int
-find_decisions (const dump_function *fn, const graph *g, size_t limit,
+find_decisions (const report_function *fn, const graph *g, size_t limit,
 		dump_untested *out, id_set *seen, uint64_t *work)
 {
   const ppf_meta *m = &fn->meta;
@@ -169,11 +169,11 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
   uint32_t *queue = malloc (nv * sizeof *queue);
   uint32_t *visited = calloc (nv, sizeof *visited);
   uint32_t stamp = 0;
-  dump_path path;
+  report_path path;
   char err[256];
   int rc = -1;
 
-  dump_path_init (&path);
+  report_path_init (&path);
   if (!hot || !pos || !parent || !queue || !visited)
     goto out;
   for (uint64_t i = 0; i < fn->num_counts; i++)
@@ -187,12 +187,12 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
     {
       uint32_t nblocks, suffix_ok;
 
-      if (dump_path_regen (fn, hot[p]->path, &path, err, sizeof err) != 0)
+      if (report_path_regen (fn, hot[p]->path, &path, err, sizeof err) != 0)
 	{
 	  rc = -1;
 	  break;
 	}
-      nblocks = dump_path_num_blocks (&path);
+      nblocks = report_path_num_blocks (&path);
       /* A path left at a call has no suffix to rejoin: every path that
 	 rejoins it would be left at the call too.  */
       suffix_ok = listable_kind (m->edges[path.edges[path.num_edges - 1]]
@@ -262,7 +262,7 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 		for (uint32_t q = (uint32_t) pos[w] + 1; q < path.num_edges;
 		     q++)
 		  id += dag->val[path.edges[q]];
-	      if (dump_function_count (fn, id) || id_set_has (seen, id))
+	      if (report_function_count (fn, id) || id_set_has (seen, id))
 		continue;
 	      if (add_found (out, seen, id, DUMP_UNTESTED_DECISION,
 			     hot[p]->path, i) != 0)
@@ -279,7 +279,7 @@ find_decisions (const dump_function *fn, const graph *g, size_t limit,
 	break;
     }
 out:
-  dump_path_free (&path);
+  report_path_free (&path);
   free (hot);
   free (pos);
   free (parent);
@@ -370,7 +370,7 @@ heap_pop (state_heap *h)
    or -1.  */
 
 static int
-find_shortest (const dump_function *fn, const graph *g, size_t limit,
+find_shortest (const report_function *fn, const graph *g, size_t limit,
 	       dump_untested *out, id_set *seen)
 {
   const ppf_dag *dag = &fn->dag;
@@ -389,7 +389,7 @@ find_shortest (const dump_function *fn, const graph *g, size_t limit,
 
       if (s.vertex == 1)
 	{
-	  if (!dump_function_count (fn, s.id) && !id_set_has (seen, s.id)
+	  if (!report_function_count (fn, s.id) && !id_set_has (seen, s.id)
 	      && add_found (out, seen, s.id, DUMP_UNTESTED_SHORTEST, 0, 0)
 		   != 0)
 	    {
@@ -429,13 +429,13 @@ find_shortest (const dump_function *fn, const graph *g, size_t limit,
 /* Find the untested paths of FN: see untested.h.  */
 
 int
-dump_find_untested (const dump_function *fn, size_t limit,
+dump_find_untested (const report_function *fn, size_t limit,
 		    dump_untested *out)
 {
   graph g;
   id_set seen = { 63, NULL, 0 };
   uint64_t work = 0, executed_at_call = 0;
-  dump_path path;
+  report_path path;
   char err[256];
   int rc = -1;
 
@@ -443,7 +443,7 @@ dump_find_untested (const dump_function *fn, size_t limit,
   out->never_ran = fn->meta.num_paths - fn->num_complete;
   if (graph_init (&g, fn) != 0)
     return -1;
-  dump_path_init (&path);
+  report_path_init (&path);
   seen.slots = calloc (seen.mask + 1, sizeof *seen.slots);
   if (!seen.slots)
     goto out;
@@ -451,11 +451,12 @@ dump_find_untested (const dump_function *fn, size_t limit,
      exit, less the executed ones.  Early exits numbered apart
      (PPF_FN_APART) end cut paths, which are no potential paths.  */
   out->left_at_call
-    = dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_UNWIND_EXIT);
+    = report_dag_paths_ending (&g.ix, fn, PPF_EDGE_UNWIND_EXIT);
   if (!(fn->meta.flags & PPF_FN_APART))
     out->left_at_call
       = ppf_count_add (out->left_at_call,
-		       dump_dag_paths_ending (&g.ix, fn, PPF_EDGE_EARLY_EXIT));
+		       report_dag_paths_ending (&g.ix, fn,
+						PPF_EDGE_EARLY_EXIT));
   out->exception_exits
     = fn->exception_exits - fn->executed_exception_exits;
   if (out->left_at_call)
@@ -463,10 +464,10 @@ dump_find_untested (const dump_function *fn, size_t limit,
       {
 	if (fn->counts[i].path >= fn->meta.num_paths)
 	  continue;		/* a cut path */
-	if (dump_path_regen (fn, fn->counts[i].path, &path, err, sizeof err)
+	if (report_path_regen (fn, fn->counts[i].path, &path, err, sizeof err)
 	    != 0)
 	  goto out;
-	if (DUMP_END_PARTIAL_P (path.end))
+	if (REPORT_END_PARTIAL_P (path.end))
 	  executed_at_call++;
       }
   out->left_at_call = out->left_at_call >= executed_at_call
@@ -483,7 +484,7 @@ out:
   if (rc != 0)
     dump_untested_free (out);
   free (seen.slots);
-  dump_path_free (&path);
+  report_path_free (&path);
   graph_free (&g);
   return rc;
 }

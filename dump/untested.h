@@ -85,7 +85,7 @@ typedef struct dump_untested
 
 /* Find at most LIMIT paths of FN that never ran, in the order above.
    Returns 0, or -1 if memory ran out.  */
-int dump_find_untested (const dump_function *fn, size_t limit,
+int dump_find_untested (const report_function *fn, size_t limit,
 			dump_untested *out);
 void dump_untested_free (dump_untested *u);
 

@@ -8,6 +8,22 @@
 
 #include "ppedges.h"
 
+/* A file's DAG edge kinds are the core's (the plugin stores a
+   pp_dag_edge's kind as a ppf_edge's, cfg-bridge.cc); this file, which
+   sees both, holds them to it.  */
+#define SAME_KIND(K) \
+  _Static_assert ((int) PPF_EDGE_##K == (int) PP_DAG_##K, "edge kind " #K)
+SAME_KIND (REAL);
+SAME_KIND (BACK_ENTRY);
+SAME_KIND (BACK_EXIT);
+SAME_KIND (CUT_ENTRY);
+SAME_KIND (CUT_EXIT);
+SAME_KIND (NORETURN_EXIT);
+SAME_KIND (RESTART_ENTRY);
+SAME_KIND (EARLY_EXIT);
+SAME_KIND (UNWIND_EXIT);
+#undef SAME_KIND
+
 /* ------------------------------------------------------------------ */
 /* The DAG and its edge counts.                                        */
 

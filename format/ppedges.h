@@ -23,7 +23,7 @@
    CFG edge by its endpoints only.
 
    Users: pathprof-dump (its --edges, --lines, --annotate and JSON counts,
-   dump/derive.c) and the plugin's use=FILE, which weights the spanning
+   report/derive.c) and the plugin's use=FILE, which weights the spanning
    tree by the edge counts of an earlier run (doc/plugin.md).  Paths are
    regenerated with the core's pp_regen, so this module needs the core;
    the runtime, which only reads and writes files, does not link it.

@@ -4,7 +4,7 @@
 
    A program has one profile per object, so the tools that read a
    program's profile take a directory as well as a file: pathprof-dump
-   and pathprof-tool (dump/load.c) and the plugin's use= and feedback=
+   and pathprof-tool (report/load.c) and the plugin's use= and feedback=
    (plugin/measured-profile.cc).  They walk it the same way, here.  */
 
 #ifndef PATHPROF_PPFIND_H

@@ -5,7 +5,7 @@
    the profile's previous content, so that a writer killed mid-write
    leaves something whole: the next writer copies a complete journal
    back over the profile (runtime/write.c), and pathprof-dump reads
-   a complete journal instead of the profile it stands for (dump/load.c).
+   a complete journal instead of the profile it stands for (report/load.c).
    doc/runtime.md, "Merging, locking and crashes", describes the
    protocol; doc/file-format.md the layout.
 

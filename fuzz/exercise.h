@@ -8,7 +8,7 @@
    decodes it, decodes every meta (ppf_meta_decode), builds each
    function's regeneration (pp_regen_new, as ppf_dag_init of
    format/ppedges.c does for pathprof-dump and the plugin's use=) and
-   regenerates every stored path (pp_regen_path, as dump/paths.c does).
+   regenerates every stored path (pp_regen_path, as report/paths.c does).
    Whatever the bytes, each step must either refuse them with a message or
    give a result that satisfies the specification (doc/file-format.md):
 
@@ -140,7 +140,7 @@ ppfuzz_regen_one (const ppf_meta *m, const pp_regen *regen,
 	  goto out;
 	}
       sum += val[e];
-      /* What dump_path_lines reads: the lines of each block on it.  */
+      /* What report_path_lines reads: the lines of each block on it.  */
       const ppf_block *b = &m->blocks[dst[e]];
       for (uint32_t j = 0; j < b->num_lines; j++)
 	if (b->lines[j].file >= m->num_files)

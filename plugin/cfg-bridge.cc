@@ -412,7 +412,7 @@ pathprof_prepare_cfg (function *fun, pathprof_cfg *pcfg)
   pathprof_split_goto_edges (fun);
   /* Blocks numbered in their order, as branch_prob numbers them for
      gcov before it writes them: gcov.cc gives no line the last one
-     (dump/derive.c, gcov_last_block).  The landing pads, if any, come
+     (report/derive.c, gcov_last_block).  The landing pads, if any, come
      first and are numbered again with them.  */
   compact_blocks ();
   pathprof_add_unwind_pads (fun, pcfg);

@@ -66,12 +66,14 @@ add_to_prefix (gimple_seq *seq, const dense_prefix *prefix, tree path,
       return;
     }
   if (elapsed)
-    pathprof_add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->times,
-				path, NULL_TREE, NULL_TREE),
-		elapsed, atomic);
-  pathprof_add_to_ref (&added, build4 (ARRAY_REF, uint64_type_node, prefix->counters,
-			      path, NULL_TREE, NULL_TREE),
-	      amount, atomic);
+    pathprof_add_to_ref (&added,
+			 build4 (ARRAY_REF, uint64_type_node, prefix->times,
+				 path, NULL_TREE, NULL_TREE),
+			 elapsed, atomic);
+  pathprof_add_to_ref (&added,
+		       build4 (ARRAY_REF, uint64_type_node, prefix->counters,
+			       path, NULL_TREE, NULL_TREE),
+		       amount, atomic);
   /* Guarded by PATH < P, but where PATH is a constant beyond the prefix
      on every path in (a pending early exit's none, at -O0), GCC's access
      warnings see the dead branch write past the array

@@ -157,7 +157,7 @@ pathprof_add_unwind_pads (function *fun, pathprof_cfg *pcfg)
   /* The blocks numbered in their order, the pads first: gcov's blocks
      come after them in the order branch_prob numbers them, so that the
      last of them is the block of the highest number, to which gcov.cc
-     gives no line (dump/derive.c, gcov_last_block).  */
+     gives no line (report/derive.c, gcov_last_block).  */
   compact_blocks ();
   for (basic_block pad : pads)
     pcfg->unwind_pads.safe_push (pad->index);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "path-text.h"
-#include "report.h"
+#include "json.h"
 #include "tool.h"
 
 /* Append the pairs of function A (B's copy B; either may be NULL) to
@@ -135,55 +135,55 @@ void
 tool_put_set_summary (FILE *out, const char *which, const char *name,
 		      const tool_set *set)
 {
-  char total[DUMP_SUM_DIGITS];
+  char total[REPORT_SUM_DIGITS];
 
   fprintf (out, "%s: %s: %zu file%s, %llu run%s, %zu functions, %llu paths "
 	   "executed, %s executions\n", which, name, set->num_inputs,
 	   set->num_inputs == 1 ? "" : "s", (unsigned long long) set->runs,
 	   set->runs == 1 ? "" : "s", set->num_functions,
 	   (unsigned long long) executed_paths (set),
-	   dump_sum_format (&set->total_executions, total));
+	   report_sum_format (&set->total_executions, total));
 }
 
 void
 tool_put_set_json (FILE *out, const char *name, const tool_set *set)
 {
-  char total[DUMP_SUM_DIGITS];
+  char total[REPORT_SUM_DIGITS];
 
   fputs ("{\"name\": ", out);
-  dump_json_string (out, name);
+  report_json_string (out, name);
   fputs (", \"files\": [", out);
   for (size_t i = 0; i < set->num_inputs; i++)
     {
       fputs (i ? ", " : "", out);
-      dump_json_string (out, set->inputs[i]);
+      report_json_string (out, set->inputs[i]);
     }
   fprintf (out, "], \"runs\": %llu, \"functions\": %zu, "
 	   "\"executed_paths\": %llu, \"executions\": %s}",
 	   (unsigned long long) set->runs, set->num_functions,
 	   (unsigned long long) executed_paths (set),
-	   dump_sum_format (&set->total_executions, total));
+	   report_sum_format (&set->total_executions, total));
 }
 
 char *
 tool_path_text (const tool_function *fn, uint64_t id, bool utf8)
 {
-  const dump_glyphs *g = dump_glyphs_for (utf8);
-  dump_path path;
-  dump_path_text text;
+  const report_glyphs *g = report_glyphs_for (utf8);
+  report_path path;
+  report_path_text text;
   char err[256], *buf = NULL;
   size_t size = 0;
   FILE *mem;
   int rc;
 
-  dump_path_init (&path);
-  dump_path_text_init (&text);
-  rc = dump_path_regen (&fn->fn, id, &path, err, sizeof err);
+  report_path_init (&path);
+  report_path_text_init (&text);
+  rc = report_path_regen (&fn->fn, id, &path, err, sizeof err);
   if (rc == 0)
-    rc = dump_path_text_build (&text, &fn->fn, &path, g);
+    rc = report_path_text_build (&text, &fn->fn, &path, g);
   if (rc == 0 && (mem = open_memstream (&buf, &size)) != NULL)
     {
-      dump_path_text_write (mem, &text, 0, SIZE_MAX, 0, g);
+      report_path_text_write (mem, &text, 0, SIZE_MAX, 0, g);
       if (fclose (mem) != 0)
 	{
 	  free (buf);
@@ -192,8 +192,8 @@ tool_path_text (const tool_function *fn, uint64_t id, bool utf8)
       else if (size && buf[size - 1] == '\n')
 	buf[size - 1] = '\0';
     }
-  dump_path_text_free (&text);
-  dump_path_free (&path);
+  report_path_text_free (&text);
+  report_path_free (&path);
   return buf;
 }
 
@@ -201,22 +201,22 @@ int
 tool_put_path (FILE *out, const tool_function *fn, uint64_t id,
 	       size_t column, const tool_report_options *opt)
 {
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
-  dump_path path;
-  dump_path_text text;
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
+  report_path path;
+  report_path_text text;
   char err[256];
   int rc;
 
-  dump_path_init (&path);
-  dump_path_text_init (&text);
+  report_path_init (&path);
+  report_path_text_init (&text);
   /* Paths were checked when the sets were read: only memory fails.  */
-  rc = dump_path_regen (&fn->fn, id, &path, err, sizeof err);
+  rc = report_path_regen (&fn->fn, id, &path, err, sizeof err);
   if (rc == 0)
-    rc = dump_path_text_build (&text, &fn->fn, &path, g);
+    rc = report_path_text_build (&text, &fn->fn, &path, g);
   if (rc == 0)
-    dump_path_text_write (out, &text, column, opt->width, opt->path_lines,
-			  g);
-  dump_path_text_free (&text);
-  dump_path_free (&path);
+    report_path_text_write (out, &text, column, opt->width, opt->path_lines,
+			    g);
+  report_path_text_free (&text);
+  report_path_free (&path);
   return rc;
 }

@@ -20,13 +20,13 @@
 
 #include "names.h"
 #include "path-text.h"
-#include "report.h"
+#include "json.h"
 #include "tool.h"
 
 /* The function column: at most this wide, or half of what the output's
    width leaves after the other columns when that is more
-   (dump_name_column_max); at least FUNCTION_COLUMN_MIN, to leave the
-   path DUMP_MIN_PATH_COLUMNS; names cut alike are numbered, with a
+   (report_name_column_max); at least FUNCTION_COLUMN_MIN, to leave the
+   path REPORT_MIN_PATH_COLUMNS; names cut alike are numbered, with a
    legend (names.h), as in pathprof-dump's text report.  */
 #define FUNCTION_COLUMN_MAX 32
 #define FUNCTION_COLUMN_MIN 12
@@ -72,10 +72,10 @@ compare_change (const void *x, const void *y)
 
 static row *
 list_rows (const tool_compare *cmp, enum list_kind kind, size_t *num,
-	   dump_sum *executions)
+	   report_sum *executions)
 {
-  long double ta = dump_sum_value (&cmp->a->total_executions);
-  long double tb = dump_sum_value (&cmp->b->total_executions);
+  long double ta = report_sum_value (&cmp->a->total_executions);
+  long double tb = report_sum_value (&cmp->b->total_executions);
   row *rows = malloc ((cmp->num_pairs + 1) * sizeof *rows);
   size_t n = 0;
 
@@ -97,7 +97,7 @@ list_rows (const tool_compare *cmp, enum list_kind kind, size_t *num,
       r->pair = i;
       r->change = 100.0L * ((long double) p->count_b / tb
 			    - (long double) p->count_a / ta);
-      dump_sum_add (executions, r->count);
+      report_sum_add (executions, r->count);
       n++;
     }
   qsort (rows, n, sizeof *rows, kind == BOTH ? compare_change
@@ -139,15 +139,15 @@ static int
 put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
 	       const tool_report_options *opt)
 {
-  long double ta = dump_sum_value (&cmp->a->total_executions);
-  long double tb = dump_sum_value (&cmp->b->total_executions);
-  const dump_glyphs *g = dump_glyphs_for (opt->utf8);
-  dump_sum executions;
+  long double ta = report_sum_value (&cmp->a->total_executions);
+  long double tb = report_sum_value (&cmp->b->total_executions);
+  const report_glyphs *g = report_glyphs_for (opt->utf8);
+  report_sum executions;
   size_t num, shown, fn_w = 8, count_w = 5, fixed, room, max_w;
-  char sum[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+  char sum[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
   row *rows = list_rows (cmp, kind, &num, &executions);
   const char **labels = calloc (cmp->num_fns + 1, sizeof *labels);
-  dump_name_column names;
+  report_name_column names;
   int rc = 0;
 
   if (!rows || !labels)
@@ -162,29 +162,29 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
 	     num ? "; the largest changes in share first" : "");
   else
     {
-      dump_percent (pct, dump_sum_value (&executions),
-		    kind == ONLY_A ? ta : tb);
+      report_percent (pct, report_sum_value (&executions),
+		      kind == ONLY_A ? ta : tb);
       fprintf (out, "Paths executed in %s only: %zu, %s executions (%s of "
 	       "%s's)\n", kind == ONLY_A ? "A" : "B", num,
-	       dump_sum_format (&executions, sum), pct,
+	       report_sum_format (&executions, sum), pct,
 	       kind == ONLY_A ? "A" : "B");
     }
   for (size_t i = 0; i < shown; i++)
     {
       const tool_pair *p = &cmp->pairs[rows[i].pair];
-      size_t w = dump_text_width (pair_label (p));
-      size_t d = dump_digits (rows[i].count);
+      size_t w = report_text_width (pair_label (p));
+      size_t d = report_digits (rows[i].count);
       labels[pair_function (cmp, rows[i].pair)] = pair_label (p);
       fn_w = w > fn_w ? w : fn_w;
       count_w = d > count_w ? d : count_w;
     }
   fixed = kind == BOTH ? 2 + 3 * 9 : 2 + count_w + 2 + 7 + 2;
-  room = opt->width > fixed + DUMP_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
-	   ? opt->width - fixed - DUMP_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
-  max_w = dump_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
+  room = opt->width > fixed + REPORT_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
+	   ? opt->width - fixed - REPORT_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
+  max_w = report_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
   room = room > max_w ? max_w : room;
   fn_w = fn_w > room ? room : fn_w;
-  if (dump_name_column_init (&names, labels, cmp->num_fns, fn_w, g) != 0)
+  if (report_name_column_init (&names, labels, cmp->num_fns, fn_w, g) != 0)
     {
       free (rows);
       free (labels);
@@ -196,40 +196,40 @@ put_list_text (FILE *out, const tool_compare *cmp, enum list_kind kind,
 	fprintf (out, "  %7s  %7s  %7s  ", "share A", "share B", "change");
       else
 	fprintf (out, "  %*s  %7s  ", (int) count_w, "count", "share");
-      dump_put_padded (out, "function", fn_w, false);
+      report_put_padded (out, "function", fn_w, false);
       fputs ("  path\n", out);
     }
   for (size_t i = 0; i < shown && rc == 0; i++)
     {
       const tool_pair *p = &cmp->pairs[rows[i].pair];
       const char *name = names.text[pair_function (cmp, rows[i].pair)];
-      char sa[DUMP_PERCENT_SIZE], sb[DUMP_PERCENT_SIZE];
+      char sa[REPORT_PERCENT_SIZE], sb[REPORT_PERCENT_SIZE];
       size_t column;
       if (kind == BOTH)
 	{
-	  dump_percent (sa, (long double) p->count_a, ta);
-	  dump_percent (sb, (long double) p->count_b, tb);
+	  report_percent (sa, (long double) p->count_a, ta);
+	  report_percent (sb, (long double) p->count_b, tb);
 	  fprintf (out, "  %7s  %7s  %+7.2Lf  ", sa, sb, rows[i].change);
 	  column = 2 + 3 * 9;
 	}
       else
 	{
-	  dump_percent (sa, (long double) rows[i].count,
-			kind == ONLY_A ? ta : tb);
+	  report_percent (sa, (long double) rows[i].count,
+			  kind == ONLY_A ? ta : tb);
 	  fprintf (out, "  %*llu  %7s  ", (int) count_w,
 		   (unsigned long long) rows[i].count, sa);
 	  column = 2 + count_w + 2 + 7 + 2;
 	}
-      dump_put_padded (out, name, fn_w, false);
+      report_put_padded (out, name, fn_w, false);
       fputs ("  ", out);
       rc = tool_put_path (out, p->fn, p->id, column + fn_w + 2, opt);
     }
   if (shown < num)
     fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n",
 	     num - shown);
-  dump_name_column_legend (out, &names, labels);
+  report_name_column_legend (out, &names, labels);
   fputc ('\n', out);
-  dump_name_column_free (&names);
+  report_name_column_free (&names);
   free (labels);
   free (rows);
   return rc;
@@ -241,26 +241,26 @@ static int
 put_path_json (FILE *out, const tool_compare *cmp, const tool_pair *p,
 	       long double change)
 {
-  long double ta = dump_sum_value (&cmp->a->total_executions);
-  long double tb = dump_sum_value (&cmp->b->total_executions);
+  long double ta = report_sum_value (&cmp->a->total_executions);
+  long double tb = report_sum_value (&cmp->b->total_executions);
   const tool_function *tf = p->fn;
   char *text = tool_path_text (tf, p->id, true);
 
   if (!text)
     return -1;
   fputs ("{\"function\": ", out);
-  dump_json_string (out, tf->fn.meta.name);
+  report_json_string (out, tf->fn.meta.name);
   fputs (", \"display_name\": ", out);
-  dump_json_string (out, tf->fn.meta.display_name);
+  report_json_string (out, tf->fn.meta.display_name);
   fputs (", \"unit\": ", out);
-  dump_json_string (out, tf->unit);
+  report_json_string (out, tf->unit);
   fprintf (out, ", \"id\": %llu, \"count_a\": %llu, \"count_b\": %llu, "
 	   "\"share_a\": %.6Lf, \"share_b\": %.6Lf, \"change\": %.6Lf, "
 	   "\"text\": ", (unsigned long long) p->id,
 	   (unsigned long long) p->count_a, (unsigned long long) p->count_b,
 	   ta > 0 ? 100.0L * p->count_a / ta : 0.0L,
 	   tb > 0 ? 100.0L * p->count_b / tb : 0.0L, change);
-  dump_json_string (out, text);
+  report_json_string (out, text);
   fputc ('}', out);
   free (text);
   return 0;
@@ -272,9 +272,9 @@ static int
 put_list_json (FILE *out, const tool_compare *cmp, enum list_kind kind,
 	       const char *name, const tool_report_options *opt)
 {
-  dump_sum executions;
+  report_sum executions;
   size_t num, shown;
-  char sum[DUMP_SUM_DIGITS];
+  char sum[REPORT_SUM_DIGITS];
   row *rows = list_rows (cmp, kind, &num, &executions);
   int rc = 0;
 
@@ -284,7 +284,7 @@ put_list_json (FILE *out, const tool_compare *cmp, enum list_kind kind,
   fprintf (out, "  \"%s\": {\"paths\": %zu, ", name, num);
   if (kind != BOTH)
     fprintf (out, "\"executions\": %s, ",
-	     dump_sum_format (&executions, sum));
+	     report_sum_format (&executions, sum));
   fputs ("\"list\": [", out);
   for (size_t i = 0; i < shown && rc == 0; i++)
     {

@@ -275,7 +275,7 @@ main (int argc, char **argv)
   unsigned long long number;
   int c, status;
 
-  dump_program_name = TOOL_PROGRAM;
+  report_program_name = TOOL_PROGRAM;
   memset (&opt, 0, sizeof opt);
   opt.limit = DEFAULT_LIMIT;
   opt.path_lines = DEFAULT_PATH_LINES;
@@ -377,7 +377,7 @@ main (int argc, char **argv)
   opt.json = json;
   opt.utf8 = !json && locale_is_utf8 ();
   /* A file or pipe without $COLUMNS: no wrapping.  */
-  opt.width = dump_output_width (SIZE_MAX);
+  opt.width = report_output_width (SIZE_MAX);
   status = run_compare (strcmp (command, "overlap") == 0, argv, &opt);
   if (fflush (stdout) != 0 || ferror (stdout))
     {

@@ -22,7 +22,7 @@
 
 #include "paths.h"
 #include "ratio.h"
-#include "report.h"
+#include "json.h"
 #include "tool.h"
 
 /* An overlap, exactly: the sum over paths of min (a / A, b / B) is
@@ -30,7 +30,7 @@
    (ratio.h), so that identical sets read 100.00%.  */
 typedef struct exact_overlap
 {
-  dump_big part, whole;
+  report_big part, whole;
 } exact_overlap;
 
 /* One function's overlap.  */
@@ -39,13 +39,13 @@ typedef struct fn_overlap
   size_t fn;              /* index into cmp->fns */
   long double overlap;    /* percent, to 10^-6, for the order */
   exact_overlap exact;
-  dump_sum executions_a, executions_b;
+  report_sum executions_a, executions_b;
 } fn_overlap;
 
 typedef struct table3
 {
   uint64_t paths_b, paths_both;
-  dump_sum executions_b, executions_both;
+  report_sum executions_b, executions_both;
   bool have_statements;
   long double statements_b, statements_both;
 } table3;
@@ -64,15 +64,15 @@ compare_overlap (const void *x, const void *y)
    -1 if it cannot be regenerated (memory).  */
 
 static long double
-path_statements (const tool_function *fn, uint64_t id, dump_path *path)
+path_statements (const tool_function *fn, uint64_t id, report_path *path)
 {
   char err[256];
   long double n = 0;
 
-  if (dump_path_regen (&fn->fn, id, path, err, sizeof err) != 0)
+  if (report_path_regen (&fn->fn, id, path, err, sizeof err) != 0)
     return -1;
-  for (uint32_t i = 0; i < dump_path_num_blocks (path); i++)
-    n += dump_path_block (&fn->fn, path, i)->num_stmts;
+  for (uint32_t i = 0; i < report_path_num_blocks (path); i++)
+    n += report_path_block (&fn->fn, path, i)->num_stmts;
   return n;
 }
 
@@ -81,11 +81,11 @@ path_statements (const tool_function *fn, uint64_t id, dump_path *path)
 static int
 compute_table3 (const tool_compare *cmp, table3 *t)
 {
-  dump_path path;
+  report_path path;
 
   memset (t, 0, sizeof *t);
   t->have_statements = true;
-  dump_path_init (&path);
+  report_path_init (&path);
   for (size_t i = 0; i < cmp->num_pairs; i++)
     {
       const tool_pair *p = &cmp->pairs[i];
@@ -93,39 +93,39 @@ compute_table3 (const tool_compare *cmp, table3 *t)
       if (!p->count_b)
 	continue;
       t->paths_b++;
-      dump_sum_add (&t->executions_b, p->count_b);
+      report_sum_add (&t->executions_b, p->count_b);
       if (!(p->fn->fn.meta.flags & PPF_FN_DETAIL))
 	t->have_statements = false;
       else if ((stmts = path_statements (p->fn, p->id, &path)) < 0)
 	{
-	  dump_path_free (&path);
+	  report_path_free (&path);
 	  return -1;
 	}
       t->statements_b += stmts * p->count_b;
       if (p->count_a)
 	{
 	  t->paths_both++;
-	  dump_sum_add (&t->executions_both, p->count_b);
+	  report_sum_add (&t->executions_both, p->count_b);
 	  t->statements_both += stmts * p->count_b;
 	}
     }
-  dump_path_free (&path);
+  report_path_free (&path);
   return 0;
 }
 
 /* Start the overlap of sets of TOTAL_A and TOTAL_B executions.  */
 
 static void
-overlap_start (exact_overlap *o, const dump_sum *total_a,
-	       const dump_sum *total_b)
+overlap_start (exact_overlap *o, const report_sum *total_a,
+	       const report_sum *total_b)
 {
-  dump_big a, b;
+  report_big a, b;
 
-  dump_big_from_sum (&a, total_a);
-  dump_big_from_sum (&b, total_b);
-  dump_big_from_u64 (&o->part, 0);
+  report_big_from_sum (&a, total_a);
+  report_big_from_sum (&b, total_b);
+  report_big_from_u64 (&o->part, 0);
   /* 128 by 128 bits: fits.  */
-  dump_big_mul (&o->whole, &a, &b);
+  report_big_mul (&o->whole, &a, &b);
 }
 
 /* Add a path of COUNT_A executions of TOTAL_A and COUNT_B of TOTAL_B:
@@ -133,20 +133,20 @@ overlap_start (exact_overlap *o, const dump_sum *total_a,
    sum of at most 2^64 of them.  */
 
 static void
-overlap_add (exact_overlap *o, uint64_t count_a, const dump_sum *total_a,
-	     uint64_t count_b, const dump_sum *total_b)
+overlap_add (exact_overlap *o, uint64_t count_a, const report_sum *total_a,
+	     uint64_t count_b, const report_sum *total_b)
 {
-  dump_big ca, cb, ta, tb, x, y;
+  report_big ca, cb, ta, tb, x, y;
 
   if (!count_a || !count_b)
     return;
-  dump_big_from_u64 (&ca, count_a);
-  dump_big_from_u64 (&cb, count_b);
-  dump_big_from_sum (&ta, total_a);
-  dump_big_from_sum (&tb, total_b);
-  dump_big_mul (&x, &ca, &tb);
-  dump_big_mul (&y, &cb, &ta);
-  dump_big_add (&o->part, dump_big_compare (&x, &y) < 0 ? &x : &y);
+  report_big_from_u64 (&ca, count_a);
+  report_big_from_u64 (&cb, count_b);
+  report_big_from_sum (&ta, total_a);
+  report_big_from_sum (&tb, total_b);
+  report_big_mul (&x, &ca, &tb);
+  report_big_mul (&y, &cb, &ta);
+  report_big_add (&o->part, report_big_compare (&x, &y) < 0 ? &x : &y);
 }
 
 /* The overlap O in percent, to 10^-6 (for sorting).  */
@@ -156,7 +156,7 @@ overlap_percent (const exact_overlap *o)
 {
   uint64_t v;
 
-  if (!dump_big_scaled (&o->part, &o->whole, 100000000u, &v))
+  if (!report_big_scaled (&o->part, &o->whole, 100000000u, &v))
     return 0;
   return v / 1000000.0L;
 }
@@ -169,8 +169,8 @@ static fn_overlap *
 compute_overlaps (const tool_compare *cmp, size_t *num,
 		  exact_overlap *program)
 {
-  const dump_sum *ta = &cmp->a->total_executions;
-  const dump_sum *tb = &cmp->b->total_executions;
+  const report_sum *ta = &cmp->a->total_executions;
+  const report_sum *tb = &cmp->b->total_executions;
   fn_overlap *list = calloc (cmp->num_fns + 1, sizeof *list);
   size_t n = 0;
 
@@ -185,11 +185,11 @@ compute_overlaps (const tool_compare *cmp, size_t *num,
       memset (o, 0, sizeof *o);
       for (size_t k = fp->first; k < fp->first + fp->num; k++)
 	{
-	  dump_sum_add (&o->executions_a, cmp->pairs[k].count_a);
-	  dump_sum_add (&o->executions_b, cmp->pairs[k].count_b);
+	  report_sum_add (&o->executions_a, cmp->pairs[k].count_a);
+	  report_sum_add (&o->executions_b, cmp->pairs[k].count_b);
 	}
-      if (dump_sum_is_zero (&o->executions_a)
-	  && dump_sum_is_zero (&o->executions_b))
+      if (report_sum_is_zero (&o->executions_a)
+	  && report_sum_is_zero (&o->executions_b))
 	continue;
       overlap_start (&o->exact, &o->executions_a, &o->executions_b);
       for (size_t k = fp->first; k < fp->first + fp->num; k++)
@@ -216,39 +216,39 @@ fn_of (const tool_fn_pair *fp)
   return fp->a ? fp->a : fp->b;
 }
 
-/* O as "NN.NN%", or ">99.99%", "<0.01%" as dump_percent writes
+/* O as "NN.NN%", or ">99.99%", "<0.01%" as report_percent writes
    shares; "0.00%" for a function only one set executed.  */
 
 static void
 put_percent (FILE *out, const exact_overlap *o, int width)
 {
-  char buf[DUMP_PERCENT_SIZE];
+  char buf[REPORT_PERCENT_SIZE];
 
-  if (dump_big_is_zero (&o->whole))
+  if (report_big_is_zero (&o->whole))
     snprintf (buf, sizeof buf, "0.00%%");
   else
-    dump_percent_big (buf, &o->part, &o->whole);
+    report_percent_big (buf, &o->part, &o->whole);
   fprintf (out, "%*s", width, buf);
 }
 
 static void
 put_table3_text (FILE *out, const table3 *t)
 {
-  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_PERCENT_SIZE];
+  char a[REPORT_SUM_DIGITS], b[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
 
   fputs ("Table 3 (A training, B reference): of what B executed, the part "
 	 "A executed too\n", out);
-  dump_percent (pct, (long double) t->paths_both, (long double) t->paths_b);
+  report_percent (pct, (long double) t->paths_both, (long double) t->paths_b);
   fprintf (out, "  paths:              %llu of %llu  %s\n",
 	   (unsigned long long) t->paths_both,
 	   (unsigned long long) t->paths_b, pct);
-  dump_percent_sums (pct, &t->executions_both, &t->executions_b);
+  report_percent_sums (pct, &t->executions_both, &t->executions_b);
   fprintf (out, "  path executions:    %s of %s  %s\n",
-	   dump_sum_format (&t->executions_both, a),
-	   dump_sum_format (&t->executions_b, b), pct);
+	   report_sum_format (&t->executions_both, a),
+	   report_sum_format (&t->executions_b, b), pct);
   if (t->have_statements)
     {
-      dump_percent (pct, t->statements_both, t->statements_b);
+      report_percent (pct, t->statements_both, t->statements_b);
       fprintf (out, "  statements run:     %.0Lf of %.0Lf  %s\n",
 	       t->statements_both, t->statements_b, pct);
     }
@@ -260,21 +260,21 @@ put_table3_text (FILE *out, const table3 *t)
 static void
 put_table3_json (FILE *out, const table3 *t)
 {
-  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS], pct[DUMP_FIXED_SIZE];
-  dump_big both, all;
+  char a[REPORT_SUM_DIGITS], b[REPORT_SUM_DIGITS], pct[REPORT_FIXED_SIZE];
+  report_big both, all;
 
-  dump_big_from_u64 (&both, t->paths_both);
-  dump_big_from_u64 (&all, t->paths_b);
-  dump_percent_fixed (pct, &both, &all);
+  report_big_from_u64 (&both, t->paths_both);
+  report_big_from_u64 (&all, t->paths_b);
+  report_percent_fixed (pct, &both, &all);
   fprintf (out, "  \"table3\": {\"paths_b\": %llu, \"paths_both\": %llu, "
 	   "\"paths\": %s, ", (unsigned long long) t->paths_b,
 	   (unsigned long long) t->paths_both, pct);
-  dump_big_from_sum (&both, &t->executions_both);
-  dump_big_from_sum (&all, &t->executions_b);
-  dump_percent_fixed (pct, &both, &all);
+  report_big_from_sum (&both, &t->executions_both);
+  report_big_from_sum (&all, &t->executions_b);
+  report_percent_fixed (pct, &both, &all);
   fprintf (out, "\"executions_b\": %s, \"executions_both\": %s, "
-	   "\"executions\": %s, ", dump_sum_format (&t->executions_b, a),
-	   dump_sum_format (&t->executions_both, b), pct);
+	   "\"executions\": %s, ", report_sum_format (&t->executions_b, a),
+	   report_sum_format (&t->executions_both, b), pct);
   if (t->have_statements)
     fprintf (out, "\"statements_b\": %.0Lf, \"statements_both\": %.0Lf, "
 	     "\"statements\": %.6Lf}", t->statements_b, t->statements_both,
@@ -291,9 +291,9 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
 {
   exact_overlap program;
   size_t num, shown;
-  char pct[DUMP_FIXED_SIZE];
+  char pct[REPORT_FIXED_SIZE];
   fn_overlap *list = compute_overlaps (cmp, &num, &program);
-  char a[DUMP_SUM_DIGITS], b[DUMP_SUM_DIGITS];
+  char a[REPORT_SUM_DIGITS], b[REPORT_SUM_DIGITS];
   table3 t;
 
   if (!list || compute_table3 (cmp, &t) != 0)
@@ -309,7 +309,7 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
       tool_put_set_json (out, opt->name_a, cmp->a);
       fputs (",\n  \"b\": ", out);
       tool_put_set_json (out, opt->name_b, cmp->b);
-      dump_percent_fixed (pct, &program.part, &program.whole);
+      report_percent_fixed (pct, &program.part, &program.whole);
       fprintf (out, ",\n  \"mismatched_functions\": %zu,\n"
 	       "  \"overlap\": %s,\n  \"functions_executed\": %zu,\n"
 	       "  \"functions\": [", cmp->mismatches, pct, num);
@@ -317,16 +317,16 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
 	{
 	  const tool_function *tf = fn_of (&cmp->fns[list[i].fn]);
 	  fputs (i ? ",\n    {\"function\": " : "\n    {\"function\": ", out);
-	  dump_json_string (out, tf->fn.meta.name);
+	  report_json_string (out, tf->fn.meta.name);
 	  fputs (", \"display_name\": ", out);
-	  dump_json_string (out, tf->fn.meta.display_name);
+	  report_json_string (out, tf->fn.meta.display_name);
 	  fputs (", \"unit\": ", out);
-	  dump_json_string (out, tf->unit);
-	  dump_percent_fixed (pct, &list[i].exact.part, &list[i].exact.whole);
+	  report_json_string (out, tf->unit);
+	  report_percent_fixed (pct, &list[i].exact.part, &list[i].exact.whole);
 	  fprintf (out, ", \"overlap\": %s, \"executions_a\": %s, "
 		   "\"executions_b\": %s}", pct,
-		   dump_sum_format (&list[i].executions_a, a),
-		   dump_sum_format (&list[i].executions_b, b));
+		   report_sum_format (&list[i].executions_a, a),
+		   report_sum_format (&list[i].executions_b, b));
 	}
       fputs ("],\n", out);
       put_table3_json (out, &t);
@@ -355,8 +355,8 @@ tool_report_overlap (FILE *out, const tool_compare *cmp,
       fputs ("  ", out);
       put_percent (out, &list[i].exact, 7);
       fprintf (out, "  %12s  %12s  %s\n",
-	       dump_sum_format (&list[i].executions_a, a),
-	       dump_sum_format (&list[i].executions_b, b), name);
+	       report_sum_format (&list[i].executions_a, a),
+	       report_sum_format (&list[i].executions_b, b), name);
     }
   if (shown < num)
     fprintf (out, "  ... %zu more (-n N shows N, --all every one)\n",

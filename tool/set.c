@@ -22,7 +22,7 @@ tool_set_init (tool_set *set)
 {
   memset (set, 0, sizeof *set);
   set->weight = 1;
-  dump_runs_init (&set->runs_by_unit);
+  report_runs_init (&set->runs_by_unit);
 }
 
 /* Report PROBLEM with the file PATH on stderr.  */
@@ -211,7 +211,7 @@ function_add (tool_set *set, const ppf_file *file, uint32_t i,
       function_free (tf);
       return NULL;
     }
-  if (dump_function_names (&tf->fn) != 0 || (u = unit_index (set, unit)) < 0)
+  if (report_function_names (&tf->fn) != 0 || (u = unit_index (set, unit)) < 0)
     goto oom;
   tf->unit_index = (uint32_t) u;
   if (set->num_functions + 1 > set->num_buckets
@@ -254,7 +254,7 @@ roll_back (tool_set *set, size_t keep)
 
 static int
 check_new_paths (const tool_function *tf, const ppf_count *src,
-		 uint64_t num, dump_path *path, char *err, size_t errlen)
+		 uint64_t num, report_path *path, char *err, size_t errlen)
 {
   uint64_t k = 0;
 
@@ -264,7 +264,7 @@ check_new_paths (const tool_function *tf, const ppf_count *src,
 	k++;
       if (k < tf->num_counts && tf->counts[k].path == src[j].path)
 	continue;
-      if (dump_path_regen (&tf->fn, src[j].path, path, err, errlen) != 0)
+      if (report_path_regen (&tf->fn, src[j].path, path, err, errlen) != 0)
 	return -1;
     }
   return 0;
@@ -368,8 +368,8 @@ add_file (void *ctx, const char *path, const struct stat *st)
   size_t keep_units = set->num_units, keep_left_out = set->left_out;
   tool_function **map = NULL;
   char err[ERR_SIZE];
-  dump_read_how how;
-  dump_path regen;
+  report_read_how how;
+  report_path regen;
   ppf_file file;
   int rc;
 
@@ -384,8 +384,8 @@ add_file (void *ctx, const char *path, const struct stat *st)
       return 1;
     }
   err[0] = '\0';
-  rc = dump_read_profile_known (path, set->known, set->num_known, &file,
-				&how, err, sizeof err);
+  rc = report_read_profile_known (path, set->known, set->num_known, &file,
+				  &how, err, sizeof err);
   if (rc != PPF_OK)
     {
       report (path, rc == PPF_ENOENT ? strerror (ENOENT)
@@ -396,7 +396,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
     report (path, "its last write was interrupted or is in flight; read "
 	    "the journal's copy (the last complete profile)");
   else if (how.lock_busy)
-    report (path, "locked by a writer for over " DUMP_LOCK_WAIT_TEXT
+    report (path, "locked by a writer for over " REPORT_LOCK_WAIT_TEXT
 	    "; read without the lock");
 
   map = calloc (file.num_functions + 1, sizeof *map);
@@ -409,7 +409,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
   /* Find or make each function, and check that the file is of the same
      build and that every path it adds regenerates, before anything of
      it is summed.  */
-  dump_path_init (&regen);
+  report_path_init (&regen);
   if ((file.flags & PPF_FILE_TIME) && set->has_time
       && file.time_unit != set->time_unit)
     {
@@ -466,7 +466,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
 			   sizeof err) != 0)
 	goto rejected;
     }
-  dump_path_free (&regen);
+  report_path_free (&regen);
 
   if (add_input (set, path, st) != 0
       || (input == 0 && remember_known (set, map, file.num_functions) != 0))
@@ -484,12 +484,12 @@ add_file (void *ctx, const char *path, const struct stat *st)
       }
   /* Runs are the program's (runs.h), not the sum over the files.  */
   uint64_t fewest;
-  if (dump_runs_add (&set->runs_by_unit, &file, set->weight) != 0)
+  if (report_runs_add (&set->runs_by_unit, &file, set->weight) != 0)
     {
       report (path, "out of memory");
       exit (1);
     }
-  dump_runs_range (&set->runs_by_unit, &fewest, &set->runs);
+  report_runs_range (&set->runs_by_unit, &fewest, &set->runs);
   if (file.flags & PPF_FILE_TIME)
     {
       set->has_time = true;
@@ -502,7 +502,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
   return 0;
 
 rejected:
-  dump_path_free (&regen);
+  report_path_free (&regen);
 undo:
   for (size_t k = 0; k < set->num_functions; k++)
     if (set->functions[k]->last_input == input + 1)
@@ -521,28 +521,28 @@ size_t
 tool_set_add (tool_set *set, const char *arg, uint64_t weight)
 {
   set->weight = weight;
-  return dump_find_inputs (arg, add_file, set);
+  return report_find_inputs (arg, add_file, set);
 }
 
 int
 tool_set_finish (tool_set *set)
 {
-  dump_data view;
+  report_data view;
 
   set->profile.path = set->num_inputs ? set->inputs[0] : (char *) "";
   memset (&set->total_executions, 0, sizeof set->total_executions);
   for (size_t i = 0; i < set->num_functions; i++)
     {
       tool_function *tf = set->functions[i];
-      dump_function *fn = &tf->fn;
+      report_function *fn = &tf->fn;
       fn->counts = tf->counts;
       fn->num_counts = tf->num_counts;
       memset (&fn->executions, 0, sizeof fn->executions);
       for (uint64_t k = 0; k < tf->num_counts; k++)
-	dump_sum_add (&fn->executions, tf->counts[k].count);
-      dump_sum_add_sum (&set->total_executions, &fn->executions);
+	report_sum_add (&fn->executions, tf->counts[k].count);
+      report_sum_add_sum (&set->total_executions, &fn->executions);
     }
-  dump_data_init (&view);
+  report_data_init (&view);
   view.num_functions = set->num_functions;
   view.functions = malloc ((set->num_functions + 1)
 			   * sizeof *view.functions);
@@ -550,7 +550,7 @@ tool_set_finish (tool_set *set)
     return -1;
   for (size_t i = 0; i < set->num_functions; i++)
     view.functions[i] = &set->functions[i]->fn;
-  if (dump_assign_labels (&view) != 0)
+  if (report_assign_labels (&view) != 0)
     {
       free (view.functions);
       return -1;
@@ -574,7 +574,7 @@ tool_set_free (tool_set *set)
   free (set->devices);
   free (set->inodes);
   free (set->units);
-  dump_runs_free (&set->runs_by_unit);
+  report_runs_free (&set->runs_by_unit);
   free (set->known);
   tool_set_init (set);
 }

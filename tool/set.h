@@ -12,7 +12,7 @@
    (from the first file given, in command-line order) stays; the file's
    other functions are summed.
 
-   Reading is as pathprof-dump's (dump/load.c, dump/read-profile.c):
+   Reading is as pathprof-dump's (report/load.c, report/read-profile.c):
    directories searched recursively, each file under a shared lock or from
    its journal, a file used whole or not at all, every executed path
    regenerated once from its function's DAG.  For speed over many files
@@ -39,7 +39,7 @@
    finished.  */
 typedef struct tool_function
 {
-  dump_function fn;
+  report_function fn;
   char *unit;               /* its unit's name (owned) */
   uint32_t unit_index;      /* into tool_set.units */
   unsigned char *meta;      /* the encoded meta (owned) */
@@ -55,13 +55,13 @@ typedef struct tool_function
 
 typedef struct tool_set
 {
-  size_t num_inputs;        /* files merged */
-  char **inputs;            /* their paths */
+  size_t num_inputs;          /* files merged */
+  char **inputs;              /* their paths */
   dev_t *devices;
   ino_t *inodes;
-  uint64_t runs;            /* the program's runs (runs.h): the most
-			       of RUNS_BY_UNIT */
-  dump_runs runs_by_unit;   /* every file's runs x weight, by unit */
+  uint64_t runs;              /* the program's runs (runs.h): the most
+				 of RUNS_BY_UNIT */
+  report_runs runs_by_unit;   /* every file's runs x weight, by unit */
   /* Times (metric=cycles): whether an input had them, their one unit
      (PPF_TIME_*; files of another unit are refused) and the latest
      known frequency.  */
@@ -71,22 +71,22 @@ typedef struct tool_set
   size_t num_functions;
   tool_function **functions;  /* first-seen order: the first file's */
   size_t num_buckets;
-  size_t *buckets;          /* index + 1 of a chain's first function */
+  size_t *buckets;            /* index + 1 of a chain's first function */
   size_t num_units;
-  char **units;             /* first-seen order */
-  ppf_known *known;         /* the first file's metas, in its order */
+  char **units;               /* first-seen order */
+  ppf_known *known;           /* the first file's metas, in its order */
   uint32_t num_known;
-  dump_sum total_executions;
-  dump_profile profile;     /* what FN.profile points at: path = the
-			       first input */
-  uint64_t weight;          /* of the files being added */
-  bool exclude;             /* refuse the file EXCLUDE_DEV/INO (the
-			       output of a merge) */
+  report_sum total_executions;
+  report_profile profile;     /* what FN.profile points at: path = the
+				 first input */
+  uint64_t weight;            /* of the files being added */
+  bool exclude;               /* refuse the file EXCLUDE_DEV/INO (the
+				 output of a merge) */
   dev_t exclude_dev;
   ino_t exclude_ino;
-  bool into_itself;         /* that file was found among the inputs */
-  size_t left_out;          /* function copies of another build left
-			       out (each reported) */
+  bool into_itself;           /* that file was found among the inputs */
+  size_t left_out;            /* function copies of another build left
+				 out (each reported) */
 } tool_set;
 
 void tool_set_init (tool_set *set);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The edge and line counts pathprof-dump derives from path profiles
-   (dump/derive.h): --edges, --lines, --annotate and the "lines" and
+   (report/derive.h): --edges, --lines, --annotate and the "lines" and
    "edges" of --json, on hand-built DAGs whose counts are worked out here
    from the paths, the way gcov (gcc/gcov.cc of GCC 12) counts lines.
 

@@ -5,7 +5,7 @@
    pad.  Every report: the text markers, the TSV end column, the JSON
    end kind, place and "partial", the lines each path shows (up to the
    call), and the line counts derived with the blocks split after the
-   calls as gcov splits them (dump/derive.c, "segmentation").
+   calls as gcov splits them (report/derive.c, "segmentation").
 
    early.pathprof, unit "early.c", function "jumper" (flags 0), and
    partial.pathprof, function "partial" (PPF_FN_PARTIAL), with the same

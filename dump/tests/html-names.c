@@ -8,7 +8,7 @@
    plain and readable; equal identities get "-2", "-3"...
 
    Work is counted, not timed: the slots the name indexes looked at
-   (dump_string_index.probes).  A search of every name given out so far,
+   (report_string_index.probes).  A search of every name given out so far,
    as the report once did, looks at N^2/2 of them for N pages.  */
 
 #include "dump-test.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pathprof-dump on a profile whose write was interrupted, or is in
-   flight (dump/read-profile.h; doc/pathprof-dump.md, "Inputs"):
+   flight (report/read-profile.h; doc/pathprof-dump.md, "Inputs"):
 
    - a torn profile with a complete journal beside it: the journal's
      copy is read, counts exactly the old profile's, with one note, exit
