@@ -472,301 +472,414 @@ write_report (FILE *out, const report_data *data, enum mode mode,
   return status;
 }
 
-/* Parse the options, read the inputs, write the report.  */
-
-int
-main (int argc, char **argv)
+/* The command line, as process_args leaves it.  */
+typedef struct cmdline
 {
   dump_options opt;
-  report_data data;
-  enum mode mode = MODE_TEXT;
-  bool mode_given = false, width_given = false, ascii = false;
-  bool lcov_file = false;   /* --lcov=FILE named the output */
+  enum mode mode;
+  bool mode_given, width_given, ascii;
+  bool lcov_file;          /* --lcov=FILE named the output */
+  bool paths_given, max_blocks_given;
   /* --source-dir's directories, at most one per argument.  */
-  const char **source_dirs = calloc ((size_t) argc + 1, sizeof *source_dirs);
-  size_t num_source_dirs = 0;
-  size_t problems = 0;
-  unsigned long long number;
-  bool paths_given = false, max_blocks_given = false, out_failed = false;
-  FILE *out = stdout;
-  int status = 0, c;
+  const char **source_dirs;
+  size_t num_source_dirs;
+} cmdline;
 
-  memset (&opt, 0, sizeof opt);
-  opt.path_lines = DEFAULT_PATH_LINES;
-  opt.dot_paths = DUMP_DOT_DEFAULT_PATHS;
-  opt.max_blocks = DUMP_DOT_DEFAULT_BLOCKS;
-  opt.patterns = calloc (argc + 1, sizeof *opt.patterns);
-  opt.units = calloc (argc + 1, sizeof *opt.units);
-  if (!opt.patterns || !opt.units)
+static size_t
+clamp_size (unsigned long long n)
+{
+  return n > SIZE_MAX ? SIZE_MAX : (size_t) n;
+}
+
+/* -k N: the paths --dot draws in colour.  */
+
+static void
+set_dot_paths (cmdline *cl, const char *arg)
+{
+  unsigned long long number = parse_count (arg, "number of paths");
+
+  if (number > DUMP_DOT_MAX_PATHS)
     {
-      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
-      free (source_dirs);
-      return 1;
+      char msg[128];
+      snprintf (msg, sizeof msg, "at most %d paths can be drawn in "
+		"colour, not %%s", DUMP_DOT_MAX_PATHS);
+      usage_error (msg, arg);
     }
+  cl->opt.dot_paths = (size_t) number;
+  cl->paths_given = true;
+}
+
+/* --source-dir=DIR.  */
+
+static void
+add_source_dir (cmdline *cl, const char *dir)
+{
+  struct stat st;
+  char problem[256];
+
+  snprintf (problem, sizeof problem, "%s",
+	    stat (dir, &st) != 0 ? strerror (errno)
+	    : !S_ISDIR (st.st_mode) ? "not a directory" : "");
+  if (problem[0])
+    {
+      fprintf (stderr, "%s: --source-dir=%s: %s\n", DUMP_PROGRAM, dir,
+	       problem);
+      usage_error ("%s", "--source-dir names a directory of sources");
+    }
+  cl->source_dirs[cl->num_source_dirs++] = dir;
+}
+
+/* --untested, --predict or --correlated (C), which exclude each other
+   and go with some reports only.  */
+
+static void
+set_detail (cmdline *cl, int c)
+{
+  dump_options *opt = &cl->opt;
+  bool other = c == OPT_UNTESTED ? opt->predict || opt->correlated
+	       : c == OPT_PREDICT ? opt->untested || opt->correlated
+	       : opt->untested || opt->predict;
+
+  if (other)
+    usage_error ("%s", "--untested, --predict and --correlated "
+		 "exclude each other");
+  if (c == OPT_UNTESTED)
+    {
+      opt->untested = true;
+      if (cl->mode_given && cl->mode != MODE_JSON)
+	usage_error ("%s", "--untested goes with the text report or "
+		     "--json only");
+    }
+  else if (c == OPT_PREDICT)
+    {
+      opt->predict = true;
+      if (cl->mode_given && cl->mode != MODE_JSON)
+	usage_error ("%s", "--predict goes with the text report or "
+		     "--json only");
+    }
+  else
+    {
+      opt->correlated = true;
+      if (cl->mode_given && cl->mode != MODE_JSON && cl->mode != MODE_TSV)
+	usage_error ("%s", "--correlated goes with the text report, "
+		     "--tsv or --json only");
+    }
+}
+
+/* Option C with argument ARG, if it sets something rather than choose
+   the report.  Returns whether it was one.  */
+
+static bool
+set_option (cmdline *cl, int c, const char *arg)
+{
+  dump_options *opt = &cl->opt;
+  unsigned long long number;
+
+  switch (c)
+    {
+    case 'f':
+      opt->patterns[opt->num_patterns++] = (char *) arg;
+      return true;
+    case OPT_UNIT:
+      opt->units[opt->num_units++] = (char *) arg;
+      return true;
+    case 'n':
+      opt->top = clamp_size (parse_count (arg, "number of paths"));
+      opt->top_given = true;
+      return true;
+    case 'a':
+      opt->top = SIZE_MAX;
+      opt->top_given = true;
+      return true;
+    case 'w':
+      number = parse_count (arg, "width");
+      opt->width = number == 0 ? SIZE_MAX : clamp_size (number);
+      cl->width_given = true;
+      return true;
+    case OPT_PATH_LINES:
+      number = parse_count (arg, "number of lines");
+      opt->path_lines = number > UINT_MAX ? UINT_MAX : (unsigned) number;
+      return true;
+    case OPT_ASCII:
+      cl->ascii = true;
+      return true;
+    case OPT_SORT:
+      if (strcmp (arg, "time") == 0)
+	opt->sort_by_time = true;
+      else if (strcmp (arg, "count") == 0)
+	opt->sort_by_time = false;
+      else
+	usage_error ("--sort is count or time, not '%s'", arg);
+      return true;
+    case 'k':
+      set_dot_paths (cl, arg);
+      return true;
+    case OPT_PICTURES:
+      opt->pictures = strcmp (arg, "all") == 0 ? SIZE_MAX
+		      : clamp_size (parse_count (arg, "number of pictures"));
+      opt->pictures_given = true;
+      return true;
+    case OPT_MAX_BLOCKS:
+      opt->max_blocks = clamp_size (parse_count (arg, "number of blocks"));
+      cl->max_blocks_given = true;
+      return true;
+    case 'o':
+      if (arg[0] == '\0')
+	usage_error ("%s", "-o needs a file name");
+      if (cl->lcov_file && strcmp (opt->output, arg) != 0)
+	usage_error ("%s", "--lcov=FILE and -o name two outputs");
+      opt->output = arg;
+      return true;
+    case OPT_UNTESTED:
+    case OPT_PREDICT:
+    case OPT_CORRELATED:
+      set_detail (cl, c);
+      return true;
+    case OPT_BRANCHES:
+      opt->branches = true;
+      return true;
+    case OPT_SOURCE_DIR:
+      add_source_dir (cl, arg);
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Option C with argument ARG (NULL if none), one that chooses the
+   report: the report it chooses.  -h and -V do their work and exit; an
+   unknown option or a missing argument (ARGV[OPTIND - 1]) is a usage
+   error.  */
+
+static enum mode
+mode_option (cmdline *cl, int c, const char *arg, char **argv)
+{
+  dump_options *opt = &cl->opt;
+
+  switch (c)
+    {
+    case 'h':
+      usage (stdout);
+      exit (0);
+    case 'V':
+      printf ("%s (pathprof) %s\n", DUMP_PROGRAM, DUMP_VERSION);
+      exit (0);
+    case OPT_COVERAGE:
+      return MODE_COVERAGE;
+    case OPT_TSV:
+      return MODE_TSV;
+    case OPT_JSON:
+      return MODE_JSON;
+    case OPT_ANNOTATE:
+      opt->annotate_file = arg;
+      return MODE_ANNOTATE;
+    case OPT_LINES:
+      return MODE_LINES;
+    case OPT_EDGES:
+      return MODE_EDGES;
+    case OPT_GCOV:
+      opt->gcov_dir = arg ? arg : ".";
+      if (opt->gcov_dir[0] == '\0')
+	usage_error ("%s", "--gcov= needs a directory");
+      return MODE_GCOV;
+    case OPT_LCOV:
+      if (arg)
+	{
+	  if (arg[0] == '\0')
+	    usage_error ("%s", "--lcov= needs a file name");
+	  if (opt->output && strcmp (opt->output, arg) != 0)
+	    usage_error ("%s", "--lcov=FILE and -o name two outputs");
+	  opt->output = arg;
+	  cl->lcov_file = true;
+	}
+      return MODE_LCOV;
+    case OPT_HTML:
+      return MODE_HTML;
+    case OPT_DOT:
+      opt->dot_format = arg ? arg : "dot";
+      if (strcmp (opt->dot_format, "dot") != 0
+	  && strcmp (opt->dot_format, "svg") != 0
+	  && strcmp (opt->dot_format, "png") != 0)
+	usage_error ("unknown picture format '%s' (dot, svg or png)",
+		     opt->dot_format);
+      return MODE_DOT;
+    case ':':
+      usage_error ("option '%s' needs an argument", argv[optind - 1]);
+    default:
+      if (optopt && optopt < 256)
+	{
+	  char opt_text[3] = { '-', (char) optopt, '\0' };
+	  usage_error ("unknown option '%s'", opt_text);
+	}
+      usage_error ("unknown option '%s'", argv[optind - 1]);
+    }
+}
+
+/* Report M chosen: it must go with the options before it.  */
+
+static void
+choose_mode (cmdline *cl, enum mode m)
+{
+  const dump_options *opt = &cl->opt;
+
+  if ((opt->untested || opt->predict) && m != MODE_JSON)
+    usage_error ("%s", opt->untested
+		       ? "--untested goes with the text report or --json "
+			 "only"
+		       : "--predict goes with the text report or --json "
+			 "only");
+  if (opt->correlated && m != MODE_JSON && m != MODE_TSV)
+    usage_error ("%s", "--correlated goes with the text report, --tsv "
+		 "or --json only");
+  if (cl->mode_given && m != cl->mode)
+    usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
+		 "--edges, --lcov, --gcov, --dot and --html exclude each "
+		 "other");
+  cl->mode = m;
+  cl->mode_given = true;
+}
+
+/* After the last option: what the options say together, and the
+   defaults that depend on the report.  */
+
+static void
+finish_args (cmdline *cl)
+{
+  dump_options *opt = &cl->opt;
+  enum mode mode = cl->mode;
+
+  if (mode == MODE_GCOV && opt->output)
+    usage_error ("%s", "--gcov writes its files in the directory --gcov=DIR "
+		 "names, not -o");
+  if (mode == MODE_HTML && !opt->output)
+    usage_error ("%s", "--html writes a directory: name it with -o DIR");
+  if (mode == MODE_DOT && opt->num_patterns == 0)
+    usage_error ("%s", "--dot draws one function: select it with -f FUNC");
+  if (mode == MODE_DOT && opt->top_given)
+    usage_error ("%s", "--dot colours the paths -k N asks for; -n and --all "
+		 "do not apply");
+  if (mode != MODE_ANNOTATE && opt->branches)
+    usage_error ("%s", "--branches goes with --annotate only");
+  if (mode != MODE_HTML && opt->pictures_given)
+    usage_error ("%s", "--pictures goes with --html only");
+  if (mode != MODE_DOT && (cl->paths_given || cl->max_blocks_given))
+    usage_error ("%s", "-k and --max-blocks go with --dot only");
+  opt->untested_top = opt->top_given ? opt->top : DUMP_UNTESTED_DEFAULT;
+  if (mode == MODE_TEXT && opt->untested)
+    mode = MODE_UNTESTED;
+  else if (mode == MODE_TEXT && opt->predict)
+    mode = MODE_PREDICT;
+  else if (mode == MODE_TEXT && opt->correlated)
+    mode = MODE_CORRELATED;
+  if (!opt->top_given)
+    opt->top = mode == MODE_TEXT ? DEFAULT_TOP
+	       : mode == MODE_CORRELATED ? DEFAULT_CORRELATED_TOP : SIZE_MAX;
+  if (opt->sort_by_time && opt->correlated)
+    usage_error ("%s", "--sort does not go with --correlated");
+  if (opt->sort_by_time && mode != MODE_TEXT && mode != MODE_TSV
+      && mode != MODE_JSON && mode != MODE_HTML)
+    usage_error ("%s", "--sort goes with the text report, --tsv, --json or "
+		 "--html only");
+  if (!cl->width_given)
+    opt->width = report_output_width (DEFAULT_WIDTH);
+  opt->utf8 = !cl->ascii && locale_is_utf8 ();
+  cl->mode = mode;
+}
+
+/* Parse ARGV's options into CL, as gcov's process_args does; exit on a
+   usage error, --help and --version.  Returns the index of the first
+   input.  */
+
+static int
+process_args (int argc, char **argv, cmdline *cl)
+{
+  int c;
 
   /* Our own messages for bad options, so that they start with the
      program's name however it was invoked.  */
   opterr = 0;
   while ((c = getopt_long (argc, argv, ":f:n:ak:o:w:hV", long_options, NULL))
 	 != -1)
-    {
-      enum mode m = MODE_TEXT;
-      switch (c)
-	{
-	case 'f':
-	  opt.patterns[opt.num_patterns++] = optarg;
-	  continue;
-	case OPT_UNIT:
-	  opt.units[opt.num_units++] = optarg;
-	  continue;
-	case 'n':
-	  number = parse_count (optarg, "number of paths");
-	  opt.top = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
-	  opt.top_given = true;
-	  continue;
-	case 'a':
-	  opt.top = SIZE_MAX;
-	  opt.top_given = true;
-	  continue;
-	case 'w':
-	  number = parse_count (optarg, "width");
-	  opt.width = number == 0 || number > SIZE_MAX ? SIZE_MAX
-						       : (size_t) number;
-	  width_given = true;
-	  continue;
-	case OPT_PATH_LINES:
-	  number = parse_count (optarg, "number of lines");
-	  opt.path_lines = number > UINT_MAX ? UINT_MAX : (unsigned) number;
-	  continue;
-	case OPT_ASCII:
-	  ascii = true;
-	  continue;
-	case OPT_SORT:
-	  if (strcmp (optarg, "time") == 0)
-	    opt.sort_by_time = true;
-	  else if (strcmp (optarg, "count") == 0)
-	    opt.sort_by_time = false;
-	  else
-	    usage_error ("--sort is count or time, not '%s'", optarg);
-	  continue;
-	case 'k':
-	  number = parse_count (optarg, "number of paths");
-	  if (number > DUMP_DOT_MAX_PATHS)
-	    {
-	      char msg[128];
-	      snprintf (msg, sizeof msg, "at most %d paths can be drawn in "
-			"colour, not %%s", DUMP_DOT_MAX_PATHS);
-	      usage_error (msg, optarg);
-	    }
-	  opt.dot_paths = (size_t) number;
-	  paths_given = true;
-	  continue;
-	case OPT_PICTURES:
-	  if (strcmp (optarg, "all") == 0)
-	    opt.pictures = SIZE_MAX;
-	  else
-	    {
-	      number = parse_count (optarg, "number of pictures");
-	      opt.pictures = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
-	    }
-	  opt.pictures_given = true;
-	  continue;
-	case OPT_MAX_BLOCKS:
-	  number = parse_count (optarg, "number of blocks");
-	  opt.max_blocks = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
-	  max_blocks_given = true;
-	  continue;
-	case 'o':
-	  if (optarg[0] == '\0')
-	    usage_error ("%s", "-o needs a file name");
-	  if (lcov_file && strcmp (opt.output, optarg) != 0)
-	    usage_error ("%s", "--lcov=FILE and -o name two outputs");
-	  opt.output = optarg;
-	  continue;
-	case OPT_UNTESTED:
-	  if (opt.predict || opt.correlated)
-	    usage_error ("%s", "--untested, --predict and --correlated "
-			 "exclude each other");
-	  opt.untested = true;
-	  if (mode_given && mode != MODE_JSON)
-	    usage_error ("%s", "--untested goes with the text report or "
-			 "--json only");
-	  continue;
-	case OPT_PREDICT:
-	  if (opt.untested || opt.correlated)
-	    usage_error ("%s", "--untested, --predict and --correlated "
-			 "exclude each other");
-	  opt.predict = true;
-	  if (mode_given && mode != MODE_JSON)
-	    usage_error ("%s", "--predict goes with the text report or "
-			 "--json only");
-	  continue;
-	case OPT_CORRELATED:
-	  if (opt.untested || opt.predict)
-	    usage_error ("%s", "--untested, --predict and --correlated "
-			 "exclude each other");
-	  opt.correlated = true;
-	  if (mode_given && mode != MODE_JSON && mode != MODE_TSV)
-	    usage_error ("%s", "--correlated goes with the text report, "
-			 "--tsv or --json only");
-	  continue;
-	case 'h':
-	  usage (stdout);
-	  return 0;
-	case 'V':
-	  printf ("%s (pathprof) %s\n", DUMP_PROGRAM, DUMP_VERSION);
-	  return 0;
-	case OPT_COVERAGE:
-	  m = MODE_COVERAGE;
-	  break;
-	case OPT_TSV:
-	  m = MODE_TSV;
-	  break;
-	case OPT_JSON:
-	  m = MODE_JSON;
-	  break;
-	case OPT_ANNOTATE:
-	  m = MODE_ANNOTATE;
-	  opt.annotate_file = optarg;
-	  break;
-	case OPT_BRANCHES:
-	  opt.branches = true;
-	  continue;
-	case OPT_SOURCE_DIR:
-	  {
-	    struct stat st;
-	    char problem[256];
-
-	    snprintf (problem, sizeof problem, "%s",
-		      stat (optarg, &st) != 0 ? strerror (errno)
-		      : !S_ISDIR (st.st_mode) ? "not a directory" : "");
-	    if (problem[0])
-	      {
-		fprintf (stderr, "%s: --source-dir=%s: %s\n", DUMP_PROGRAM,
-			 optarg, problem);
-		usage_error ("%s", "--source-dir names a directory of "
-			     "sources");
-	      }
-	    source_dirs[num_source_dirs++] = optarg;
-	  }
-	  continue;
-	case OPT_LINES:
-	  m = MODE_LINES;
-	  break;
-	case OPT_EDGES:
-	  m = MODE_EDGES;
-	  break;
-	case OPT_GCOV:
-	  m = MODE_GCOV;
-	  opt.gcov_dir = optarg ? optarg : ".";
-	  if (opt.gcov_dir[0] == '\0')
-	    usage_error ("%s", "--gcov= needs a directory");
-	  break;
-	case OPT_LCOV:
-	  m = MODE_LCOV;
-	  if (optarg)
-	    {
-	      if (optarg[0] == '\0')
-		usage_error ("%s", "--lcov= needs a file name");
-	      if (opt.output && strcmp (opt.output, optarg) != 0)
-		usage_error ("%s", "--lcov=FILE and -o name two outputs");
-	      opt.output = optarg;
-	      lcov_file = true;
-	    }
-	  break;
-	case OPT_HTML:
-	  m = MODE_HTML;
-	  break;
-	case OPT_DOT:
-	  m = MODE_DOT;
-	  opt.dot_format = optarg ? optarg : "dot";
-	  if (strcmp (opt.dot_format, "dot") != 0
-	      && strcmp (opt.dot_format, "svg") != 0
-	      && strcmp (opt.dot_format, "png") != 0)
-	    usage_error ("unknown picture format '%s' (dot, svg or png)",
-			 opt.dot_format);
-	  break;
-	case ':':
-	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
-	  break;
-	default:
-	  if (optopt && optopt < 256)
-	    {
-	      char opt_text[3] = { '-', (char) optopt, '\0' };
-	      usage_error ("unknown option '%s'", opt_text);
-	    }
-	  usage_error ("unknown option '%s'", argv[optind - 1]);
-	  break;
-	}
-      if ((opt.untested || opt.predict) && m != MODE_JSON)
-	usage_error ("%s", opt.untested
-			   ? "--untested goes with the text report or --json "
-			     "only"
-			   : "--predict goes with the text report or --json "
-			     "only");
-      if (opt.correlated && m != MODE_JSON && m != MODE_TSV)
-	usage_error ("%s", "--correlated goes with the text report, --tsv "
-		     "or --json only");
-      if (mode_given && m != mode)
-	usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
-		     "--edges, --lcov, --gcov, --dot and --html exclude each "
-		     "other");
-      mode = m;
-      mode_given = true;
-    }
+    if (!set_option (cl, c, optarg))
+      choose_mode (cl, mode_option (cl, c, optarg, argv));
   if (optind == argc)
     usage_error ("%s", "no input file (give .pathprof files or directories)");
-  if (mode == MODE_GCOV && opt.output)
-    usage_error ("%s", "--gcov writes its files in the directory --gcov=DIR "
-		 "names, not -o");
-  if (mode == MODE_HTML && !opt.output)
-    usage_error ("%s", "--html writes a directory: name it with -o DIR");
-  if (mode == MODE_DOT && opt.num_patterns == 0)
-    usage_error ("%s", "--dot draws one function: select it with -f FUNC");
-  if (mode == MODE_DOT && opt.top_given)
-    usage_error ("%s", "--dot colours the paths -k N asks for; -n and --all "
-		 "do not apply");
-  if (mode != MODE_ANNOTATE && opt.branches)
-    usage_error ("%s", "--branches goes with --annotate only");
-  if (mode != MODE_HTML && opt.pictures_given)
-    usage_error ("%s", "--pictures goes with --html only");
-  if (mode != MODE_DOT && (paths_given || max_blocks_given))
-    usage_error ("%s", "-k and --max-blocks go with --dot only");
-  opt.untested_top = opt.top_given ? opt.top : DUMP_UNTESTED_DEFAULT;
-  if (mode == MODE_TEXT && opt.untested)
-    mode = MODE_UNTESTED;
-  else if (mode == MODE_TEXT && opt.predict)
-    mode = MODE_PREDICT;
-  else if (mode == MODE_TEXT && opt.correlated)
-    mode = MODE_CORRELATED;
-  if (!opt.top_given)
-    opt.top = mode == MODE_TEXT ? DEFAULT_TOP
-	      : mode == MODE_CORRELATED ? DEFAULT_CORRELATED_TOP : SIZE_MAX;
-  if (opt.sort_by_time && opt.correlated)
-    usage_error ("%s", "--sort does not go with --correlated");
-  if (opt.sort_by_time && mode != MODE_TEXT && mode != MODE_TSV
-      && mode != MODE_JSON && mode != MODE_HTML)
-    usage_error ("%s", "--sort goes with the text report, --tsv, --json or "
-		 "--html only");
-  if (!width_given)
-    opt.width = report_output_width (DEFAULT_WIDTH);
-  opt.utf8 = !ascii && locale_is_utf8 ();
+  finish_args (cl);
+  return optind;
+}
 
-  if (!source_dirs)
+/* Flush OUT, the report of MODE, and close it if it is OPT->output, with
+   a message if that fails; remove a --dot picture that failed.  STATUS
+   is the exit status so far, OUT_FAILED whether writing failed already.
+   Returns the exit status.  */
+
+static int
+finish_output (FILE *out, const dump_options *opt, enum mode mode,
+	       int status, bool out_failed)
+{
+  if (fflush (out) != 0 || ferror (out))
+    {
+      fprintf (stderr, "%s: write error%s%s: %s\n", DUMP_PROGRAM,
+	       out != stdout ? " on " : "", out != stdout ? opt->output : "",
+	       strerror (errno));
+      status = 1;
+      out_failed = true;
+    }
+  if (out != stdout)
+    {
+      if (fclose (out) != 0 && !out_failed)
+	{
+	  fprintf (stderr, "%s: write error on %s: %s\n", DUMP_PROGRAM,
+		   opt->output, strerror (errno));
+	  status = 1;
+	  out_failed = true;
+	}
+      /* A picture that dot failed to make is no picture: leave no
+	 file that looks like one.  */
+      if (out_failed && mode == MODE_DOT)
+	unlink (opt->output);
+    }
+  return status;
+}
+
+/* Parse the options, read the inputs, write the report.  */
+
+int
+main (int argc, char **argv)
+{
+  cmdline cl;
+  dump_options *opt = &cl.opt;
+  report_data data;
+  size_t problems = 0;
+  bool out_failed = false;
+  FILE *out = stdout;
+  int status = 0, first;
+
+  memset (&cl, 0, sizeof cl);
+  cl.mode = MODE_TEXT;
+  opt->path_lines = DEFAULT_PATH_LINES;
+  opt->dot_paths = DUMP_DOT_DEFAULT_PATHS;
+  opt->max_blocks = DUMP_DOT_DEFAULT_BLOCKS;
+  opt->patterns = calloc (argc + 1, sizeof *opt->patterns);
+  opt->units = calloc (argc + 1, sizeof *opt->units);
+  cl.source_dirs = calloc ((size_t) argc + 1, sizeof *cl.source_dirs);
+  if (!opt->patterns || !opt->units || !cl.source_dirs)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       return 1;
     }
-  report_source_set_dirs (source_dirs, num_source_dirs);
+  first = process_args (argc, argv, &cl);
+
+  report_source_set_dirs (cl.source_dirs, cl.num_source_dirs);
   report_data_init (&data);
-  for (int i = optind; i < argc; i++)
+  for (int i = first; i < argc; i++)
     problems += report_data_add (&data, argv[i]);
   if (report_data_finish (&data) != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       status = 1;
     }
-  else if (data.num_profiles > 0 && opt.sort_by_time && !data.has_time)
+  else if (data.num_profiles > 0 && opt->sort_by_time && !data.has_time)
     {
       /* Nothing to rank by: an input problem, not a usage error.  */
       for (size_t i = 0; i < data.num_profiles; i++)
@@ -778,44 +891,23 @@ main (int argc, char **argv)
   else if (data.num_profiles > 0)
     {
       /* --html writes the directory -o names itself (html.h).  */
-      if (opt.output && mode != MODE_HTML
-	  && !(out = fopen (opt.output, "w")))
+      if (opt->output && cl.mode != MODE_HTML
+	  && !(out = fopen (opt->output, "w")))
 	{
 	  fprintf (stderr, "%s: cannot write '%s': %s\n", DUMP_PROGRAM,
-		   opt.output, strerror (errno));
+		   opt->output, strerror (errno));
 	  out = stdout;
 	  status = 1;
 	}
       else
-	out_failed = (status = write_report (out, &data, mode, &opt)) != 0;
+	out_failed = (status = write_report (out, &data, cl.mode, opt)) != 0;
     }
   if (problems)
     status = 1;
-
-  if (fflush (out) != 0 || ferror (out))
-    {
-      fprintf (stderr, "%s: write error%s%s: %s\n", DUMP_PROGRAM,
-	       out != stdout ? " on " : "", out != stdout ? opt.output : "",
-	       strerror (errno));
-      status = 1;
-      out_failed = true;
-    }
-  if (out != stdout)
-    {
-      if (fclose (out) != 0 && !out_failed)
-	{
-	  fprintf (stderr, "%s: write error on %s: %s\n", DUMP_PROGRAM,
-		   opt.output, strerror (errno));
-	  status = 1;
-	  out_failed = true;
-	}
-      /* A picture that dot failed to make is no picture: leave no
-	 file that looks like one.  */
-      if (out_failed && mode == MODE_DOT)
-	unlink (opt.output);
-    }
+  status = finish_output (out, opt, cl.mode, status, out_failed);
   report_data_free (&data);
-  free (opt.patterns);
-  free (opt.units);
+  free (opt->patterns);
+  free (opt->units);
+  free (cl.source_dirs);
   return status;
 }
