@@ -473,7 +473,8 @@ format:
 
 # make lint: cppcheck, then no line of those sources, headers and tests
 # over 80 columns (a tab to the next multiple of 8, a UTF-8 character
-# one column).  testsuite/pathprof.dg is left out: a DejaGnu directive
+# one column), then the commits' subjects and ChangeLog entries
+# (build-aux/check-history.sh, CONTRIBUTING.md).  testsuite/pathprof.dg is left out: a DejaGnu directive
 # is one line, however long.
 lint:
 	cppcheck --quiet --enable=warning,portability --std=c11 \
@@ -485,3 +486,4 @@ lint:
 	  if (n > 80) { print FILENAME ":" FNR ": " n " columns"; bad = 1 } } \
 	  END { if (bad) print "lint: lines over 80 columns"; exit bad }' \
 	  $$(find $(STYLE_DIRS) -name '*.[ch]' -o -name '*.cc' | LC_ALL=C sort)
+	@sh build-aux/check-history.sh
