@@ -96,7 +96,8 @@ FORMAT_OBJ := $(FORMAT_SRC:%.c=$(BUILD)/%.o)
 # The runtime reads and writes files and their journals only;
 # format/ppedges.c (edge counts derived from paths, for the plugin and
 # pathprof-dump) needs the core.
-RUNTIME_FORMAT_OBJ := $(BUILD)/format/ppformat.o $(BUILD)/format/ppjournal.o
+RUNTIME_FORMAT_OBJ := $(addprefix $(BUILD)/format/,ppio.o ppmeta.o \
+  ppformat.o ppfile.o ppmerge.o ppjournal.o)
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 # The report library: profiles read, functions named, paths regenerated
 # and written, counts derived, for pathprof-dump and pathprof-tool

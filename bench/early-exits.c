@@ -25,7 +25,9 @@
 
    Build (bench/README.md, "Counting early exits"):
      gcc -O2 -Icore -Iformat -o early-exits bench/early-exits.c \
-       build/format/ppedges.o build/format/ppformat.o build/core/[a-z]*.o  */
+       build/format/ppedges.o build/format/ppio.o build/format/ppmeta.o \
+       build/format/ppformat.o build/format/ppfile.o build/format/ppmerge.o \
+       build/core/[a-z]*.o  */
 
 #include <dirent.h>
 #include <stdio.h>

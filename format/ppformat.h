@@ -13,7 +13,11 @@
    gives either a valid structure or an error message; never a crash.
 
    No global state.  Memory: every ppf_* structure returned owns its
-   memory and is released by the matching *_free function.  */
+   memory and is released by the matching *_free function.
+
+   This header is the module's API; its files (ppio.c, ppmeta.c,
+   ppformat.c, ppfile.c, ppmerge.c) and what they share are listed in
+   ppformat-internal.h.  */
 
 #ifndef PATHPROF_PPFORMAT_H
 #define PATHPROF_PPFORMAT_H
@@ -326,7 +330,7 @@ const ppf_branch *ppf_meta_branch (const ppf_meta *m, uint32_t src,
 /* The unit name of function I of F: its units entry in a merged file,
    else F's unit_name.  */
 const char *ppf_function_unit (const ppf_file *f, uint32_t i);
-/* Only the num_paths of a meta: see ppformat.c.  */
+/* Only the num_paths of a meta: see ppmeta.c.  */
 /* The path_limit of the meta of SIZE bytes at BUF, as ppf_meta_num_paths
    reads num_paths.  */
 int ppf_meta_path_limit (const unsigned char *buf, size_t size,

@@ -24,10 +24,10 @@
    - a file merged with itself has the same paths with twice the counts
      (saturating), and still encodes and decodes.
 
-   A breach is a bug in the reader (format/ppformat.c) or the core
-   (core/regen.c): the fuzz targets abort on it, so that libFuzzer keeps
-   the input; the regression test reports it as a FAIL.  Memory errors
-   are the sanitizers' to find.
+   A breach is a bug in the reader (format/ppformat.c, ppmeta.c) or the
+   core (core/regen.c): the fuzz targets abort on it, so that libFuzzer
+   keeps the input; the regression test reports it as a FAIL.  Memory
+   errors are the sanitizers' to find.
 
    Everything here is static: the header is included by each fuzz target
    and by the regression test, which are single-source programs.  */

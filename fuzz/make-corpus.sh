@@ -68,7 +68,8 @@ seed recursion "$cc" "$dg/recursion.c" ""
 seed cxx-templates "$cxx" "$dg/cxx-templates.C" ""
 
 $cc -std=gnu11 -O1 -g -I"$top/format" "$top/fuzz/seeds.c" \
-  "$top/format/ppformat.c" -o "$work/seeds"
+  "$top/format/ppio.c" "$top/format/ppmeta.c" "$top/format/ppformat.c" \
+  "$top/format/ppfile.c" -o "$work/seeds"
 "$work/seeds" edges "$out"
 rm -f "$metas"/*
 "$work/seeds" metas "$metas" "$out"/*

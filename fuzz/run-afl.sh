@@ -27,7 +27,8 @@ AFL_QUIET=1 $afl_cc -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
   -I"$top/core" -I"$top/format" -o "$out/fuzz-file-afl" \
   "$top/fuzz/fuzz-file.c" $top/format/*.c $top/core/*.c || exit 1
 cc -std=gnu11 -O1 -I"$top/format" "$top/fuzz/seeds.c" \
-  "$top/format/ppformat.c" -o "$out/seeds" || exit 1
+  "$top/format/ppio.c" "$top/format/ppmeta.c" "$top/format/ppformat.c" \
+  "$top/format/ppfile.c" -o "$out/seeds" || exit 1
 
 # AFL++ refuses empty seeds.
 for f in "$top"/fuzz/corpus/file/*; do

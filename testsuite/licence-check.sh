@@ -56,6 +56,8 @@ for f in $list; do
   case $f in
     runtime/tests/*) want=$gpl ;;
     runtime/*.[ch] | runtime/link/* | format/ppformat.[ch] \
+      | format/ppformat-internal.h | format/ppio.c | format/ppmeta.c \
+      | format/ppfile.c | format/ppmerge.c \
       | format/ppjournal.[ch]) want=$runtime ;;
     *) want=$gpl ;;
   esac

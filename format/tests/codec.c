@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Unit tests of the .pathprof codec (format/ppformat.c): the FNV-1a
-   checksum, the exact byte layout of doc/file-format.md, round trips of
-   metas and files, every validation rule the decoder enforces, ppf_read
-   on missing, directory and FIFO paths, the checks of early and unwind
-   exits (kinds 7 and 8), ppf_counts_merge and ppf_counts_merge_deltas.  */
+/* Unit tests of the .pathprof codec (format/ppformat.c and the files
+   ppformat-internal.h lists): the FNV-1a checksum, the exact byte
+   layout of doc/file-format.md, round trips of metas and files, every
+   validation rule the decoder enforces, ppf_read on missing, directory
+   and FIFO paths, the checks of early and unwind exits (kinds 7 and 8),
+   ppf_counts_merge and ppf_counts_merge_deltas.  */
 
 #include "ppformat.h"
 #include "unit-test.h"

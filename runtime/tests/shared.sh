@@ -43,7 +43,8 @@ case $undefined in
 esac
 
 # The program builds its metas with its own copy of the format module.
-if ! build_program unitprog "$src/format/ppformat.c" -L"$PATHPROF_BUILD" \
+if ! build_program unitprog "$src/format/ppio.c" "$src/format/ppmeta.c" \
+     "$src/format/ppformat.c" "$src/format/ppfile.c" -L"$PATHPROF_BUILD" \
      -lpathprof -lpthread; then
   fail "link a program against libpathprof.so" "no errors" "$(cat "$work/cc.log")"
   finish
