@@ -1129,6 +1129,279 @@ merge_function (ppf_function *dst, const struct pp_snapshot *snap,
   return ppf_counts_merge_deltas (dst, &ours);
 }
 
+/* One write of a unit's profile (pp_rt_write_unit), from the counts it
+   takes to the file it holds open, for the steps below to share.  */
+struct unit_write
+{
+  struct __pathprof_unit *unit;
+  char *path, *journal_path;
+  struct pp_snapshot *snaps;	/* one per function: step 1 */
+  uint64_t *derived;		/* what the leaves get (leaves.c), or NULL */
+  ppf_known *known;		/* the unit's metas, for the decoder */
+  ppf_file shell;		/* the unit's profile without counts */
+  struct static_part sp;	/* the shell's static part */
+  ppf_file old;			/* the profile read whole, if it was */
+  /* What a profile of another build gave of its functions of this build
+     (keep_unchanged), taken from the first such profile met.  */
+  ppf_function *kept;
+  uint32_t num_kept;
+  uint64_t kept_runs;
+  int kept_from_stale;
+  int fd, created;		/* the profile, locked; whether we made it */
+  int counts_only;		/* read_counts_only read it: OLD is empty */
+  const unsigned char *old_bytes; /* what was read of it, from OFFSET */
+  size_t old_size;
+  uint64_t offset;
+};
+
+/* How a step of a write ends: done; failed, after a message; or out of
+   memory, which pp_rt_write_unit reports.  */
+enum
+{
+  WRITE_DONE = 0,
+  WRITE_FAILED = -1,
+  WRITE_NO_MEMORY = -2
+};
+
+/* Step 1 of W's write, a write APART or not: take the counts of every
+   function, derive the inlined leaves' from them, and build the shell
+   of the profile and its static part.  */
+
+static int
+take_counts (struct unit_write *w, int apart)
+{
+  struct __pathprof_unit *unit = w->unit;
+  uint64_t i;
+  int status;
+
+  pp_rt_snapshot_unit_begin (unit);
+  for (i = 0; i < unit->num_functions; i++)
+    if (pp_rt_snapshot_take (unit->functions[i],
+			     pp_rt_unit_taken (unit, i, apart), apart,
+			     &w->snaps[i]) != PPF_OK)
+      {
+	pp_rt_snapshot_unit_end ();
+	return WRITE_NO_MEMORY;
+      }
+  pp_rt_snapshot_unit_end ();
+  /* What the counts taken give the inlined leaves (leaves.c): merged
+     below, never put in SNAPS, which must hold only what the counters
+     gave, for pp_rt_snapshot_subtract.  */
+  if (pp_rt_leaves_derive (unit, w->snaps, w->path, &w->derived) != PPF_OK)
+    return WRITE_NO_MEMORY;
+  if (shell_profile (unit, &w->shell) != PPF_OK)
+    return WRITE_NO_MEMORY;
+  status = ppf_static_part (&w->shell, &w->sp.head, &w->sp.head_size,
+			    &w->sp.size, &w->sp.sum);
+  if (status == PPF_ENOMEM)
+    return WRITE_NO_MEMORY;
+  if (status != PPF_OK)
+    {
+      pp_rt_message ("%s: internal error: invalid profile structure; "
+		     "profile not written", w->path);
+      return WRITE_FAILED;
+    }
+  return WRITE_DONE;
+}
+
+/* Step 4 for a file that is not a profile of this build: STATUS is
+   what decoding it gave (ERR says why it failed, WHY how its build
+   differs).  Move it aside, to .stale after keeping the counts of its
+   functions of this build (from the first such profile only), or to
+   .bad.  */
+
+static int
+set_aside (struct unit_write *w, int status, const char *err, const char *why)
+{
+  char after[80] = "";
+
+  if (status == PPF_OK)
+    {
+      char what[300];
+
+      snprintf (what, sizeof what, "profile of another build (%s)", why);
+      if (!w->kept_from_stale
+	  && keep_unchanged (&w->old, w->unit, &w->kept, &w->num_kept)
+	       != PPF_OK)
+	{
+	  ppf_file_free (&w->old);
+	  return WRITE_NO_MEMORY;
+	}
+      if (!w->kept_from_stale && w->kept)
+	{
+	  w->kept_runs = w->old.runs;
+	  snprintf (after, sizeof after, "; the counts of its %lu "
+		    "function%s of this build kept",
+		    (unsigned long) w->num_kept, w->num_kept == 1 ? "" : "s");
+	}
+      w->kept_from_stale = 1;
+      ppf_file_free (&w->old);
+      if (move_aside (w->path, ".stale", what, after[0] ? after : NULL) != 0)
+	return WRITE_FAILED;
+      return WRITE_DONE;
+    }
+  if (status != PPF_EBAD)
+    return WRITE_NO_MEMORY;
+  if (move_aside (w->path, ".bad", err, NULL) != 0)
+    return WRITE_FAILED;
+  return WRITE_DONE;
+}
+
+/* Steps 2 to 4 of W's write: open the profile and lock it, recover an
+   interrupted write, and read it: its counts section alone if it is a
+   profile of this build, else the whole of it, into W->old when it
+   decodes as one (an empty file: no profile yet).  Any other file is
+   set aside and the name opened again.  */
+
+static int
+open_profile (struct unit_write *w)
+{
+  char err[256], why[256];
+  int status, attempts = 0;
+  struct stat st;
+
+  for (;;)
+    {
+      w->fd = open_locked (w->path, &w->created);
+      if (w->fd < 0)
+	return WRITE_FAILED;
+      test_point (STEP_LOCKED);
+      if (recover (w->path, w->journal_path, w->fd) != 0
+	  || recover_tail (w->path, w->fd) != 0)
+	return WRITE_FAILED;
+      /* A profile of this build: its counts section alone.  */
+      if (fstat (w->fd, &st) != 0)
+	{
+	  pp_rt_message ("%s: cannot read: %s; profile not written", w->path,
+			 strerror (errno));
+	  return WRITE_FAILED;
+	}
+      w->counts_only = read_counts_only (w->fd, (uint64_t) st.st_size,
+					 &w->sp, &w->shell, &w->old_size);
+      if (w->counts_only < 0)
+	return WRITE_NO_MEMORY;
+      if (w->counts_only)
+	{
+	  w->old_bytes = read_buffer.data;
+	  w->offset = w->sp.size;
+	  return WRITE_DONE;
+	}
+      status = ppf_read_fd_into (w->fd, &read_buffer, &w->old_size);
+      w->old_bytes = read_buffer.data;
+      if (status == PPF_EIO)
+	{
+	  pp_rt_message ("%s: cannot read: %s; profile not written", w->path,
+			 strerror (errno));
+	  return WRITE_FAILED;
+	}
+      if (status == PPF_ENOMEM)
+	return WRITE_NO_MEMORY;
+      /* An empty file is one just created, here or by a writer that
+	 failed before writing anything: no profile yet.  */
+      if (w->old_size == 0)
+	return WRITE_DONE;
+      status = ppf_decode_known (w->old_bytes, w->old_size, w->known,
+				 (uint32_t) w->unit->num_functions, &w->old,
+				 err, sizeof err);
+      if (status == PPF_OK && same_build (&w->old, w->unit, why, sizeof why))
+	return WRITE_DONE;
+      status = set_aside (w, status, err, why);
+      if (status != WRITE_DONE)
+	return status;
+      /* The name is free: start again, under the lock of whatever file
+	 bears it next (ours, or another writer's).  */
+      close (w->fd);
+      w->fd = -1;
+      w->old_bytes = NULL;
+      w->old_size = 0;
+      if (++attempts == 100)
+	{
+	  pp_rt_message ("%s: replaced by other builds' profiles 100 times "
+			 "in a row; profile not written", w->path);
+	  return WRITE_FAILED;
+	}
+    }
+}
+
+/* Step 5 of W's write: add our counts to the file's (to the counts the
+   shell read from a profile of this build, to those of the whole
+   profile read, or to none: the shell, empty, is then a fresh profile),
+   count the run, encode, and rewrite the file in place.  */
+
+static int
+merge_and_rewrite (struct unit_write *w)
+{
+  struct __pathprof_unit *unit = w->unit;
+  ppf_file *out = !w->counts_only && w->old_size != 0 ? &w->old : &w->shell;
+  size_t new_size = 0;
+  uint64_t i;
+  int status;
+
+  for (i = 0; i < unit->num_functions; i++)
+    if ((w->kept
+	 && ppf_counts_merge (&out->functions[i], &w->kept[i]) != PPF_OK)
+	|| merge_function (&out->functions[i], &w->snaps[i],
+			   w->derived ? w->derived[i] : 0) != PPF_OK)
+      return WRITE_NO_MEMORY;
+  set_time_section (unit, out);
+  out->runs = out->runs > UINT64_MAX - w->kept_runs ? UINT64_MAX
+	      : out->runs + w->kept_runs;
+  if (!run_counted (w->path) && out->runs < UINT64_MAX)
+    out->runs++;
+  status = w->counts_only
+	   ? ppf_encode_counts (out, w->sp.sum, &encode_buffer, &new_size)
+	   : ppf_encode_into (out, &encode_buffer, &new_size);
+  if (status == PPF_ENOMEM)
+    return WRITE_NO_MEMORY;
+  if (status != PPF_OK)
+    {
+      pp_rt_message ("%s: internal error: invalid profile structure; "
+		     "profile not written", w->path);
+      return WRITE_FAILED;
+    }
+  if (rewrite_in_place (w->path, w->journal_path, w->fd, w->offset,
+			w->old_bytes, w->old_size, encode_buffer.data,
+			new_size) != 0)
+    return WRITE_FAILED;
+  return WRITE_DONE;
+}
+
+/* The end of W's write, whose RESULT is 0 or -1: unlock the profile
+   (a file this write created and could not fill is removed, still under
+   the lock, so that a failed write leaves nothing behind) and free what
+   the write held.  */
+
+static void
+finish_write (struct unit_write *w, int result)
+{
+  uint64_t i;
+
+  if (w->fd >= 0)
+    {
+      struct stat st;
+
+      if (result != 0 && w->created && fstat (w->fd, &st) == 0
+	  && st.st_size == 0)
+	unlink (w->path);
+      close (w->fd);
+    }
+  ppf_file_free (&w->old);
+  free_kept (w->kept, w->unit);
+  w->shell.unit_name = NULL;	/* the unit's */
+  ppf_file_free (&w->shell);
+  free (w->sp.head.data);
+  if (w->snaps)
+    for (i = 0; i < w->unit->num_functions; i++)
+      pp_rt_snapshot_free (&w->snaps[i]);
+  free (w->snaps);
+  free (w->derived);
+  free (w->known);
+  if (!writing_all)
+    pp_rt_write_end ();
+  free (w->path);
+  free (w->journal_path);
+}
+
 /* Write UNIT's profile as described at the top of this file, a write
    APART or not (runtime-internal.h).  Returns 0, or -1 after a message.
    Called with pp_rt_mutex held.  */
@@ -1136,222 +1409,39 @@ merge_function (ppf_function *dst, const struct pp_snapshot *snap,
 int
 pp_rt_write_unit (struct __pathprof_unit *unit, int apart)
 {
-  char *path = NULL, *journal_path = NULL;
-  struct pp_snapshot *snaps = NULL;
-  uint64_t *derived = NULL;
-  ppf_known *known = NULL;
-  ppf_file old, shell, *out = NULL;
-  const unsigned char *old_bytes = NULL;
-  size_t old_size = 0, new_size = 0;
-  char err[256], why[256], after[80] = "";
-  int fd = -1, created = 0, result = -1, status, attempts = 0, counts_only = 0;
-  /* What a profile of another build gave of its functions of this build
-     (keep_unchanged), taken from the first such profile met.  */
-  ppf_function *kept = NULL;
-  uint32_t num_kept = 0;
-  uint64_t kept_runs = 0;
-  int kept_from_stale = 0;
-  struct static_part sp;
-  struct stat st;
-  uint64_t i, offset = 0;
+  struct unit_write w;
+  int status = WRITE_NO_MEMORY;
+  uint64_t i;
 
-  memset (&old, 0, sizeof old);
-  memset (&shell, 0, sizeof shell);
-  memset (&sp, 0, sizeof sp);
   if (!check_metas (unit))
     return -1;
+  memset (&w, 0, sizeof w);
+  w.unit = unit;
+  w.fd = -1;
   read_test_hook ();
-  path = pp_rt_target_path (unit->filename);
-  if (path)
-    journal_path = pp_rt_sibling_path (path, PPF_JOURNAL_SUFFIX);
-  snaps = calloc (unit->num_functions ? unit->num_functions : 1,
-		  sizeof *snaps);
-  known = known_metas (unit);
-  if (!path || !journal_path || !snaps || !known)
-    goto no_memory;
-  pp_rt_snapshot_unit_begin (unit);
-  for (i = 0; i < unit->num_functions; i++)
-    if (pp_rt_snapshot_take (unit->functions[i],
-			     pp_rt_unit_taken (unit, i, apart), apart,
-			     &snaps[i]) != PPF_OK)
-      {
-	pp_rt_snapshot_unit_end ();
-	goto no_memory;
-      }
-  pp_rt_snapshot_unit_end ();
-  /* What the counts taken give the inlined leaves (leaves.c): merged
-     below, never put in SNAPS, which must hold only what the counters
-     gave, for pp_rt_snapshot_subtract.  */
-  if (pp_rt_leaves_derive (unit, snaps, path, &derived) != PPF_OK)
-    goto no_memory;
-  if (shell_profile (unit, &shell) != PPF_OK)
-    goto no_memory;
-  status = ppf_static_part (&shell, &sp.head, &sp.head_size, &sp.size,
-			    &sp.sum);
-  if (status == PPF_ENOMEM)
-    goto no_memory;
-  if (status != PPF_OK)
+  w.path = pp_rt_target_path (unit->filename);
+  if (w.path)
+    w.journal_path = pp_rt_sibling_path (w.path, PPF_JOURNAL_SUFFIX);
+  w.snaps = calloc (unit->num_functions ? unit->num_functions : 1,
+		    sizeof *w.snaps);
+  w.known = known_metas (unit);
+  if (w.path && w.journal_path && w.snaps && w.known)
+    status = take_counts (&w, apart);
+  if (status == WRITE_DONE)
+    status = open_profile (&w);
+  if (status == WRITE_DONE)
+    status = merge_and_rewrite (&w);
+  if (status == WRITE_DONE)
     {
-      pp_rt_message ("%s: internal error: invalid profile structure; "
-		     "profile not written", path);
-      goto out;
+      for (i = 0; i < unit->num_functions; i++)
+	pp_rt_snapshot_subtract (unit->functions[i], &w.snaps[i]);
+      note_run_counted (w.path);
     }
-
-  for (;;)
-    {
-      fd = open_locked (path, &created);
-      if (fd < 0)
-	goto out;
-      test_point (STEP_LOCKED);
-      if (recover (path, journal_path, fd) != 0
-	  || recover_tail (path, fd) != 0)
-	goto out;
-      /* A profile of this build: its counts section alone.  */
-      if (fstat (fd, &st) != 0)
-	{
-	  pp_rt_message ("%s: cannot read: %s; profile not written", path,
-			 strerror (errno));
-	  goto out;
-	}
-      counts_only = read_counts_only (fd, (uint64_t) st.st_size, &sp, &shell,
-				      &old_size);
-      if (counts_only < 0)
-	goto no_memory;
-      if (counts_only)
-	{
-	  old_bytes = read_buffer.data;
-	  offset = sp.size;
-	  break;
-	}
-      status = ppf_read_fd_into (fd, &read_buffer, &old_size);
-      old_bytes = read_buffer.data;
-      if (status == PPF_EIO)
-	{
-	  pp_rt_message ("%s: cannot read: %s; profile not written", path,
-			 strerror (errno));
-	  goto out;
-	}
-      if (status == PPF_ENOMEM)
-	goto no_memory;
-      /* An empty file is one just created, here or by a writer that
-	 failed before writing anything: no profile yet.  */
-      if (old_size == 0)
-	break;
-      status = ppf_decode_known (old_bytes, old_size, known,
-				 (uint32_t) unit->num_functions, &old, err,
-				 sizeof err);
-      if (status == PPF_OK && same_build (&old, unit, why, sizeof why))
-	break;
-      if (status == PPF_OK)
-	{
-	  char what[300];
-
-	  snprintf (what, sizeof what, "profile of another build (%s)", why);
-	  if (!kept_from_stale
-	      && keep_unchanged (&old, unit, &kept, &num_kept) != PPF_OK)
-	    {
-	      ppf_file_free (&old);
-	      goto no_memory;
-	    }
-	  if (!kept_from_stale && kept)
-	    {
-	      kept_runs = old.runs;
-	      snprintf (after, sizeof after, "; the counts of its %lu "
-			"function%s of this build kept",
-			(unsigned long) num_kept, num_kept == 1 ? "" : "s");
-	    }
-	  kept_from_stale = 1;
-	  ppf_file_free (&old);
-	  if (move_aside (path, ".stale", what, after[0] ? after : NULL) != 0)
-	    goto out;
-	  after[0] = '\0';
-	}
-      else if (status == PPF_EBAD)
-	{
-	  if (move_aside (path, ".bad", err, NULL) != 0)
-	    goto out;
-	}
-      else
-	goto no_memory;
-      /* The name is free: start again, under the lock of whatever file
-	 bears it next (ours, or another writer's).  */
-      close (fd);
-      fd = -1;
-      old_bytes = NULL;
-      old_size = 0;
-      if (++attempts == 100)
-	{
-	  pp_rt_message ("%s: replaced by other builds' profiles 100 times "
-			 "in a row; profile not written", path);
-	  goto out;
-	}
-    }
-
-  /* Add our counts to the file's: to the counts the shell read from a
-     profile of this build, to those of the whole profile read, or to
-     none (the shell, empty, is then a fresh profile).  */
-  out = !counts_only && old_size != 0 ? &old : &shell;
-  for (i = 0; i < unit->num_functions; i++)
-    if ((kept && ppf_counts_merge (&out->functions[i], &kept[i]) != PPF_OK)
-	|| merge_function (&out->functions[i], &snaps[i],
-			   derived ? derived[i] : 0) != PPF_OK)
-      goto no_memory;
-  set_time_section (unit, out);
-  out->runs = out->runs > UINT64_MAX - kept_runs ? UINT64_MAX
-	      : out->runs + kept_runs;
-  if (!run_counted (path) && out->runs < UINT64_MAX)
-    out->runs++;
-  status = counts_only
-	   ? ppf_encode_counts (out, sp.sum, &encode_buffer, &new_size)
-	   : ppf_encode_into (out, &encode_buffer, &new_size);
-  if (status == PPF_ENOMEM)
-    goto no_memory;
-  if (status != PPF_OK)
-    {
-      pp_rt_message ("%s: internal error: invalid profile structure; "
-		     "profile not written", path);
-      goto out;
-    }
-  if (rewrite_in_place (path, journal_path, fd, offset, old_bytes, old_size,
-			encode_buffer.data, new_size) != 0)
-    goto out;
-
-  for (i = 0; i < unit->num_functions; i++)
-    pp_rt_snapshot_subtract (unit->functions[i], &snaps[i]);
-  note_run_counted (path);
-  result = 0;
-  goto out;
-
- no_memory:
-  pp_rt_message ("%s: out of memory; profile not written",
-		 path ? path : unit->filename);
- out:
-  if (fd >= 0)
-    {
-      struct stat st;
-
-      /* A file this attempt created and could not fill is removed, still
-	 under the lock, so that a failed write leaves nothing behind.  */
-      if (result != 0 && created && fstat (fd, &st) == 0 && st.st_size == 0)
-	unlink (path);
-      close (fd);
-    }
-  ppf_file_free (&old);
-  free_kept (kept, unit);
-  shell.unit_name = NULL;	/* the unit's */
-  ppf_file_free (&shell);
-  free (sp.head.data);
-  if (snaps)
-    for (i = 0; i < unit->num_functions; i++)
-      pp_rt_snapshot_free (&snaps[i]);
-  free (snaps);
-  free (derived);
-  free (known);
-  if (!writing_all)
-    pp_rt_write_end ();
-  free (path);
-  free (journal_path);
-  return result;
+  else if (status == WRITE_NO_MEMORY)
+    pp_rt_message ("%s: out of memory; profile not written",
+		   w.path ? w.path : unit->filename);
+  finish_write (&w, status == WRITE_DONE ? 0 : -1);
+  return status == WRITE_DONE ? 0 : -1;
 }
 
 /* Whether UNIT has anything to write: counts in memory, or a run of this
