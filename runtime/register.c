@@ -135,6 +135,17 @@ pp_rt_dump (int apart)
   return result;
 }
 
+/* What the dump thread (signals.c) does at a signal, with pp_rt_mutex
+   held: write every unit, apart (the program goes on counting); nothing
+   once the exit handler has started, as it writes everything itself.  */
+
+static void
+dump_on_signal (void)
+{
+  if (!pp_rt_exiting)
+    pp_rt_write_all (1);
+}
+
 /* The exit handler: write every unit, then stop the dump thread, if
    any.  Units stay registered, for their destructors to write what is
    counted after this.  In a shared object (libpathprof.so, or one linked
@@ -245,7 +256,7 @@ __pathprof_register (struct __pathprof_unit *unit)
 			  after_fork_child) != 0)
 	pp_rt_message ("cannot register fork handlers; a child process "
 		       "will lose what it counts");
-      pp_rt_dump_signals_start ();
+      pp_rt_dump_signals_start (dump_on_signal);
       pp_rt_timebase_start ();
       pp_rt_threads_start ();
     }

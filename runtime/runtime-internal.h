@@ -11,6 +11,8 @@
      threadcount.c per-thread counters (update=per-thread): the copies,
 		  folded at writes and thread exit
      snapshot.c   reading the counts a write takes, and zeroing them
+     swap.c       whether the system has a swap area, on which mincore's
+		  answer depends
      write.c      writing one unit: lock, recover, read, merge, rewrite
 		  in place through a journal; bad and stale files
      filenames.c  where a unit's file goes: PATHPROF_PREFIX[_STRIP],
@@ -23,6 +25,20 @@
 		  registration, the counts a write gives the leaves
      cutpaths.c   cut paths (ABI 9): the frames' list, its walks at exit
 		  and longjmp, the table of their counts
+
+   Who calls whom: a file calls functions (and reads variables) of the
+   files on the lines below its own, never of its line or above, so
+   that each can be read knowing only those beneath it:
+     api.c exec.c
+     register.c
+     signals.c write.c
+     snapshot.c leaves.c
+     threadcount.c
+     hashcount.c cutpaths.c filenames.c
+     swap.c timebase.c lock.c message.c
+   The one call upwards is the dump thread's write: signals.c calls
+   register.c's writer through the function pointer that register.c
+   gives pp_rt_dump_signals_start.
 
    Everything declared here is hidden: libpathprof.so exports only the
    __pathprof_* entry points of pathprof-abi.h (exec.c declares the exec
@@ -91,9 +107,10 @@ void pp_rt_adopt_inherited (void);
 int pp_rt_dump (int apart);
 
 /* signals.c: read PATHPROF_DUMP_SIGNAL and PATHPROF_DUMP_ON_TERM and,
-   if either asks for it, install the handlers and start the dump thread.
-   Called once, at the first registration, with pp_rt_mutex held.  */
-void pp_rt_dump_signals_start (void);
+   if either asks for it, install the handlers and start the dump thread,
+   which calls DUMP with pp_rt_mutex held at each signal.  Called once, at
+   the first registration, with pp_rt_mutex held.  */
+void pp_rt_dump_signals_start (void (*dump) (void));
 /* In the child after fork: a fresh semaphore and a dump thread of its
    own, if the parent had one.  */
 void pp_rt_dump_signals_after_fork (void);
@@ -168,10 +185,6 @@ struct pp_snapshot
   uint64_t *taken;
 };
 
-void pp_rt_snapshot_begin (void);
-/* Whether the system has no swap area (read once per write).  */
-int pp_rt_no_swap (void);
-void pp_rt_snapshot_end (void);
 void pp_rt_snapshot_unit_begin (const struct __pathprof_unit *unit);
 void pp_rt_snapshot_unit_end (void);
 uint64_t *pp_rt_unit_taken (struct __pathprof_unit *unit, uint64_t i,
@@ -247,6 +260,13 @@ void pp_rt_write_end (void);
 /* Whether UNIT has anything to write: counts, or this process's run not
    yet counted in its file.  */
 int pp_rt_unit_needs_write (const struct __pathprof_unit *unit);
+
+/* swap.c: whether the system has no swap area (/proc/swaps): read once
+   per write, between pp_rt_swap_begin and pp_rt_swap_end (write.c), and
+   at every call outside a write.  */
+void pp_rt_swap_begin (void);
+void pp_rt_swap_end (void);
+int pp_rt_no_swap (void);
 
 /* timebase.c: the time-stamp counter's frequency, measured against
    CLOCK_MONOTONIC between the first registration

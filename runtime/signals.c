@@ -80,6 +80,10 @@ static pthread_t dump_thread_id;
 static int thread_started;
 /* Set by pp_rt_dump_signals_stop: the thread ends.  */
 static int stopping;
+/* What the thread calls to write the profiles, with pp_rt_mutex held
+   (pp_rt_dump_signals_start): register.c's, which this file does not
+   call otherwise.  */
+static void (*dump_profiles) (void);
 
 /* The signals whose action we changed, and their old actions.  */
 static int installed_dump, installed_term, installed_int;
@@ -215,9 +219,8 @@ raise_again (int sig)
   pthread_sigmask (SIG_BLOCK, &set, NULL);
 }
 
-/* The dump thread: wait for a signal, write, and for a termination
-   signal end the process.  Writes nothing once the exit handler has
-   started: it writes everything itself.  Ends when told to stop, after
+/* The dump thread: wait for a signal, write (dump_profiles), and for a
+   termination signal end the process.  Ends when told to stop, after
    raising a termination signal that came first.  */
 
 static void *
@@ -241,8 +244,7 @@ dump_thread (void *arg)
       if (__atomic_load_n (&stopping, __ATOMIC_ACQUIRE) && !sig)
 	return NULL;
       pp_rt_lock (&old);
-      if (!pp_rt_exiting)
-	pp_rt_write_all (1);	/* apart: the program goes on counting */
+      dump_profiles ();
       pp_rt_unlock (&old);
       if (sig)
 	{
@@ -312,14 +314,16 @@ install (int sig, int also_ignored, struct sigaction *old_action)
 }
 
 /* Read the variables; start the thread and install the handlers if they
-   ask for it.  See the top of this file.  */
+   ask for it, the thread to call DUMP at each signal.  See the top of
+   this file.  */
 
 void
-pp_rt_dump_signals_start (void)
+pp_rt_dump_signals_start (void (*dump) (void))
 {
   const char *text = getenv ("PATHPROF_DUMP_SIGNAL");
   size_t i;
 
+  dump_profiles = dump;
   if (text && *text)
     {
       int sig = parse_signal (text);

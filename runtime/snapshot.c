@@ -28,7 +28,6 @@
    after a write is the same loop for both.  */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -56,57 +55,6 @@ struct scan
   size_t num_pages;		/* VEC's bytes */
   int shared_vec;		/* VEC is the unit's (not to be freed) */
 };
-
-/* Whether the system has no swap area, as /proc/swaps said during the
-   current write (pp_rt_snapshot_begin): -1 not read yet, -2 outside a
-   write, where every call reads it.  Read once per write, not once per
-   array: a short run's exit with 30 profiles opened it 60 times.
-   Protected by pp_rt_mutex.  */
-static int swap_free = -2;
-
-/* A write begins (pp_rt_write_all): /proc/swaps is read once until
-   pp_rt_snapshot_end.  */
-
-void
-pp_rt_snapshot_begin (void)
-{
-  swap_free = -1;
-}
-
-/* The write is over: swap may be turned on before the next one.  */
-
-void
-pp_rt_snapshot_end (void)
-{
-  swap_free = -2;
-}
-
-/* Whether the system has no swap area: /proc/swaps has its title line
-   only.  Unknown counts as swap.  */
-
-int
-pp_rt_no_swap (void)
-{
-  char buf[256];
-  int fd, lines = 0;
-  ssize_t n, i;
-
-  if (swap_free >= 0)
-    return swap_free;
-  fd = open ("/proc/swaps", O_RDONLY | O_CLOEXEC);
-  if (fd >= 0)
-    {
-      while ((n = read (fd, buf, sizeof buf)) > 0
-	     || (n < 0 && errno == EINTR))
-	for (i = 0; i < n; i++)
-	  lines += buf[i] == '\n';
-      close (fd);
-      lines = n == 0 && lines == 1;
-    }
-  if (swap_free == -1)
-    swap_free = lines;
-  return lines;
-}
 
 /* The pages of all the dense arrays of the unit being written
    (pp_rt_snapshot_unit_begin): one mincore for the unit, so that the

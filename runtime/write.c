@@ -992,7 +992,7 @@ void
 pp_rt_write_begin (void)
 {
   writing_all = 1;
-  pp_rt_snapshot_begin ();
+  pp_rt_swap_begin ();
 }
 
 /* pp_rt_write_all is over: give the buffers back.  */
@@ -1001,7 +1001,7 @@ void
 pp_rt_write_end (void)
 {
   writing_all = 0;
-  pp_rt_snapshot_end ();
+  pp_rt_swap_end ();
   free (read_buffer.data);
   free (encode_buffer.data);
   memset (&read_buffer, 0, sizeof read_buffer);
