@@ -6,8 +6,9 @@
 			pass and callbacks registered
      o0-cfg.cc          the -O0 CFG the pass sees at every level
      cfg-bridge.cc      a function's GIMPLE CFG as the core's graph
-			(core/ppcore.h), and its description for the
-			.pathprof file (format/ppformat.h)
+			(core/ppcore.h)
+     encode-meta.cc     a function's description for the .pathprof
+			file (format/ppformat.h)
      branches.cc        each block's statements and branch outcomes
      use-profile.cc     use=: spanning-tree weights from a profile
      measured-profile.cc a profile's edge counts on a function's CFG
@@ -128,6 +129,8 @@ void pathprof_build_cfg (function *fun, pathprof_cfg *out);
 void pathprof_prepare_forks (function *fun, pathprof_cfg *pcfg);
 bool pathprof_abnormal_dispatcher_p (basic_block bb);
 char *pathprof_display_name (tree fndecl);
+
+/* encode-meta.cc */
 bool pathprof_encode_meta (function *fun, const pathprof_cfg *pcfg,
 			   const pp_plan *plan, unsigned flags,
 			   unsigned char **meta, size_t *meta_size);
