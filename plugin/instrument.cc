@@ -1109,17 +1109,17 @@ expand_loop_runs (const emitter *em)
     }
 }
 
-/* The pass's body for one function, AT_CFG when called from the pass
-   after "cfg" rather than at the start of IPA.  Never fails the
-   compilation: a function the core cannot plan is left as it is, with a
-   warning that says why.  */
+/* Whether FUN is left as it is before any plan: one of our own
+   constructors and destructors, or a function silent_skip_reason skips.
+   Does first what every function needs, counted or not: AT_CFG (see
+   instrument_function), what inlined leaves need to know of its body,
+   and the calls that exec redirected.  */
 
-static unsigned int
-instrument_function (function *fun, bool at_cfg)
+static bool
+left_alone_p (function *fun, bool at_cfg)
 {
-  tree fndecl = fun->decl;
   if (pathprof_is_own_cdtor (fun))
-    return 0;
+    return true;
   /* What inlined leaves need to know of every body: whether a call of
      it could stop its caller's path (before the probes, whose runtime
      calls cannot).  */
@@ -1127,188 +1127,234 @@ instrument_function (function *fun, bool at_cfg)
     pathprof_note_body (fun);
   /* Even functions we do not count must write the counts before they
      exec: the other functions' paths would be lost.  */
-  if (!DECL_EXTERNAL (fndecl))
+  if (!DECL_EXTERNAL (fun->decl))
     pathprof_redirect_calls (fun);
   const char *why = silent_skip_reason (fun);
   if (why)
     {
       if (dump_file)
 	fprintf (dump_file, "pathprof: not instrumented: %s\n", why);
-      return 0;
+      return true;
     }
+  return false;
+}
 
-  pathprof_cfg pcfg;
-  pp_plan plan;
-  memset (&plan, 0, sizeof plan);
-  unsigned char *meta = NULL;
-  size_t meta_size = 0;
-  char err[256] = "";
-  why = plan_function (fun, &pcfg, &plan, &meta, &meta_size, err,
-		       sizeof err);
-  if (why)
-    {
-      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
-		  "pathprof: %qD not instrumented: %s", fndecl, why);
-      pp_plan_free (&plan);
-      return 0;
-    }
-  bool hashed = plan.num_paths > pathprof_opts.max_array;
+/* Where a planned function counts, besides the emitter's own fields.  */
 
-  emitter em;
-  em.counters = hashed ? NULL_TREE : pathprof_counters_decl (plan.num_paths);
-  tree cache = hashed ? pathprof_cache_decl () : NULL_TREE;
-  em.timed = pathprof_opts.metric != PATHPROF_METRIC_NONE;
-  em.times = em.timed && !hashed ? pathprof_times_decl (plan.num_paths)
-				 : NULL_TREE;
+struct counting
+{
+  bool hashed;		/* more paths than max-array: the hash table */
+  tree cache;		/* hashed: its slot cache, or null */
+  dense_prefix prefix;	/* hashed: its dense prefix or mapped counters */
+  unsigned record;	/* its record, the unit's last */
+  tree shared_counters; /* what the thread's own copy is of, if any */
+  tree thread_slot;	/* update=per-thread: the thread's slot, or null */
+  tree thread_base;	/* a local: its copy's address, or null */
+  bool thread_hashed;	/* its hashed counts go to the thread's tables */
+};
+
+/* Make the counters of the function PLAN numbers, MEASURED when it is
+   weighted by use=, and its record with its description META,
+   META_SIZE: EM's counters, times and fn_desc, and C's hashed, cache,
+   prefix and record.  */
+
+static void
+make_counters (const pp_plan *plan, bool measured, const unsigned char *meta,
+	       size_t meta_size, emitter *em, counting *c)
+{
+  c->hashed = plan->num_paths > pathprof_opts.max_array;
+  bool hashed = c->hashed;
+  em->counters = hashed ? NULL_TREE : pathprof_counters_decl (plan->num_paths);
+  c->cache = hashed ? pathprof_cache_decl () : NULL_TREE;
+  em->timed = pathprof_opts.metric != PATHPROF_METRIC_NONE;
+  em->times = em->timed && !hashed ? pathprof_times_decl (plan->num_paths)
+				   : NULL_TREE;
   /* A hashed function's dense prefix, leaving at least one path to the
      table.  The probes count through the table's entry points, which
      pathprof_expand_hashed_counts turns into prefix or table counts.  */
-  dense_prefix prefix = { NULL_TREE, NULL_TREE, 0, NULL_TREE };
+  dense_prefix *prefix = &c->prefix;
+  *prefix = { NULL_TREE, NULL_TREE, 0, NULL_TREE };
   if (hashed)
-    prefix.num = MIN (dense_prefix_size (pcfg.measured_weights),
-		      plan.num_paths - 1);
-  if (prefix.num)
+    prefix->num = MIN (dense_prefix_size (measured), plan->num_paths - 1);
+  if (prefix->num)
     {
-      prefix.counters = pathprof_counters_decl (prefix.num);
-      if (em.timed)
-	prefix.times = pathprof_times_decl (prefix.num);
+      prefix->counters = pathprof_counters_decl (prefix->num);
+      if (em->timed)
+	prefix->times = pathprof_times_decl (prefix->num);
     }
   /* Mapped counters (max-mapped=): a hashed function without a prefix,
      a metric or threads' own tables, of few enough paths that an array
      of all of them is a mapping the runtime can afford to make.  */
-  if (hashed && !prefix.num && !em.timed && !pathprof_opts.per_thread
-      && plan.num_paths <= pathprof_opts.max_mapped)
-    prefix.mapped = pathprof_mapped_decl ();
-  em.fn_desc = pathprof_function_decl (hashed ? prefix.counters : em.counters,
-				       cache,
-				       hashed ? prefix.times : em.times,
-				       plan.num_paths,
-				       hashed ? prefix.num : plan.num_paths,
-				       prefix.mapped, meta, meta_size);
+  if (hashed && !prefix->num && !em->timed && !pathprof_opts.per_thread
+      && plan->num_paths <= pathprof_opts.max_mapped)
+    prefix->mapped = pathprof_mapped_decl ();
+  em->fn_desc
+    = pathprof_function_decl (hashed ? prefix->counters : em->counters,
+			      c->cache,
+			      hashed ? prefix->times : em->times,
+			      plan->num_paths,
+			      hashed ? prefix->num : plan->num_paths,
+			      prefix->mapped, meta, meta_size);
   /* The record just built is the unit's last.  */
-  unsigned record = pathprof_num_records () - 1;
-  em.atomic = pathprof_opts.atomic;
-  /* update=per-thread: a dense function counts into its thread's copy,
-     through BASE (perthread.cc), with plain adds; so does a hashed one,
-     through its thread's own slot cache (BASE) into its thread's own
-     tables, unless it has a metric or a dense prefix, which stay shared
-     and atomic.  */
-  tree shared_counters = em.counters, thread_slot = NULL_TREE;
-  tree thread_base = NULL_TREE;
-  bool thread_dense = pathprof_opts.per_thread && !hashed;
-  bool thread_hashed = (pathprof_opts.per_thread && hashed && !em.timed
-			&& !prefix.num);
-  if (thread_dense || thread_hashed)
+  c->record = pathprof_num_records () - 1;
+}
+
+/* Decide whether the function PLAN numbers counts into its thread's
+   own counters, and set EM's atomic and counters and C's thread fields
+   accordingly.
+
+   update=per-thread: a dense function counts into its thread's copy,
+   through BASE (perthread.cc), with plain adds; so does a hashed one,
+   through its thread's own slot cache (BASE) into its thread's own
+   tables, unless it has a metric or a dense prefix, which stay shared
+   and atomic.  */
+
+static void
+use_thread_counters (const pp_plan *plan, emitter *em, counting *c)
+{
+  em->atomic = pathprof_opts.atomic;
+  c->shared_counters = em->counters;
+  c->thread_slot = NULL_TREE;
+  c->thread_base = NULL_TREE;
+  bool thread_dense = pathprof_opts.per_thread && !c->hashed;
+  c->thread_hashed = (pathprof_opts.per_thread && c->hashed && !em->timed
+		      && !c->prefix.num);
+  if (thread_dense || c->thread_hashed)
     {
-      thread_slot = pathprof_thread_slot_decl ();
-      thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
-				    "__pathprof_thread_base");
-      em.atomic = false;
+      c->thread_slot = pathprof_thread_slot_decl ();
+      c->thread_base = create_tmp_reg (build_pointer_type (uint64_type_node),
+				       "__pathprof_thread_base");
+      em->atomic = false;
     }
-  if (thread_hashed)
-    shared_counters = cache;
+  if (c->thread_hashed)
+    c->shared_counters = c->cache;
   else if (thread_dense)
     {
-      em.counters = pathprof_thread_array (thread_base, plan.num_paths, 0);
-      if (em.times)
-	em.times = pathprof_thread_array (thread_base, plan.num_paths,
-					  plan.num_paths);
+      em->counters = pathprof_thread_array (c->thread_base, plan->num_paths,
+					    0);
+      if (em->times)
+	em->times = pathprof_thread_array (c->thread_base, plan->num_paths,
+					   plan->num_paths);
     }
-  em.reg = create_tmp_var (uint64_type_node, "__pathprof_r");
-  suppress_warning (em.reg, OPT_Wuninitialized);
+}
+
+/* Make VAR, a local, one that every use loads and every set stores: a
+   longjmp back must not find a stale register.  */
+
+static void
+make_volatile (tree var)
+{
+  TREE_THIS_VOLATILE (var) = 1;
+  TREE_SIDE_EFFECTS (var) = 1;
+  TREE_ADDRESSABLE (var) = 1;
+}
+
+/* Make EM's locals for FUN, whose graph is PCFG and plan PLAN: R, the
+   sentinel of restart receivers, the start time, the frame and the
+   pending early exit, each where it is needed.  */
+
+static void
+make_locals (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
+	     emitter *em)
+{
+  em->reg = create_tmp_var (uint64_type_node, "__pathprof_r");
+  suppress_warning (em->reg, OPT_Wuninitialized);
   /* After longjmp or a nonlocal goto, a register-allocated R would hold
      whatever the jump restored (design 2b): keep R in memory.  */
-  em.reg_in_memory = fun->calls_setjmp || fun->has_nonlocal_label;
-  em.arrived = NULL_TREE;
-  if (em.reg_in_memory)
+  em->reg_in_memory = fun->calls_setjmp || fun->has_nonlocal_label;
+  em->arrived = NULL_TREE;
+  if (em->reg_in_memory)
     {
-      TREE_THIS_VOLATILE (em.reg) = 1;
-      TREE_SIDE_EFFECTS (em.reg) = 1;
-      TREE_ADDRESSABLE (em.reg) = 1;
-      em.arrived = create_tmp_var (uint64_type_node, "__pathprof_arrived");
-      TREE_THIS_VOLATILE (em.arrived) = 1;
-      TREE_SIDE_EFFECTS (em.arrived) = 1;
-      TREE_ADDRESSABLE (em.arrived) = 1;
+      make_volatile (em->reg);
+      em->arrived = create_tmp_var (uint64_type_node, "__pathprof_arrived");
+      make_volatile (em->arrived);
     }
-  em.start = NULL_TREE;
-  if (em.timed)
+  em->start = NULL_TREE;
+  if (em->timed)
     {
-      em.start = create_tmp_var (uint64_type_node, "__pathprof_start");
-      suppress_warning (em.start, OPT_Wuninitialized);
-      if (em.reg_in_memory)
-	{
-	  /* As R: a longjmp back must not restore a stale register.  */
-	  TREE_THIS_VOLATILE (em.start) = 1;
-	  TREE_SIDE_EFFECTS (em.start) = 1;
-	  TREE_ADDRESSABLE (em.start) = 1;
-	}
+      em->start = create_tmp_var (uint64_type_node, "__pathprof_start");
+      suppress_warning (em->start, OPT_Wuninitialized);
+      /* As R: a longjmp back must not restore a stale register.  */
+      if (em->reg_in_memory)
+	make_volatile (em->start);
     }
   /* partial-paths=yes: a frame, if any path may end at a call.  */
-  em.frame = NULL_TREE;
+  em->frame = NULL_TREE;
   if (pathprof_opts.partial_paths == PATHPROF_PARTIAL_FRAMES
-      && plan_has_early_exits (&plan))
-    em.frame = pathprof_new_frame ();
-  em.pending = NULL_TREE;
-  if (pcfg.early_exits_pending && pcfg.cfg.num_calls)
+      && plan_has_early_exits (plan))
+    em->frame = pathprof_new_frame ();
+  em->pending = NULL_TREE;
+  if (pcfg->early_exits_pending && pcfg->cfg.num_calls)
     {
-      em.pending = create_tmp_var (uint64_type_node, "__pathprof_pending");
-      TREE_THIS_VOLATILE (em.pending) = 1;
-      TREE_SIDE_EFFECTS (em.pending) = 1;
-      TREE_ADDRESSABLE (em.pending) = 1;
+      em->pending = create_tmp_var (uint64_type_node, "__pathprof_pending");
+      make_volatile (em->pending);
     }
-  auto_vec<count_if_marker> count_ifs;
-  em.count_ifs = &count_ifs;
-  auto_vec<loop_run> runs;
-  auto_vec<int> loop_runs;
-  auto_vec<run_marker> markers;
-  em.runs = &runs;
-  em.loop_runs = &loop_runs;
-  em.markers = &markers;
-  em.run = -1;
+}
+
+/* Put EM's probes for PLAN into FUN, whose graph is PCFG, counting as C
+   says, with what goes around them: the backedge runs (AT_CFG only),
+   the caller and leaf notes of inlined leaves, the expansions of the
+   markers and hashed counts, the thread's counters and the frame.  */
+
+static void
+place_probes (function *fun, bool at_cfg, pathprof_cfg *pcfg,
+	      const pp_plan *plan, emitter *em, const counting *c)
+{
   /* Functions left for after omp expansion have no loop tree to trust.  */
   if (at_cfg)
-    backedge_runs (fun, &pcfg, &em);
+    backedge_runs (fun, pcfg, em);
   /* A caller whose paths an inlined leaf's count may be derived from:
      its calls' blocks as the plan numbered them, before the probes go
      in; its paths end at references to these variables.  */
-  if (at_cfg && runs.is_empty () && !em.pending && !em.reg_in_memory)
+  if (at_cfg && em->runs->is_empty () && !em->pending && !em->reg_in_memory)
     {
-      tree decls[] = { em.counters, cache, prefix.counters, prefix.mapped,
-		       em.fn_desc };
-      pathprof_note_caller (fun, record, decls, ARRAY_SIZE (decls),
-			    plan.num_blocks, plan.reachable);
+      tree decls[] = { em->counters, c->cache, c->prefix.counters,
+		       c->prefix.mapped, em->fn_desc };
+      pathprof_note_caller (fun, c->record, decls, ARRAY_SIZE (decls),
+			    plan->num_blocks, plan->reachable);
     }
-  emit_probes (fun, &pcfg, &plan, &em);
-  expand_count_ifs (&em);
-  expand_loop_runs (&em);
-  if (hashed)
-    pathprof_expand_hashed_counts (fun, cache, &prefix,
-			  thread_hashed ? thread_base : NULL_TREE);
-  if (thread_base)
-    pathprof_load_thread_counters (fun, thread_base, thread_slot, em.fn_desc,
-				   shared_counters);
+  emit_probes (fun, pcfg, plan, em);
+  expand_count_ifs (em);
+  expand_loop_runs (em);
+  if (c->hashed)
+    pathprof_expand_hashed_counts (fun, c->cache, &c->prefix,
+				   c->thread_hashed ? c->thread_base
+						    : NULL_TREE);
+  if (c->thread_base)
+    pathprof_load_thread_counters (fun, c->thread_base, c->thread_slot,
+				   em->fn_desc, c->shared_counters);
   /* A function with a frame has cut paths besides its one: no leaf.  */
-  if (plan.num_paths == 1 && !hashed && !em.timed && !thread_base
-      && !em.frame)
-    pathprof_note_leaf (fun, record, em.counters);
-  if (em.frame)
+  if (plan->num_paths == 1 && !c->hashed && !em->timed && !c->thread_base
+      && !em->frame)
+    pathprof_note_leaf (fun, c->record, em->counters);
+  if (em->frame)
     {
-      pathprof_place_frame (fun, em.frame, em.fn_desc);
-      pathprof_note_setjmps (fun, em.frame);
+      pathprof_place_frame (fun, em->frame, em->fn_desc);
+      pathprof_note_setjmps (fun, em->frame);
     }
+}
 
+/* Say what was done to FUN: PLAN, PCFG's weights, EM's runs and frame,
+   HASHED or dense counters, in the pass's dump and, with verbose, in a
+   note.  */
+
+static void
+report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
+		 const emitter *em, bool hashed)
+{
+  tree fndecl = fun->decl;
   if (dump_file)
     {
       fprintf (dump_file, "pathprof: %" PRIu64 " paths, %u backedges, "
 	       "%u cut edges, %u probes, %s counters, %u backedge runs%s%s\n",
-	       (uint64_t) plan.num_paths, plan.num_backedges,
-	       plan.num_cut_edges, plan.num_probes,
-	       hashed ? "hashed" : "dense", runs.length (),
+	       (uint64_t) plan->num_paths, plan->num_backedges,
+	       plan->num_cut_edges, plan->num_probes,
+	       hashed ? "hashed" : "dense", em->runs->length (),
 	       pathprof_opts.naive ? ", naive placement" : "",
-	       pcfg.measured_weights ? ", measured weights" : "");
-      for (unsigned i = 0; i < plan.num_dag_edges; i++)
+	       pcfg->measured_weights ? ", measured weights" : "");
+      for (unsigned i = 0; i < plan->num_dag_edges; i++)
 	{
-	  const pp_dag_edge *de = &plan.dag_edges[i];
+	  const pp_dag_edge *de = &plan->dag_edges[i];
 	  fprintf (dump_file, "  dag edge %u: %u->%u kind %u val %" PRIu64
 		   " inc %" PRId64 "%s\n", i, de->src, de->dst, de->kind,
 		   (uint64_t) de->val, (int64_t) de->inc,
@@ -1318,12 +1364,57 @@ instrument_function (function *fun, bool at_cfg)
   if (pathprof_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
 	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s%s", fndecl,
-	    (unsigned HOST_WIDE_INT) plan.num_paths, plan.num_probes,
+	    (unsigned HOST_WIDE_INT) plan->num_paths, plan->num_probes,
 	    hashed ? "hashed" : "dense",
-	    plan.num_cut_edges ? ", paths cut to bound their number" : "",
-	    pcfg.measured_weights ? ", weights from the profile" : "",
-	    runs.is_empty () ? "" : ", loop runs counted in registers",
-	    em.frame ? ", a frame for its cut paths" : "");
+	    plan->num_cut_edges ? ", paths cut to bound their number" : "",
+	    pcfg->measured_weights ? ", weights from the profile" : "",
+	    em->runs->is_empty () ? "" : ", loop runs counted in registers",
+	    em->frame ? ", a frame for its cut paths" : "");
+}
+
+/* The pass's body for one function, AT_CFG when called from the pass
+   after "cfg" rather than at the start of IPA.  Never fails the
+   compilation: a function the core cannot plan is left as it is, with a
+   warning that says why.  */
+
+static unsigned int
+instrument_function (function *fun, bool at_cfg)
+{
+  if (left_alone_p (fun, at_cfg))
+    return 0;
+
+  pathprof_cfg pcfg;
+  pp_plan plan;
+  memset (&plan, 0, sizeof plan);
+  unsigned char *meta = NULL;
+  size_t meta_size = 0;
+  char err[256] = "";
+  const char *why = plan_function (fun, &pcfg, &plan, &meta, &meta_size, err,
+				   sizeof err);
+  if (why)
+    {
+      warning_at (DECL_SOURCE_LOCATION (fun->decl), 0,
+		  "pathprof: %qD not instrumented: %s", fun->decl, why);
+      pp_plan_free (&plan);
+      return 0;
+    }
+
+  emitter em;
+  counting c;
+  make_counters (&plan, pcfg.measured_weights, meta, meta_size, &em, &c);
+  use_thread_counters (&plan, &em, &c);
+  make_locals (fun, &pcfg, &plan, &em);
+  auto_vec<count_if_marker> count_ifs;
+  em.count_ifs = &count_ifs;
+  auto_vec<loop_run> runs;
+  auto_vec<int> loop_runs;
+  auto_vec<run_marker> markers;
+  em.runs = &runs;
+  em.loop_runs = &loop_runs;
+  em.markers = &markers;
+  em.run = -1;
+  place_probes (fun, at_cfg, &pcfg, &plan, &em, &c);
+  report_function (fun, &pcfg, &plan, &em, c.hashed);
 
   free (meta);
   pp_plan_free (&plan);
