@@ -100,6 +100,141 @@ static const char pathprof_help[] =
 
 static struct plugin_info pathprof_info = { "0.1", pathprof_help };
 
+/* One of the names a choice argument takes, and the value it sets.  */
+
+struct pathprof_choice
+{
+  const char *name;
+  int value;
+};
+
+/* update=: what each name sets, as bits (ARG_UPDATE).  atomic and
+   per-thread are one mode: each thread counts in its own copy of the
+   counters (perthread.cc); locked is a locked add per count into the
+   shared ones.  */
+enum { UPDATE_ATOMIC = 1, UPDATE_PER_THREAD = 2 };
+
+/* The names each choice argument takes and what they set.  */
+
+static const struct pathprof_choice partial_paths_choices[] = {
+  { "yes", PATHPROF_PARTIAL_FRAMES },
+  { "no", PATHPROF_PARTIAL_NO },
+  { "count", PATHPROF_PARTIAL_COUNT },
+  { NULL, 0 }
+};
+static const struct pathprof_choice yes_no_choices[] = {
+  { "yes", true },
+  { "no", false },
+  { NULL, 0 }
+};
+static const struct pathprof_choice placement_choices[] = {
+  { "optimized", false },
+  { "naive", true },
+  { NULL, 0 }
+};
+static const struct pathprof_choice update_choices[] = {
+  { "single", 0 },
+  { "atomic", UPDATE_ATOMIC | UPDATE_PER_THREAD },
+  { "per-thread", UPDATE_ATOMIC | UPDATE_PER_THREAD },
+  { "locked", UPDATE_ATOMIC },
+  { NULL, 0 }
+};
+static const struct pathprof_choice backedge_runs_choices[] = {
+  { "never", PATHPROF_RUNS_NEVER },
+  { "atomic", PATHPROF_RUNS_ATOMIC },
+  { "always", PATHPROF_RUNS_ALWAYS },
+  { NULL, 0 }
+};
+static const struct pathprof_choice metric_choices[] = {
+  { "cycles", PATHPROF_METRIC_CYCLES },
+  { "ns", PATHPROF_METRIC_NS },
+  { NULL, 0 }
+};
+static const struct pathprof_choice numbering_choices[] = {
+  { "hot", true },
+  { "paths", false },
+  { NULL, 0 }
+};
+
+/* How an argument's value is read and what it sets: the field of
+   pathprof_opts at the argument's OFFSET, as GCC's own option table
+   says of each option (opts.h, struct cl_option: var_type and
+   flag_var_offset).  */
+
+enum pathprof_arg_kind
+{
+  ARG_HELP,	    /* no value: the help printed */
+  ARG_FLAG,	    /* no value: the bool set */
+  ARG_CHOICE,	    /* one of CHOICES: the int set to its value */
+  ARG_BOOL_CHOICE,  /* one of CHOICES: the bool set to its value */
+  ARG_UPDATE,	    /* one of CHOICES: atomic and per_thread, UPDATE_* */
+  ARG_COUNT,	    /* a positive number: the unsigned long long */
+  ARG_COUNT_OR_0,   /* a number, 0 too: likewise */
+  ARG_DENSE_PREFIX, /* auto, 0 or a power of 2 up to 2^32: likewise */
+  ARG_NAME,	    /* a name, not empty: the string, as given */
+  ARG_DIR,	    /* a directory: the string, made absolute */
+  ARG_REGEX	    /* an extended regular expression: the regex_t */
+};
+
+/* One plugin argument, -fplugin-arg-pathprof-KEY[=VALUE].  */
+
+struct pathprof_arg
+{
+  const char *key;
+  enum pathprof_arg_kind kind;
+  /* The field of pathprof_opts it sets.  */
+  size_t offset;
+  /* A choice's names, ended by a null one.  */
+  const struct pathprof_choice *choices;
+  /* A choice's value when the key comes alone; NULL: it needs one.  */
+  const char *alone;
+  /* ARG_NAME, ARG_DIR: what its error says it needs.  */
+  const char *needs;
+  /* ARG_REGEX: the bool set when the value compiles.  */
+  size_t have_offset;
+};
+
+#define OPT(FIELD) offsetof (struct pathprof_options, FIELD)
+
+/* Every argument the plugin accepts, one row each.  The parser accepts
+   exactly these and the unknown-key error lists them in this order, so
+   what a user sees there cannot drift from what is parsed; the man page
+   is checked against that list (testsuite/man-check.sh).  The help text
+   (pathprof_help) explains each.  */
+
+static const struct pathprof_arg pathprof_args[] = {
+  { "help", ARG_HELP, 0, NULL, NULL, NULL, 0 },
+  { "verbose", ARG_FLAG, OPT (verbose), NULL, NULL, NULL, 0 },
+  { "partial-paths", ARG_CHOICE, OPT (partial_paths), partial_paths_choices,
+    "yes", NULL, 0 },
+  { "inlined-leaves", ARG_BOOL_CHOICE, OPT (inlined_leaves), yes_no_choices,
+    NULL, NULL, 0 },
+  { "placement", ARG_BOOL_CHOICE, OPT (naive), placement_choices, NULL, NULL,
+    0 },
+  { "update", ARG_UPDATE, 0, update_choices, NULL, NULL, 0 },
+  { "backedge-runs", ARG_CHOICE, OPT (backedge_runs), backedge_runs_choices,
+    NULL, NULL, 0 },
+  { "metric", ARG_CHOICE, OPT (metric), metric_choices, NULL, NULL, 0 },
+  { "max-array", ARG_COUNT, OPT (max_array), NULL, NULL, NULL, 0 },
+  /* 0 for none.  */
+  { "max-mapped", ARG_COUNT_OR_0, OPT (max_mapped), NULL, NULL, NULL, 0 },
+  { "dense-prefix", ARG_DENSE_PREFIX, OPT (dense_prefix), NULL, NULL, NULL,
+    0 },
+  { "numbering", ARG_BOOL_CHOICE, OPT (hot_first), numbering_choices, NULL,
+    NULL, 0 },
+  { "max-paths", ARG_COUNT, OPT (max_paths), NULL, NULL, NULL, 0 },
+  { "dir", ARG_DIR, OPT (dir), NULL, NULL, "a directory", 0 },
+  { "use", ARG_NAME, OPT (use), NULL, NULL, "a file name", 0 },
+  { "feedback", ARG_NAME, OPT (feedback), NULL, NULL,
+    "a file or directory name", 0 },
+  { "include", ARG_REGEX, OPT (include_re), NULL, NULL, NULL,
+    OPT (have_include) },
+  { "exclude", ARG_REGEX, OPT (exclude_re), NULL, NULL, NULL,
+    OPT (have_exclude) },
+};
+
+#undef OPT
+
 /* Parse VALUE as a positive decimal number (or 0 too, with ZERO_OK)
    for KEY into *OUT; false (with an error given) if it is not one.  */
 
@@ -122,24 +257,50 @@ parse_count (const char *key, const char *value, unsigned long long *out,
   return true;
 }
 
-/* The position of VALUE, KEY's value, in the null-terminated list
-   NAMES of two or three names; -1, with an error listing NAMES, if it
-   is not there.  */
+/* Parse VALUE, KEY's value, as dense-prefix= takes it into *OUT: auto,
+   or 0 (no prefix, so not parse_count) or a power of 2 up to 2^32;
+   false (with an error given) if it is none of these.  */
+
+static bool
+parse_dense_prefix (const char *key, const char *value,
+		    unsigned long long *out)
+{
+  char *end = NULL;
+  errno = 0;
+  unsigned long long n = value && ISDIGIT (*value)
+			 ? strtoull (value, &end, 10) : 0;
+  if (value && !strcmp (value, "auto"))
+    *out = 0;
+  else if (!end || *end || errno || (n & (n - 1)) != 0 || n > (1ULL << 32))
+    {
+      error ("pathprof: %<%s%> is %<auto%>, 0 or a power of 2 up to 2^32, "
+	     "not %qs", key, value ? value : "");
+      return false;
+    }
+  else
+    *out = n;
+  return true;
+}
+
+/* The position of VALUE, KEY's value, in CHOICES, ended by a null name,
+   of two or three names; -1, with an error listing them, if it is not
+   there.  */
 
 static int
 parse_choice (const char *key, const char *value,
-	      const char *const *names)
+	      const struct pathprof_choice *choices)
 {
   int n = 0;
-  for (; names[n]; n++)
-    if (value && !strcmp (value, names[n]))
+  for (; choices[n].name; n++)
+    if (value && !strcmp (value, choices[n].name))
       return n;
   if (n == 2)
-    error ("pathprof: %<%s%> is %qs or %qs, not %qs", key, names[0],
-	   names[1], value ? value : "");
+    error ("pathprof: %<%s%> is %qs or %qs, not %qs", key, choices[0].name,
+	   choices[1].name, value ? value : "");
   else
-    error ("pathprof: %<%s%> is %qs, %qs or %qs, not %qs", key, names[0],
-	   names[1], names[2], value ? value : "");
+    error ("pathprof: %<%s%> is %qs, %qs or %qs, not %qs", key,
+	   choices[0].name, choices[1].name, choices[2].name,
+	   value ? value : "");
   return -1;
 }
 
@@ -164,44 +325,112 @@ parse_regex (const char *key, const char *value, regex_t *re)
   return true;
 }
 
-/* Every key the plugin accepts, and whether it takes a value.  The
-   parser accepts exactly these and the unknown-key error lists them, so
-   what a user sees there cannot drift from what is parsed; the man page
-   is checked against that list (testsuite/man-check.sh).  */
+/* The field of pathprof_opts at OFFSET.  */
 
-static const struct pathprof_key
+static void *
+opts_field (size_t offset)
 {
-  const char *name;
-  bool takes_value;
-} pathprof_keys[] = {
-  { "help", false },
-  { "verbose", false },
-  { "partial-paths", true },
-  { "inlined-leaves", true },
-  { "placement", true },
-  { "update", true },
-  { "backedge-runs", true },
-  { "metric", true },
-  { "max-array", true },
-  { "max-mapped", true },
-  { "dense-prefix", true },
-  { "numbering", true },
-  { "max-paths", true },
-  { "dir", true },
-  { "use", true },
-  { "feedback", true },
-  { "include", true },
-  { "exclude", true },
-};
+  return (char *) &pathprof_opts + offset;
+}
 
-/* KEY's entry in pathprof_keys, or NULL.  */
+/* Read VALUE, one of the choices of ARG (its ALONE if VALUE is NULL),
+   and set what ARG's kind says; false (with an error given) if it is
+   not one of them.  */
 
-static const struct pathprof_key *
-find_key (const char *key)
+static bool
+read_choice (const struct pathprof_arg *arg, const char *value)
 {
-  for (const struct pathprof_key &k : pathprof_keys)
-    if (!strcmp (key, k.name))
-      return &k;
+  int i = parse_choice (arg->key, value ? value : arg->alone, arg->choices);
+  if (i < 0)
+    return false;
+  int chosen = arg->choices[i].value;
+  if (arg->kind == ARG_BOOL_CHOICE)
+    *(bool *) opts_field (arg->offset) = chosen;
+  else if (arg->kind == ARG_UPDATE)
+    {
+      pathprof_opts.atomic = chosen & UPDATE_ATOMIC;
+      pathprof_opts.per_thread = chosen & UPDATE_PER_THREAD;
+    }
+  else
+    *(int *) opts_field (arg->offset) = chosen;
+  return true;
+}
+
+/* Read VALUE, a name for ARG (a directory made absolute for ARG_DIR),
+   into *OUT, a copy; false (with an error given) if it is empty.  */
+
+static bool
+read_name (const struct pathprof_arg *arg, const char *value, const char **out)
+{
+  if (!value || !*value)
+    {
+      error ("pathprof: %<%s%> needs %s", arg->key, arg->needs);
+      return false;
+    }
+  if (arg->kind == ARG_DIR && !IS_ABSOLUTE_PATH (value))
+    *out = concat (getpwd (), "/", value, NULL);
+  else
+    *out = xstrdup (value);
+  return true;
+}
+
+/* Read VALUE (NULL when the key came alone) for ARG into pathprof_opts,
+   as ARG's kind says; false (with an error given) if ARG cannot take
+   it.  */
+
+static bool
+read_argument (const struct pathprof_arg *arg, const char *value)
+{
+  void *field = opts_field (arg->offset);
+  switch (arg->kind)
+    {
+    case ARG_HELP:
+      fprintf (stderr, "pathprof %s\n%s", pathprof_info.version,
+	       pathprof_help);
+      return true;
+    case ARG_FLAG:
+      *(bool *) field = true;
+      return true;
+    case ARG_CHOICE:
+    case ARG_BOOL_CHOICE:
+    case ARG_UPDATE:
+      return read_choice (arg, value);
+    case ARG_COUNT:
+      return parse_count (arg->key, value, (unsigned long long *) field);
+    case ARG_COUNT_OR_0:
+      return parse_count (arg->key, value, (unsigned long long *) field, true);
+    case ARG_DENSE_PREFIX:
+      return parse_dense_prefix (arg->key, value,
+				 (unsigned long long *) field);
+    case ARG_NAME:
+    case ARG_DIR:
+      return read_name (arg, value, (const char **) field);
+    case ARG_REGEX:
+      {
+	bool *have = (bool *) opts_field (arg->have_offset);
+	*have = parse_regex (arg->key, value, (regex_t *) field);
+	return *have;
+      }
+    }
+  gcc_unreachable ();
+}
+
+/* Whether ARG takes a value.  */
+
+static bool
+takes_value_p (const struct pathprof_arg *arg)
+{
+  return arg->kind != ARG_HELP && arg->kind != ARG_FLAG;
+}
+
+/* KEY's row in pathprof_args, or NULL.  */
+
+static const struct pathprof_arg *
+find_arg (const char *key)
+{
+  for (const struct pathprof_arg &arg : pathprof_args)
+    if (!strcmp (key, arg.key))
+      return &arg;
   return NULL;
 }
 
@@ -211,13 +440,13 @@ static void
 error_unknown_key (struct plugin_name_args *info, const char *key)
 {
   size_t len = 1;
-  for (const struct pathprof_key &k : pathprof_keys)
-    len += strlen (k.name) + 2;
+  for (const struct pathprof_arg &arg : pathprof_args)
+    len += strlen (arg.key) + 2;
   char *list = XNEWVEC (char, len);
   char *end = list;
   *end = 0;
-  for (const struct pathprof_key &k : pathprof_keys)
-    end += sprintf (end, "%s%s", end == list ? "" : ", ", k.name);
+  for (const struct pathprof_arg &arg : pathprof_args)
+    end += sprintf (end, "%s%s", end == list ? "" : ", ", arg.key);
   error ("pathprof: unknown argument %<-fplugin-arg-%s-%s%>; the arguments "
 	 "are: %s (%<-fplugin-arg-%s-help%> explains them)", info->base_name,
 	 key, list, info->base_name);
@@ -255,14 +484,11 @@ full_argument_value (const struct plugin_name_args *info, int i)
   return value && full ? full : value;
 }
 
-/* Read the plugin's arguments into pathprof_opts.  Unknown keys and bad
-   values are errors: a misspelt option must not silently profile
-   differently from what the user asked.  Returns false on error.  */
+/* The arguments' defaults, in pathprof_opts.  */
 
-static bool
-parse_arguments (struct plugin_name_args *info)
+static void
+set_default_arguments (void)
 {
-  bool ok = true;
   pathprof_opts.max_array = 1 << 19;
   pathprof_opts.max_mapped = 1 << 27;
   pathprof_opts.dense_prefix = 0;
@@ -277,171 +503,35 @@ parse_arguments (struct plugin_name_args *info)
      thread counting in its own copy (update=atomic).  */
   pathprof_opts.atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
   pathprof_opts.per_thread = pathprof_opts.atomic;
+}
+
+/* Read the plugin's arguments into pathprof_opts, each as its row of
+   pathprof_args says.  Unknown keys and bad values are errors: a
+   misspelt option must not silently profile differently from what the
+   user asked.  Returns false on error.  */
+
+static bool
+parse_arguments (struct plugin_name_args *info)
+{
+  bool ok = true;
+  set_default_arguments ();
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
       const char *value = full_argument_value (info, i);
-      const struct pathprof_key *known = find_key (key);
-      if (!known)
+      const struct pathprof_arg *arg = find_arg (key);
+      if (!arg)
 	{
 	  error_unknown_key (info, key);
 	  ok = false;
-	  continue;
 	}
-      if (!known->takes_value && value)
+      else if (!takes_value_p (arg) && value)
 	{
 	  error ("pathprof: %qs takes no value", key);
 	  ok = false;
-	  continue;
-	}
-      if (!strcmp (key, "help"))
-	{
-	  fprintf (stderr, "pathprof %s\n%s", pathprof_info.version,
-		   pathprof_help);
-	}
-      else if (!strcmp (key, "verbose"))
-	pathprof_opts.verbose = true;
-      else if (!strcmp (key, "partial-paths"))
-	{
-	  /* Alone, "yes".  */
-	  static const char *const names[] = { "yes", "no", "count", NULL };
-	  int i = value ? parse_choice (key, value, names) : 0;
-	  ok &= i >= 0;
-	  pathprof_opts.partial_paths = i == 1 ? PATHPROF_PARTIAL_NO
-				       : i == 2 ? PATHPROF_PARTIAL_COUNT
-				       : PATHPROF_PARTIAL_FRAMES;
-	}
-      else if (!strcmp (key, "inlined-leaves"))
-	{
-	  static const char *const names[] = { "yes", "no", NULL };
-	  int i = parse_choice (key, value, names);
-	  ok &= i >= 0;
-	  if (i >= 0)
-	    pathprof_opts.inlined_leaves = i == 0;
-	}
-      else if (!strcmp (key, "placement"))
-	{
-	  static const char *const names[] = { "optimized", "naive", NULL };
-	  int i = parse_choice (key, value, names);
-	  ok &= i >= 0;
-	  if (i >= 0)
-	    pathprof_opts.naive = i == 1;
-	}
-      else if (!strcmp (key, "update"))
-	{
-	  /* atomic and per-thread are one mode: each thread counts in its
-	     own copy of the counters (perthread.cc); locked is a locked
-	     add per count into the shared ones.  */
-	  static const char *const names[] = { "single", "atomic",
-					       "per-thread", "locked", NULL };
-	  int i = parse_choice (key, value, names);
-	  ok &= i >= 0;
-	  if (i >= 0)
-	    {
-	      pathprof_opts.atomic = i >= 1;
-	      pathprof_opts.per_thread = i == 1 || i == 2;
-	    }
-	}
-      else if (!strcmp (key, "backedge-runs"))
-	{
-	  /* In the order of PATHPROF_RUNS_*.  */
-	  static const char *const names[] = { "never", "atomic", "always",
-					       NULL };
-	  int i = parse_choice (key, value, names);
-	  ok &= i >= 0;
-	  if (i >= 0)
-	    pathprof_opts.backedge_runs = i;
-	}
-      else if (!strcmp (key, "metric"))
-	{
-	  /* In the order of PATHPROF_METRIC_*, from CYCLES.  */
-	  static const char *const names[] = { "cycles", "ns", NULL };
-	  int i = parse_choice (key, value, names);
-	  ok &= i >= 0;
-	  if (i >= 0)
-	    pathprof_opts.metric = PATHPROF_METRIC_CYCLES + i;
-	}
-      else if (!strcmp (key, "max-array"))
-	ok &= parse_count (key, value, &pathprof_opts.max_array);
-      else if (!strcmp (key, "max-mapped"))
-	/* 0 for none.  */
-	ok &= parse_count (key, value, &pathprof_opts.max_mapped, true);
-      else if (!strcmp (key, "dense-prefix"))
-	{
-	  /* 0 is allowed (no prefix), so not parse_count.  */
-	  char *end = NULL;
-	  errno = 0;
-	  unsigned long long n = value && ISDIGIT (*value)
-				 ? strtoull (value, &end, 10) : 0;
-	  if (value && !strcmp (value, "auto"))
-	    pathprof_opts.dense_prefix = 0;
-	  else if (!end || *end || errno || (n & (n - 1)) != 0
-		   || n > (1ULL << 32))
-	    {
-	      error ("pathprof: %<dense-prefix%> is %<auto%>, 0 or a power "
-		     "of 2 up to 2^32, not %qs", value ? value : "");
-	      ok = false;
-	    }
-	  else
-	    pathprof_opts.dense_prefix = n;
-	}
-      else if (!strcmp (key, "numbering"))
-	{
-	  static const char *const names[] = { "hot", "paths", NULL };
-	  int i = parse_choice (key, value, names);
-	  ok &= i >= 0;
-	  if (i >= 0)
-	    pathprof_opts.hot_first = i == 0;
-	}
-      else if (!strcmp (key, "max-paths"))
-	ok &= parse_count (key, value, &pathprof_opts.max_paths);
-      else if (!strcmp (key, "dir"))
-	{
-	  if (!value || !*value)
-	    {
-	      error ("pathprof: %<dir%> needs a directory");
-	      ok = false;
-	    }
-	  else if (IS_ABSOLUTE_PATH (value))
-	    pathprof_opts.dir = xstrdup (value);
-	  else
-	    pathprof_opts.dir = concat (getpwd (), "/", value, NULL);
-	}
-      else if (!strcmp (key, "use"))
-	{
-	  if (!value || !*value)
-	    {
-	      error ("pathprof: %<use%> needs a file name");
-	      ok = false;
-	    }
-	  else
-	    pathprof_opts.use = xstrdup (value);
-	}
-      else if (!strcmp (key, "feedback"))
-	{
-	  if (!value || !*value)
-	    {
-	      error ("pathprof: %<feedback%> needs a file or directory name");
-	      ok = false;
-	    }
-	  else
-	    pathprof_opts.feedback = xstrdup (value);
-	}
-      else if (!strcmp (key, "include"))
-	{
-	  pathprof_opts.have_include
-	    = parse_regex (key, value, &pathprof_opts.include_re);
-	  ok &= pathprof_opts.have_include;
-	}
-      else if (!strcmp (key, "exclude"))
-	{
-	  pathprof_opts.have_exclude
-	    = parse_regex (key, value, &pathprof_opts.exclude_re);
-	  ok &= pathprof_opts.have_exclude;
 	}
       else
-	/* A key of pathprof_keys without a branch here.  */
-	gcc_unreachable ();
+	ok &= read_argument (arg, value);
     }
   /* feedback= builds without instrumentation; use= weights it.  */
   if (pathprof_opts.feedback && pathprof_opts.use)
