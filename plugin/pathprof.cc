@@ -270,7 +270,7 @@ parse_dense_prefix (const char *key, const char *value,
   unsigned long long n = value && ISDIGIT (*value)
 			 ? strtoull (value, &end, 10) : 0;
   if (value && !strcmp (value, "auto"))
-    *out = 0;
+    *out = PATHPROF_DENSE_PREFIX_AUTO;
   else if (!end || *end || errno || (n & (n - 1)) != 0 || n > (1ULL << 32))
     {
       error ("pathprof: %<%s%> is %<auto%>, 0 or a power of 2 up to 2^32, "
@@ -294,13 +294,18 @@ parse_choice (const char *key, const char *value,
   for (; choices[n].name; n++)
     if (value && !strcmp (value, choices[n].name))
       return n;
+  gcc_checking_assert (n >= 2 && n <= 4);
+  value = value ? value : "";
   if (n == 2)
     error ("pathprof: %<%s%> is %qs or %qs, not %qs", key, choices[0].name,
-	   choices[1].name, value ? value : "");
-  else
+	   choices[1].name, value);
+  else if (n == 3)
     error ("pathprof: %<%s%> is %qs, %qs or %qs, not %qs", key,
+	   choices[0].name, choices[1].name, choices[2].name, value);
+  else
+    error ("pathprof: %<%s%> is %qs, %qs, %qs or %qs, not %qs", key,
 	   choices[0].name, choices[1].name, choices[2].name,
-	   value ? value : "");
+	   choices[3].name, value);
   return -1;
 }
 
