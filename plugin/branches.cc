@@ -25,7 +25,6 @@
    the labels (doc/plugin.md).  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "ppformat.h"
 

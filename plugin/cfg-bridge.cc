@@ -9,7 +9,6 @@
    id back to GCC's edge.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 /* The spanning-tree weight of E: GCC has not estimated a profile yet

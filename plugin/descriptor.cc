@@ -20,7 +20,6 @@
    run.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "pathprof-abi.h"
 

@@ -8,7 +8,6 @@
    cfg-bridge.cc, which builds the graph the plan is made on.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "ppformat.h"
 

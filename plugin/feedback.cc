@@ -59,10 +59,6 @@
    (e.g. -fdump-tree-optimized-blocks: "[count: N]").  */
 
 #include "gcc-common.h"
-#include <regex.h>
-#include "opts.h"
-#include "profile.h"
-#include "predict.h"
 #include "pathprof-plugin.h"
 
 /* The profiles of feedback=, read when the plugin starts.  */
@@ -167,22 +163,6 @@ branch_probabilities_at_start (void *, void *)
 {
   if (!instrumenting_p ())
     set_default_branch_probabilities (1);
-}
-
-/* Whether FUN has OpenMP or OpenACC statements: their regions move into
-   child functions later, which the instrumented build instrumented
-   after that move, on another CFG.  */
-
-static bool
-has_omp_statements (function *fun)
-{
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (is_gimple_omp (gsi_stmt (gsi)))
-	return true;
-  return false;
 }
 
 /* Whether E is the first of the edges out of its source to its
@@ -330,7 +310,9 @@ feed_back_function (function *fun)
   if (DECL_EXTERNAL (fndecl)
       || !pathprof_profile_has (&feedback_profiles, fun))
     return 0;
-  if (has_omp_statements (fun))
+  /* Their regions move into child functions later, which the
+     instrumented build instrumented after that move, on another CFG.  */
+  if (pathprof_has_omp_statements (fun))
     {
       inform (DECL_SOURCE_LOCATION (fndecl), "pathprof: %qD: "
 	      "estimated profile: functions with OpenMP regions are not fed "

@@ -28,7 +28,6 @@
    there.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "pathprof-abi.h"
 

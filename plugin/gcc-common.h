@@ -45,6 +45,14 @@
 #include "builtins.h"
 #include "calls.h"
 #include "ggc.h"
+#include "opts.h"
+#include "profile.h"
+#include "predict.h"
+/* plugin-version.h defines the version the plugin was built for, a
+   static variable: only pathprof.cc, which checks it, asks for it.  */
+#ifdef PATHPROF_WANT_PLUGIN_VERSION
+#include "plugin-version.h"
+#endif
 
 /* libiberty's demangler is linked into every GCC front end (cc1, cc1plus,
    f951, lto1) but its header is not installed with the plugin headers.  */

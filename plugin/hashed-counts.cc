@@ -10,7 +10,6 @@
    call on a miss.  Split from instrument.cc, which emits the calls.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "pathprof-abi.h"
 

@@ -69,7 +69,6 @@
    the passes set a link active when its copies' counts are removed.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 namespace {

@@ -25,7 +25,6 @@
    when the core moved them off an edge that cannot be split.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "ppformat.h"
 #include "pathprof-abi.h"
@@ -905,8 +904,8 @@ silent_skip_reason (function *fun)
 
 /* Whether FUN still contains OpenMP or OpenACC statements.  */
 
-static bool
-has_omp_statements (function *fun)
+bool
+pathprof_has_omp_statements (function *fun)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -924,7 +923,7 @@ has_omp_statements (function *fun)
 static const char *
 unsupported_reason (function *fun)
 {
-  if (has_omp_statements (fun))
+  if (pathprof_has_omp_statements (fun))
     return "it contains OpenMP or OpenACC regions that were not expanded";
   return NULL;
 }
@@ -1435,7 +1434,7 @@ static hash_set<tree> *seen_functions;
 unsigned int
 pathprof_instrument_pass (function *fun)
 {
-  if (has_omp_statements (fun))
+  if (pathprof_has_omp_statements (fun))
     {
       if (dump_file)
 	fprintf (dump_file, "pathprof: OpenMP regions: instrumented after "

@@ -13,7 +13,6 @@
    are the function's, block for block (ppf_edges_on_cfg).  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "ppedges.h"
 #include "ppfind.h"

@@ -46,7 +46,6 @@
    successor.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 /* The level the pass before "cfg" found, for the pass after it to put

@@ -31,6 +31,10 @@
 #ifndef PATHPROF_PLUGIN_H
 #define PATHPROF_PLUGIN_H
 
+/* Included after gcc-common.h, as every file of the plugin does: GCC's
+   system.h comes first, then the system headers the plugin adds.  */
+#include <regex.h>
+
 #include "ppcore.h"
 
 /* The plugin's arguments, -fplugin-arg-pathprof-KEY[=VALUE].  */
@@ -319,5 +323,8 @@ void pathprof_load_thread_counters (function *fun, tree base, tree slot,
 /* instrument.cc */
 unsigned int pathprof_instrument_pass (function *fun);
 void pathprof_instrument_remaining (void);
+/* Whether FUN still has OpenMP or OpenACC statements (neither the pass
+   nor feedback= takes such a function).  */
+bool pathprof_has_omp_statements (function *fun);
 
 #endif /* PATHPROF_PLUGIN_H */

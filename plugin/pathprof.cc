@@ -19,10 +19,8 @@
    parses dump options before it loads plugins).  Always test with -fchecking:
    the installed compiler does not verify the IL otherwise.  */
 
+#define PATHPROF_WANT_PLUGIN_VERSION
 #include "gcc-common.h"
-#include "opts.h"
-#include "plugin-version.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 int plugin_is_GPL_compatible;

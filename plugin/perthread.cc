@@ -26,7 +26,6 @@
    pathprof_load_thread_counters once every probe is in place.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 /* __pathprof_thread_counters, declared once, and the counters' element

@@ -19,7 +19,6 @@
    forks from code that was not instrumented.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 static const struct

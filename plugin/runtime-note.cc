@@ -20,7 +20,6 @@
 
 #include "gcc-common.h"
 #include <fcntl.h>
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 /* An external declaration of the C library function NAME of TYPE.  */

@@ -28,7 +28,6 @@
    the function still loses its path (doc/plugin.md).  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 
 /* Whether STMT is a call that can throw out of FUN with no landing pad in

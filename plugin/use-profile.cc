@@ -12,7 +12,6 @@
    never the counts.  */
 
 #include "gcc-common.h"
-#include <regex.h>
 #include "pathprof-plugin.h"
 #include "ppedges.h"
 
