@@ -30,7 +30,8 @@
    5. write the old content (an empty profile included) to
       NAME.pathprof.journal, then the new content over NAME.pathprof from
       offset 0, truncate it to the new length, and remove the journal;
-   6. unlock; only now subtract the counts taken in 1.
+   6. only now, the new content in the file, subtract the counts taken
+      in 1; then unlock.
 
    The journal exists only while a write is in flight, and holds the
    counts already in the file: a process that dies at any point of 5
