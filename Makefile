@@ -209,7 +209,8 @@ UNIT_C := $(wildcard core/tests/*.c format/tests/*.c runtime/tests/*.c \
 UNIT_SH := $(wildcard core/tests/*.sh format/tests/*.sh runtime/tests/*.sh \
   report/tests/*.sh dump/tests/*.sh tool/tests/*.sh plugin/tests/*.sh \
   testsuite/pathprof.project/*.sh) testsuite/man-check.sh \
-  testsuite/licence-check.sh testsuite/layer-check.sh
+  testsuite/licence-check.sh testsuite/layer-check.sh \
+  testsuite/circle-check.sh
 UNIT_BIN := $(foreach t,$(UNIT_C),$(BUILD)/tests/$(subst /tests/,-,$(t:%.c=%)))
 $(UNIT_BIN): $(COMPILER_STAMP)
 
