@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "ppcore.h"
+#include "core-checks.h"
 #include "test-cfg.h"
 #include "test-props.h"
 #include "test-random.h"
@@ -31,84 +32,6 @@
 #include "unit-test.h"
 
 static bool verbose;
-
-/* ------------------------------------------------------------------ */
-/* Reading plans.                                                      */
-
-/* Index of the plan's DAG edges by source: out-edges of v are
-   start[v] .. start[v + 1] - 1 (they are grouped by source in the plan;
-   verify_plan checks that before anything relies on it).  */
-typedef struct dag_index
-{
-  uint32_t *start;
-} dag_index;
-
-/* Fill X from PLAN; false if memory runs out.  */
-static bool
-dag_index_build (const pp_plan *plan, dag_index *x)
-{
-  x->start = calloc ((size_t) plan->num_blocks + 1, sizeof (uint32_t));
-  if (x->start == NULL)
-    return false;
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    x->start[plan->dag_edges[i].src + 1]++;
-  for (uint32_t v = 0; v < plan->num_blocks; v++)
-    x->start[v + 1] += x->start[v];
-  return true;
-}
-
-/* NumPaths of every vertex, recomputed by the test from the plan's DAG
-   (longest-first DP over a topological order of its own).  Saturates at
-   UINT64_MAX.  Returns false if the plan's DAG has a cycle.  */
-static bool
-count_paths (const pp_plan *plan, uint64_t *np)
-{
-  uint32_t nv = plan->num_blocks;
-  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
-  uint32_t *order = calloc (nv, sizeof (uint32_t));
-  dag_index x;
-  bool ok = indeg && order && dag_index_build (plan, &x);
-  if (!ok)
-    {
-      free (indeg);
-      free (order);
-      return false;
-    }
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    indeg[plan->dag_edges[i].dst]++;
-  uint32_t head = 0, tail = 0;
-  for (uint32_t v = 0; v < nv; v++)
-    if (indeg[v] == 0)
-      order[tail++] = v;
-  while (head < tail)
-    {
-      uint32_t v = order[head++];
-      for (uint32_t p = x.start[v]; p < x.start[v + 1]; p++)
-	if (--indeg[plan->dag_edges[p].dst] == 0)
-	  order[tail++] = plan->dag_edges[p].dst;
-    }
-  ok = tail == nv;
-  for (uint32_t i = tail; ok && i-- > 0;)
-    {
-      uint32_t v = order[i];
-      if (v == PP_EXIT)
-	{
-	  np[v] = 1;
-	  continue;
-	}
-      uint64_t s = 0;
-      for (uint32_t p = x.start[v]; p < x.start[v + 1]; p++)
-	{
-	  uint64_t a = np[plan->dag_edges[p].dst];
-	  s = s > UINT64_MAX - a ? UINT64_MAX : s + a;
-	}
-      np[v] = s;
-    }
-  free (indeg);
-  free (order);
-  free (x.start);
-  return ok;
-}
 
 /* ------------------------------------------------------------------ */
 /* verify_plan: the properties every plan must have.                   */
@@ -135,815 +58,32 @@ static const char *const property_name[P_NUM] = {
   "non-free chords no more and no heavier than the plain tree's"
 };
 
-/* Operations of the CFG site of CFG edge C: the REAL edge's, or the
-   X_EXIT dummy's followed by the X_ENTRY dummy's.  */
-static uint32_t
-cfg_edge_ops (const pp_plan *plan, const uint32_t *real,
-	      const uint32_t *to_exit, const uint32_t *from_entry, uint32_t c,
-	      pp_op *ops)
-{
-  uint32_t n = 0;
-  uint32_t parts[3] = { real[c], to_exit[c], from_entry[c] };
-  for (int k = 0; k < 3; k++)
-    if (parts[k] != UINT32_MAX)
-      for (uint32_t j = 0; j < plan->dag_edges[parts[k]].num_ops; j++)
-	ops[n++] = plan->dag_edges[parts[k]].ops[j];
-  return n;
-}
-
-/* Whether two operation sequences are the same.  */
-static bool
-ops_equal (const pp_op *a, uint32_t na, const pp_op *b, uint32_t nb)
-{
-  if (na != nb)
-    return false;
-  for (uint32_t k = 0; k < na; k++)
-    if (a[k].kind != b[k].kind || a[k].value != b[k].value)
-      return false;
-  return true;
-}
-
-/* Everything about one path (edge indices PATH[0..LEN)): number, Inc
-   sum, simulated ops, regeneration.  */
-static void
-verify_path (stats *st, const pp_cfg *cfg, const pp_plan *plan,
-	     const pp_regen *regen, const uint32_t *path, uint32_t len,
-	     uint64_t *number_out)
-{
-  uint32_t count_at = UINT32_MAX, last_flagged = UINT32_MAX;
-  uint64_t number = 0, inc_sum = 0;
-  sim s;
-  sim_init (&s);
-  bool tree_inc_zero = true;
-  for (uint32_t k = 0; k < len; k++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[path[k]];
-      number += e->val;
-      inc_sum += (uint64_t) e->inc;
-      if (e->on_tree && e->inc != 0)
-	tree_inc_zero = false;
-      uint32_t counts_before = s.num_counts;
-      sim_ops (&s, e->ops, e->num_ops);
-      if (s.num_counts != counts_before)
-	count_at = k;
-      if (cfg->block_flags != NULL
-	  && (cfg->block_flags[e->src] & PP_BLOCK_MAY_NOT_RETURN))
-	last_flagged = k;
-    }
-  if (last_flagged != UINT32_MAX)
-    prop (st, P_MAY_NOT_RETURN,
-	  count_at != UINT32_MAX && count_at >= last_flagged,
-	  "a path is counted on its edge %u, before leaving the block that "
-	  "may not return, %u (edge %u)",
-	  count_at, plan->dag_edges[path[last_flagged]].src, last_flagged);
-  *number_out = number;
-  prop (st, P_UNIQUE, number < plan->num_paths,
-	"path number %" PRIu64 " >= N = %" PRIu64, number, plan->num_paths);
-  prop (st, P_INC, inc_sum == number && tree_inc_zero,
-	"path %" PRIu64 ": Inc sum %" PRIu64 "%s", number, inc_sum,
-	tree_inc_zero ? "" : " (a tree edge has Inc != 0)");
-  prop (st, P_OPS, s.num_counts == 1 && s.last_count == number && !s.bad_read,
-	"path %" PRIu64 ": expected one count at %" PRIu64 ", saw %u counts, "
-	"last %" PRIu64 "%s",
-	number, number, s.num_counts, s.last_count,
-	s.bad_read ? ", R read before written" : "");
-  uint32_t blen = 0;
-  uint32_t *buf = malloc ((plan->num_blocks + 1) * sizeof (uint32_t));
-  int rc = pp_regen_path (regen, number, buf, plan->num_blocks, &blen);
-  bool same = rc == 0 && blen == len;
-  for (uint32_t k = 0; same && k < len; k++)
-    same = buf[k] == path[k];
-  free (buf);
-  prop (st, P_REGEN, same, "regenerating %" PRIu64 " gave rc %d, %u edges",
-	number, rc, blen);
-}
-
-/* A walk in the CFG from ENTRY (see verify_walks).  */
-static void
-verify_one_walk (stats *st, const pp_cfg *cfg, const pp_plan *plan,
-		 const uint32_t *cfg_start, const uint32_t *cfg_list,
-		 const uint32_t *real, const uint32_t *to_exit,
-		 const uint32_t *from_entry, const pp_probe **at_edge,
-		 const pp_probe **at_end, const pp_probe **at_start,
-		 const uint32_t *dag_start, uint64_t *rng, uint32_t budget)
-{
-  enum { MAXLOG = 4096 };
-  uint64_t expected[MAXLOG], logged[MAXLOG];
-  uint32_t nexp = 0;
-  sim s;
-  sim_init (&s);
-  s.log = logged;
-  s.log_cap = MAXLOG;
-  uint64_t sum = 0;
-  uint32_t v = PP_ENTRY, steps = 0, last_dst = PP_NONE;
-  bool stop = false;
-  for (;;)
-    {
-      if (v == PP_EXIT)
-	{
-	  expected[nexp++] = sum;
-	  break;
-	}
-      uint32_t deg = cfg_start[v + 1] - cfg_start[v];
-      if (deg == 0)
-	{
-	  /* A noreturn block: its probe runs before the call.  */
-	  if (at_end[v])
-	    sim_ops (&s, at_end[v]->ops, at_end[v]->num_ops);
-	  uint32_t nr = find_noreturn (plan, v);
-	  expected[nexp++] = sum + (nr != UINT32_MAX
-				    ? plan->dag_edges[nr].val : 0);
-	  break;
-	}
-      uint32_t c = cfg_list[cfg_start[v] + rng_below (rng, deg)];
-      uint32_t dst = cfg->edges[c].dst;
-      if (at_end[v])
-	sim_ops (&s, at_end[v]->ops, at_end[v]->num_ops);
-      if (at_edge[c])
-	sim_ops (&s, at_edge[c]->ops, at_edge[c]->num_ops);
-      if (at_start[dst])
-	sim_ops (&s, at_start[dst]->ops, at_start[dst]->num_ops);
-      if (real[c] != UINT32_MAX)
-	sum += plan->dag_edges[real[c]].val;
-      else
-	{
-	  /* A backedge or cut edge: a path ends, the next starts.  */
-	  expected[nexp++] = sum + plan->dag_edges[to_exit[c]].val;
-	  sum = plan->dag_edges[from_entry[c]].val;
-	  /* Stop at a path boundary, unless the backedge leads to EXIT:
-	     then the next path (ENTRY->EXIT) is complete already.  */
-	  if ((stop || nexp >= MAXLOG - 2) && dst != PP_EXIT)
-	    {
-	      last_dst = dst;
-	      break;
-	    }
-	}
-      v = dst;
-      if (++steps >= budget)
-	stop = true;
-    }
-  /* If the walk stopped just after a backedge, the path it started may
-     already be counted: Figure 8 counts a path as soon as the rest of it
-     is determined (it has entered the absorbing region), here perhaps on
-     the backedge itself.  Accept that one count if it is the number of
-     the path's only possible completion.  */
-  if (s.log_len == nexp + 1 && last_dst != PP_NONE)
-    {
-      uint32_t u = last_dst, guard = 0;
-      uint64_t completion = sum;
-      while (u != PP_EXIT && guard++ < cfg->num_blocks
-	     && dag_start[u + 1] - dag_start[u] == 1)
-	{
-	  completion += plan->dag_edges[dag_start[u]].val;
-	  u = plan->dag_edges[dag_start[u]].dst;
-	}
-      if (u == PP_EXIT)
-	expected[nexp++] = completion;
-    }
-  bool same = s.log_len == nexp && !s.bad_read;
-  for (uint32_t k = 0; same && k < nexp; k++)
-    same = logged[k] == expected[k];
-  prop (st, P_WALK, same,
-	"walk of %u steps: %u paths expected, %u counts%s; first path %"
-	PRIu64 ", first count %" PRIu64,
-	steps, nexp, s.log_len, s.bad_read ? ", R read before written" : "",
-	nexp ? expected[0] : 0, s.log_len ? logged[0] : 0);
-}
-
-/* What the test needs to recompute spanning-tree keys: whether each CFG
-   edge is stuck (no_code without a relocation place) and each block's
-   weight (the sum of its CFG in-edges').  */
-typedef struct tree_info
-{
-  bool *stuck;
-  double *block_weight;
-} tree_info;
-
-/* Fill TI for CFG.  */
-static void
-tree_info_build (const pp_cfg *cfg, tree_info *ti)
-{
-  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
-  uint32_t *out = calloc (nv, sizeof (uint32_t));
-  uint32_t *in = calloc (nv, sizeof (uint32_t));
-  ti->stuck = calloc (ne + 1, sizeof (bool));
-  ti->block_weight = calloc (nv, sizeof (double));
-  for (uint32_t i = 0; i < ne; i++)
-    {
-      out[cfg->edges[i].src]++;
-      in[cfg->edges[i].dst]++;
-      ti->block_weight[cfg->edges[i].dst] += cfg->edges[i].weight;
-    }
-  for (uint32_t i = 0; i < ne; i++)
-    {
-      const pp_cfg_edge *e = &cfg->edges[i];
-      ti->stuck[i] = (e->flags & PP_CFG_NO_CODE)
-		     && !(e->src != PP_ENTRY && out[e->src] == 1)
-		     && !(e->dst != PP_EXIT && in[e->dst] == 1);
-    }
-  free (out);
-  free (in);
-}
-
-/* Release TI.  */
-static void
-tree_info_free (tree_info *ti)
-{
-  free (ti->stuck);
-  free (ti->block_weight);
-}
-
-/* The test's own maximum-spanning-tree key of a DAG edge, as documented
-   in core/spantree.c: class 0 stuck real no_code edge, 1 dummy of a
-   stuck no_code edge, 2 other no_code, 3 the rest; then weight.  */
-static void
-tree_key_base (const pp_cfg *cfg, const tree_info *ti, const pp_dag_edge *e,
-	       int *klass, double *weight)
-{
-  if (e->kind == PP_DAG_NORETURN_EXIT)
-    {
-      *klass = 3;
-      *weight = ti->block_weight[e->src];
-      return;
-    }
-  const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
-  if (!(ce->flags & PP_CFG_NO_CODE))
-    *klass = 3;
-  else if (!ti->stuck[e->cfg_edge])
-    *klass = 2;
-  else
-    *klass = e->kind == PP_DAG_REAL ? 0 : 1;
-  *weight = ce->weight;
-}
+/* The properties above that core-checks.h reports under.  The CFGs
+   here have no restart edges: paths from a restart dummy and restart
+   probes are never checked.  */
+static const check_props core_props = {
+  .structure = P_STRUCT, .count = P_COUNT, .unique = P_UNIQUE,
+  .regen = P_REGEN, .inc = P_INC, .tree = P_TREE, .ops = P_OPS,
+  .restart_paths = P_OPS, .may_not_return = P_MAY_NOT_RETURN,
+  .restart = P_PROBES, .probes = P_PROBES, .walk = P_WALK,
+  .backedges = P_BACKEDGES
+};
 
 /* Set while a plan built with pp_options.plain_tree is verified: its
    tree knows no free edges.  */
 static bool plain_tree_keys;
 
-/* The key of tree_key_base, with free edges (test-plan.h) in a class
-   4 of their own, taken last (unless PLAIN_TREE_KEYS).  */
-static void
-tree_key (const pp_cfg *cfg, const tree_info *ti, const pp_plan *plan,
-	  const pp_dag_edge *e, int *klass, double *weight)
-{
-  tree_key_base (cfg, ti, e, klass, weight);
-  if (*klass == 3 && !plain_tree_keys
-      && plan_edge_is_free (cfg, plan, (uint32_t) (e - plan->dag_edges)))
-    *klass = 4;
-}
-
-/* Union-find root, with path halving.  */
-static uint32_t
-uf_find (uint32_t *parent, uint32_t v)
-{
-  while (parent[v] != v)
-    v = parent[v] = parent[parent[v]];
-  return v;
-}
-
-/* The spanning tree: DAG tree edges plus EXIT-ENTRY form a spanning tree
-   of the reachable blocks; every no_code chord closes a cycle of forced
-   tree edges (it could not be forced in); and, on small graphs, the cycle
-   property of maximum spanning trees holds for the documented keys.  */
-static void
-verify_tree (stats *st, const pp_cfg *cfg, const pp_plan *plan)
-{
-  uint32_t nv = plan->num_blocks;
-  uint32_t *parent = malloc (nv * sizeof (uint32_t));
-  uint32_t *forced = malloc (nv * sizeof (uint32_t));
-  uint32_t nreach = 0, ntree = 0;
-  bool acyclic = true;
-  tree_info ti;
-  tree_info_build (cfg, &ti);
-  for (uint32_t v = 0; v < nv; v++)
-    {
-      parent[v] = forced[v] = v;
-      nreach += plan->reachable[v];
-    }
-  parent[PP_EXIT] = PP_ENTRY;
-  forced[PP_EXIT] = PP_ENTRY;
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[i];
-      if (!e->on_tree)
-	continue;
-      ntree++;
-      uint32_t a = uf_find (parent, e->src), b = uf_find (parent, e->dst);
-      if (a == b)
-	acyclic = false;
-      parent[a] = b;
-      int klass;
-      double w;
-      tree_key (cfg, &ti, plan, e, &klass, &w);
-      if (klass <= 2)
-	forced[uf_find (forced, e->src)] = uf_find (forced, e->dst);
-    }
-  prop (st, P_TREE, acyclic && ntree + 2 == nreach,
-	"%u tree edges for %u reachable blocks%s", ntree, nreach,
-	acyclic ? "" : ", with a cycle");
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[i];
-      int klass;
-      double w;
-      tree_key (cfg, &ti, plan, e, &klass, &w);
-      if (!e->on_tree && klass <= 2)
-	prop (st, P_TREE, uf_find (forced, e->src) == uf_find (forced, e->dst),
-	      "no_code edge %u (%u->%u) is a chord but could be in the tree",
-	      e->cfg_edge, e->src, e->dst);
-    }
-
-  /* Cycle property, on small graphs: every tree edge on a chord's tree
-     path has a key at least as good as the chord's.  */
-  if (nv <= 200 && acyclic)
-    {
-      uint32_t *via = malloc (nv * sizeof (uint32_t));  /* edge to parent */
-      uint32_t *up = malloc (nv * sizeof (uint32_t));
-      uint32_t *depth = calloc (nv, sizeof (uint32_t));
-      uint32_t *queue = malloc (nv * sizeof (uint32_t));
-      bool *seen = calloc (nv, sizeof (bool));
-      /* Root the tree at ENTRY; EXIT hangs off it by the fictitious edge
-	 (via = UINT32_MAX).  */
-      uint32_t head = 0, tail = 0;
-      queue[tail++] = PP_ENTRY;
-      seen[PP_ENTRY] = true;
-      up[PP_ENTRY] = PP_ENTRY;
-      via[PP_ENTRY] = UINT32_MAX;
-      while (head < tail)
-	{
-	  uint32_t v = queue[head++];
-	  if (v == PP_ENTRY && !seen[PP_EXIT])
-	    {
-	      seen[PP_EXIT] = true;
-	      up[PP_EXIT] = PP_ENTRY;
-	      via[PP_EXIT] = UINT32_MAX;
-	      depth[PP_EXIT] = 1;
-	      queue[tail++] = PP_EXIT;
-	    }
-	  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-	    {
-	      const pp_dag_edge *e = &plan->dag_edges[i];
-	      if (!e->on_tree || (e->src != v && e->dst != v))
-		continue;
-	      uint32_t o = e->src == v ? e->dst : e->src;
-	      if (seen[o])
-		continue;
-	      seen[o] = true;
-	      up[o] = v;
-	      via[o] = i;
-	      depth[o] = depth[v] + 1;
-	      queue[tail++] = o;
-	    }
-	}
-      for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-	{
-	  const pp_dag_edge *c = &plan->dag_edges[i];
-	  if (c->on_tree)
-	    continue;
-	  int ck;
-	  double cw;
-	  tree_key (cfg, &ti, plan, c, &ck, &cw);
-	  uint32_t a = c->src, b = c->dst;
-	  bool ok = seen[a] && seen[b];
-	  while (ok && a != b)
-	    {
-	      uint32_t *x = depth[a] >= depth[b] ? &a : &b;
-	      uint32_t t = via[*x];
-	      if (t != UINT32_MAX)
-		{
-		  int tk;
-		  double tw;
-		  tree_key (cfg, &ti, plan, &plan->dag_edges[t], &tk, &tw);
-		  if (tk > ck || (tk == ck && tw < cw))
-		    ok = false;
-		}
-	      *x = up[*x];
-	    }
-	  prop (st, P_TREE, ok,
-		"chord %u->%u (weight %g) is better than a tree edge on its "
-		"cycle",
-		c->src, c->dst, cw);
-	}
-      free (via);
-      free (up);
-      free (depth);
-      free (queue);
-      free (seen);
-    }
-  free (parent);
-  free (forced);
-  tree_info_free (&ti);
-}
-
-/* Structure of the DAG against the CFG.  */
-static void
-verify_structure (stats *st, const pp_cfg *cfg, const pp_plan *plan)
-{
-  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
-  bool ok = plan->num_blocks == nv;
-  prop (st, P_STRUCT, ok, "num_blocks %u, CFG has %u", plan->num_blocks, nv);
-  if (!ok)
-    return;
-
-  /* Reachability, by the test's own BFS.  */
-  bool *reach = calloc (nv, sizeof (bool));
-  uint32_t *queue = malloc (nv * sizeof (uint32_t));
-  uint32_t *start = calloc (nv + 1, sizeof (uint32_t));
-  uint32_t *list = malloc ((ne + 1) * sizeof (uint32_t));
-  for (uint32_t i = 0; i < ne; i++)
-    start[cfg->edges[i].src + 1]++;
-  for (uint32_t v = 0; v < nv; v++)
-    start[v + 1] += start[v];
-  memcpy (queue, start, nv * sizeof (uint32_t));
-  for (uint32_t i = 0; i < ne; i++)
-    list[queue[cfg->edges[i].src]++] = i;
-  uint32_t head = 0, tail = 0;
-  reach[PP_ENTRY] = true;
-  queue[tail++] = PP_ENTRY;
-  while (head < tail)
-    {
-      uint32_t v = queue[head++];
-      for (uint32_t p = start[v]; p < start[v + 1]; p++)
-	if (!reach[cfg->edges[list[p]].dst])
-	  {
-	    reach[cfg->edges[list[p]].dst] = true;
-	    queue[tail++] = cfg->edges[list[p]].dst;
-	  }
-    }
-  reach[PP_EXIT] = true;
-  for (uint32_t v = 0; v < nv; v++)
-    prop (st, P_STRUCT, plan->reachable[v] == reach[v],
-	  "reachable[%u] = %d", v, plan->reachable[v]);
-
-  /* Grouping and Val order.  */
-  bool *seen_src = calloc (nv, sizeof (bool));
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[i];
-      bool first = i == 0 || plan->dag_edges[i - 1].src != e->src;
-      prop (st, P_STRUCT,
-	    e->src < nv && e->dst < nv && reach[e->src] && reach[e->dst]
-	      && (!first || !seen_src[e->src])
-	      && (first ? e->val == 0 : e->val > plan->dag_edges[i - 1].val)
-	      && e->num_ops <= 2,
-	    "DAG edge %u (%u->%u, val %" PRIu64 ") breaks grouping/order", i,
-	    e->src, e->dst, e->val);
-      if (e->src < nv)
-	seen_src[e->src] = true;
-    }
-
-  /* Every reachable CFG edge is represented once: REAL, or a pair.  */
-  uint32_t *count = calloc ((size_t) ne * 6 + 1, sizeof (uint32_t));
-  uint32_t nbe = 0, ncut = 0;
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[i];
-      if (e->kind == PP_DAG_NORETURN_EXIT)
-	{
-	  bool has_succ = start[e->src + 1] > start[e->src];
-	  prop (st, P_STRUCT,
-		!has_succ && e->dst == PP_EXIT && e->cfg_edge == PP_NONE
-		  && e->src != PP_EXIT,
-		"bad noreturn dummy %u->%u", e->src, e->dst);
-	  continue;
-	}
-      prop (st, P_STRUCT, e->cfg_edge < ne && e->kind <= PP_DAG_CUT_EXIT,
-	    "DAG edge %u: cfg_edge %u kind %u", i, e->cfg_edge, e->kind);
-      if (e->cfg_edge >= ne || e->kind > PP_DAG_CUT_EXIT)
-	continue;
-      const pp_cfg_edge *ce = &cfg->edges[e->cfg_edge];
-      bool back = (ce->flags & PP_CFG_BACKEDGE) != 0;
-      bool good;
-      switch (e->kind)
-	{
-	case PP_DAG_REAL:
-	  good = !back && e->src == ce->src && e->dst == ce->dst;
-	  break;
-	case PP_DAG_BACK_ENTRY:
-	case PP_DAG_CUT_ENTRY:
-	  good = back == (e->kind == PP_DAG_BACK_ENTRY) && e->src == PP_ENTRY
-		 && e->dst == ce->dst;
-	  break;
-	default:
-	  good = back == (e->kind == PP_DAG_BACK_EXIT) && e->src == ce->src
-		 && e->dst == PP_EXIT;
-	  nbe += e->kind == PP_DAG_BACK_EXIT;
-	  ncut += e->kind == PP_DAG_CUT_EXIT;
-	}
-      prop (st, P_STRUCT, good, "DAG edge %u (%u->%u kind %u) vs CFG edge %u",
-	    i, e->src, e->dst, e->kind, e->cfg_edge);
-      count[e->cfg_edge * 6 + e->kind]++;
-    }
-  for (uint32_t c = 0; c < ne; c++)
-    {
-      uint32_t *k = &count[c * 6];
-      bool good;
-      if (!reach[cfg->edges[c].src])
-	good = k[0] + k[1] + k[2] + k[3] + k[4] == 0;
-      else
-	good = (k[0] == 1 && k[1] + k[2] + k[3] + k[4] == 0)
-	       || (k[1] == 1 && k[2] == 1 && k[0] + k[3] + k[4] == 0)
-	       || (k[3] == 1 && k[4] == 1 && k[0] + k[1] + k[2] == 0);
-      prop (st, P_STRUCT, good, "CFG edge %u represented %u/%u/%u/%u/%u", c,
-	    k[0], k[1], k[2], k[3], k[4]);
-    }
-  prop (st, P_STRUCT,
-	nbe == plan->num_backedges && ncut == plan->num_cut_edges,
-	"num_backedges %u (saw %u), num_cut_edges %u (saw %u)",
-	plan->num_backedges, nbe, plan->num_cut_edges, ncut);
-  free (count);
-  free (seen_src);
-  free (reach);
-  free (queue);
-  free (start);
-  free (list);
-}
-
-/* Probes against the DAG edges' operations; then random CFG walks.  */
-static void
-verify_probes_and_walks (stats *st, const pp_cfg *cfg, const pp_plan *plan,
-			 uint64_t *rng, uint32_t num_walks)
-{
-  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
-  uint32_t *real = malloc ((ne + 1) * sizeof (uint32_t));
-  uint32_t *to_exit = malloc ((ne + 1) * sizeof (uint32_t));
-  uint32_t *from_entry = malloc ((ne + 1) * sizeof (uint32_t));
-  uint32_t *outdeg = calloc (nv, sizeof (uint32_t));
-  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
-  uint32_t *some_out = malloc (nv * sizeof (uint32_t));
-  uint32_t *some_in = malloc (nv * sizeof (uint32_t));
-  const pp_probe **at_edge = calloc (ne + 1, sizeof *at_edge);
-  const pp_probe **at_end = calloc (nv, sizeof *at_end);
-  const pp_probe **at_start = calloc (nv, sizeof *at_start);
-  for (uint32_t c = 0; c < ne; c++)
-    {
-      real[c] = to_exit[c] = from_entry[c] = UINT32_MAX;
-      outdeg[cfg->edges[c].src]++;
-      indeg[cfg->edges[c].dst]++;
-      some_out[cfg->edges[c].src] = c;
-      some_in[cfg->edges[c].dst] = c;
-    }
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[i];
-      if (e->kind == PP_DAG_NORETURN_EXIT || e->cfg_edge >= ne)
-	continue;
-      if (e->kind == PP_DAG_REAL)
-	real[e->cfg_edge] = i;
-      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
-	to_exit[e->cfg_edge] = i;
-      else
-	from_entry[e->cfg_edge] = i;
-    }
-
-  /* Each probe: a unique site, allowed by the relocation rules, holding
-     exactly the operations of what it stands for.  */
-  uint32_t accounted = 0;
-  for (uint32_t i = 0; i < plan->num_probes; i++)
-    {
-      const pp_probe *pr = &plan->probes[i];
-      pp_op want[8];
-      uint32_t nwant = 0;
-      bool good = pr->num_ops > 0 && pr->num_ops <= 4;
-      const pp_probe **slot = NULL;
-      if (pr->site == PP_SITE_EDGE && pr->index < ne)
-	{
-	  good &= !(cfg->edges[pr->index].flags & PP_CFG_NO_CODE);
-	  nwant = cfg_edge_ops (plan, real, to_exit, from_entry, pr->index,
-				want);
-	  slot = &at_edge[pr->index];
-	}
-      else if (pr->site == PP_SITE_BLOCK_END && pr->index < nv
-	       && pr->index != PP_ENTRY && pr->index != PP_EXIT)
-	{
-	  uint32_t b = pr->index;
-	  slot = &at_end[b];
-	  if (outdeg[b] == 0)
-	    {
-	      uint32_t nr = find_noreturn (plan, b);
-	      good &= nr != UINT32_MAX;
-	      if (nr != UINT32_MAX)
-		{
-		  nwant = plan->dag_edges[nr].num_ops;
-		  memcpy (want, plan->dag_edges[nr].ops,
-			  nwant * sizeof (pp_op));
-		}
-	    }
-	  else
-	    {
-	      uint32_t c = some_out[b], d = cfg->edges[c].dst;
-	      bool flagged
-		= cfg->block_flags != NULL
-		  && (cfg->block_flags[b] & PP_BLOCK_MAY_NOT_RETURN);
-	      good &= outdeg[b] == 1
-		      && (cfg->edges[c].flags & PP_CFG_NO_CODE) != 0
-		      && (!flagged || d == PP_EXIT || indeg[d] != 1);
-	      nwant = cfg_edge_ops (plan, real, to_exit, from_entry, c, want);
-	    }
-	}
-      else if (pr->site == PP_SITE_BLOCK_START && pr->index < nv
-	       && pr->index != PP_ENTRY && pr->index != PP_EXIT)
-	{
-	  uint32_t b = pr->index, c = indeg[b] ? some_in[b] : 0;
-	  slot = &at_start[b];
-	  uint32_t a = cfg->edges[c].src;
-	  bool flagged = cfg->block_flags != NULL
-			 && (cfg->block_flags[a] & PP_BLOCK_MAY_NOT_RETURN);
-	  good &= indeg[b] == 1 && (cfg->edges[c].flags & PP_CFG_NO_CODE)
-		  && (a == PP_ENTRY || outdeg[a] != 1 || flagged);
-	  if (good)
-	    nwant = cfg_edge_ops (plan, real, to_exit, from_entry, c, want);
-	}
-      else
-	good = false;
-      if (slot != NULL)
-	{
-	  good &= *slot == NULL;
-	  *slot = pr;
-	}
-      good &= ops_equal (pr->ops, pr->num_ops, want, nwant);
-      prop (st, P_PROBES, good, "probe %u (site %u index %u, %u ops)", i,
-	    pr->site, pr->index, pr->num_ops);
-      accounted++;
-    }
-  /* Every source of operations has its probe.  */
-  uint32_t sources = 0;
-  for (uint32_t c = 0; c < ne; c++)
-    {
-      pp_op ops[8];
-      if (cfg_edge_ops (plan, real, to_exit, from_entry, c, ops) > 0)
-	sources++;
-    }
-  for (uint32_t i = 0; i < plan->num_dag_edges; i++)
-    if (plan->dag_edges[i].kind == PP_DAG_NORETURN_EXIT
-	&& plan->dag_edges[i].num_ops > 0)
-      sources++;
-  prop (st, P_PROBES, sources == accounted,
-	"%u sites need code, %u probes", sources, accounted);
-
-  /* Walks.  */
-  uint32_t *cfg_start = calloc (nv + 1, sizeof (uint32_t));
-  uint32_t *cfg_list = malloc ((ne + 1) * sizeof (uint32_t));
-  for (uint32_t c = 0; c < ne; c++)
-    cfg_start[cfg->edges[c].src + 1]++;
-  for (uint32_t v = 0; v < nv; v++)
-    cfg_start[v + 1] += cfg_start[v];
-  uint32_t *cur = malloc ((nv + 1) * sizeof (uint32_t));
-  memcpy (cur, cfg_start, nv * sizeof (uint32_t));
-  for (uint32_t c = 0; c < ne; c++)
-    cfg_list[cur[cfg->edges[c].src]++] = c;
-  dag_index x;
-  dag_index_build (plan, &x);
-  for (uint32_t k = 0; k < num_walks; k++)
-    verify_one_walk (st, cfg, plan, cfg_start, cfg_list, real, to_exit,
-		     from_entry, at_edge, at_end, at_start, x.start, rng,
-		     3 * nv + 10);
-  free (x.start);
-  free (cur);
-  free (cfg_start);
-  free (cfg_list);
-  free (real);
-  free (to_exit);
-  free (from_entry);
-  free (outdeg);
-  free (indeg);
-  free (some_out);
-  free (some_in);
-  free (at_edge);
-  free (at_end);
-  free (at_start);
-}
-
-/* Check every property of PLAN built from CFG.  Paths are enumerated
-   when there are at most ENUM_LIMIT, else SAMPLES random ones are
-   checked.  */
+/* Check every property of PLAN built from CFG (check_plan).  Paths are
+   enumerated when there are at most ENUM_LIMIT, else SAMPLES random ones
+   are checked; NUM_WALKS random CFG walks execute the probes.  */
 static void
 verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 	     uint64_t *rng, uint64_t enum_limit, uint32_t samples,
 	     uint32_t num_walks)
 {
-  uint32_t nv = plan->num_blocks;
   uint64_t before = stats_failures (st);
-  verify_structure (st, cfg, plan);
-  if ((int) st->failed[P_STRUCT] > 0 && nv != cfg->num_blocks)
-    return;
-
-  uint64_t *np = calloc (nv, sizeof (uint64_t));
-  bool acyclic = count_paths (plan, np);
-  prop (st, P_COUNT, acyclic && np[PP_ENTRY] == plan->num_paths,
-	"DAG has %" PRIu64 " paths, plan says %" PRIu64 "%s", np[PP_ENTRY],
-	plan->num_paths, acyclic ? "" : " (cycle)");
-  free (np);
-  if (!acyclic)
-    return;
-
-  /* The regenerator built from the plan, as pathprof-dump builds it.  */
-  uint32_t ne = plan->num_dag_edges;
-  uint32_t *src = malloc ((ne + 1) * sizeof (uint32_t));
-  uint32_t *dst = malloc ((ne + 1) * sizeof (uint32_t));
-  uint64_t *val = malloc ((ne + 1) * sizeof (uint64_t));
-  for (uint32_t i = 0; i < ne; i++)
-    {
-      src[i] = plan->dag_edges[i].src;
-      dst[i] = plan->dag_edges[i].dst;
-      val[i] = plan->dag_edges[i].val;
-    }
-  char err[200];
-  pp_regen *regen = pp_regen_new (nv, ne, src, dst, val, err, sizeof err);
-  prop (st, P_REGEN, regen != NULL, "pp_regen_new: %s", err);
-  free (src);
-  free (dst);
-  free (val);
-  if (regen == NULL)
-    return;
-  uint32_t *buf = malloc ((nv + 1) * sizeof (uint32_t)), blen;
-  prop (st, P_REGEN,
-	pp_regen_path (regen, plan->num_paths, buf, nv, &blen) != 0,
-	"path number N = %" PRIu64 " was accepted", plan->num_paths);
-
-  dag_index x;
-  dag_index_build (plan, &x);
-  uint32_t *path = malloc ((nv + 1) * sizeof (uint32_t));
-  uint32_t *pos = malloc ((nv + 1) * sizeof (uint32_t));
-  if (plan->num_paths <= enum_limit)
-    {
-      /* All paths, by an explicit-stack DFS over the DAG.  */
-      uint8_t *hit = calloc (plan->num_paths + 1, 1);
-      uint64_t npaths = 0;
-      bool distinct = true;
-      uint32_t len = 0, v = PP_ENTRY;
-      pos[0] = x.start[PP_ENTRY];
-      for (;;)
-	{
-	  if (v == PP_EXIT)
-	    {
-	      uint64_t number;
-	      verify_path (st, cfg, plan, regen, path, len, &number);
-	      npaths++;
-	      if (number < plan->num_paths)
-		{
-		  distinct &= !hit[number];
-		  hit[number] = 1;
-		}
-	      /* Pop.  */
-	      len--;
-	      v = plan->dag_edges[path[len]].src;
-	      continue;
-	    }
-	  if (pos[len] == x.start[v + 1])
-	    {
-	      if (len == 0)
-		break;
-	      len--;
-	      v = plan->dag_edges[path[len]].src;
-	      continue;
-	    }
-	  if (len >= nv)
-	    break;  /* impossible in a DAG */
-	  path[len] = pos[len]++;
-	  v = plan->dag_edges[path[len]].dst;
-	  len++;
-	  pos[len] = x.start[v];
-	}
-      prop (st, P_UNIQUE, distinct && npaths == plan->num_paths,
-	    "%" PRIu64 " paths enumerated, N = %" PRIu64 "%s", npaths,
-	    plan->num_paths, distinct ? "" : ", duplicate numbers");
-      free (hit);
-    }
-  else
-    {
-      /* Random walks in the DAG, and random numbers regenerated.  */
-      for (uint32_t k = 0; k < samples; k++)
-	{
-	  uint32_t len = 0, v = PP_ENTRY;
-	  while (v != PP_EXIT && len < nv)
-	    {
-	      uint32_t deg = x.start[v + 1] - x.start[v];
-	      path[len] = x.start[v] + rng_below (rng, deg);
-	      v = plan->dag_edges[path[len]].dst;
-	      len++;
-	    }
-	  uint64_t number;
-	  verify_path (st, cfg, plan, regen, path, len, &number);
-	  uint64_t r = rng_next (rng) % plan->num_paths;
-	  int rc = pp_regen_path (regen, r, buf, nv, &blen);
-	  uint64_t sum = 0;
-	  for (uint32_t i = 0; rc == 0 && i < blen; i++)
-	    sum += plan->dag_edges[buf[i]].val;
-	  prop (st, P_REGEN, rc == 0 && sum == r,
-		"random number %" PRIu64 " regenerated with rc %d, sum %"
-		PRIu64, r, rc, sum);
-	}
-    }
-  free (buf);
-  free (path);
-  free (pos);
-  free (x.start);
-  pp_regen_free (regen);
-
-  verify_tree (st, cfg, plan);
-  verify_probes_and_walks (st, cfg, plan, rng, num_walks);
-
+  check_plan (st, &core_props, cfg, NULL, plan, plain_tree_keys, rng,
+	      enum_limit, samples, num_walks);
   uint64_t after = stats_failures (st);
   if (verbose && after != before)
     fprintf (stderr, "  [%s] %d property failures\n", st->context,
@@ -980,27 +120,22 @@ verify_free_chords (stats *st, const pp_cfg *cfg, const pp_plan *plan,
 {
   uint32_t nv = plan->num_blocks;
   uint32_t *parent = malloc (nv * sizeof (uint32_t));
-  tree_info ti;
-  tree_info_build (cfg, &ti);
+  model m;
+  model_build (cfg, &m);
   for (uint32_t v = 0; v < nv; v++)
     parent[v] = v;
   parent[PP_EXIT] = PP_ENTRY;
   uint32_t free_on_tree = 0, chords = 0, plain_chords = 0;
   uint32_t with_ops = 0, plain_with_ops = 0;
   double weight = 0, plain_weight = 0;
-  bool same = plain->num_dag_edges == plan->num_dag_edges;
-  for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
-    same = plain->dag_edges[i].src == plan->dag_edges[i].src
-	   && plain->dag_edges[i].dst == plan->dag_edges[i].dst
-	   && plain->dag_edges[i].kind == plan->dag_edges[i].kind
-	   && plain->dag_edges[i].val == plan->dag_edges[i].val;
+  bool same = same_numbering (plain, plan);
   prop (st, P_FREE, same, "the plain tree's plan has another DAG or Val");
   for (uint32_t i = 0; same && i < plan->num_dag_edges; i++)
     {
       const pp_dag_edge *e = &plan->dag_edges[i];
       int klass;
       double w;
-      tree_key (cfg, &ti, plan, e, &klass, &w);
+      tree_key (cfg, &m, plan, e, false, &klass, &w);
       if (klass == 4)
 	{
 	  free_on_tree += e->on_tree;
@@ -1042,7 +177,7 @@ verify_free_chords (stats *st, const pp_cfg *cfg, const pp_plan *plan,
       t->nf_chords_plain += plain_chords;
     }
   free (parent);
-  tree_info_free (&ti);
+  model_free (&m);
 }
 
 /* Build a plan (optimised and naive), run every property on both, report
@@ -1086,12 +221,7 @@ fixture (const char *name, const pp_cfg *cfg, uint64_t max_paths,
   if (rc != 0)
     return -1;
   verify_plan (&st, cfg, &naive, &rng, 5000, 500, 20);
-  bool same = naive.num_paths == plan->num_paths
-	      && naive.num_dag_edges == plan->num_dag_edges;
-  for (uint32_t i = 0; same && i < naive.num_dag_edges; i++)
-    same = naive.dag_edges[i].val == plan->dag_edges[i].val
-	   && naive.dag_edges[i].src == plan->dag_edges[i].src
-	   && naive.dag_edges[i].dst == plan->dag_edges[i].dst;
+  bool same = same_numbering (&naive, plan);
   check (same,
 	 check_name ("%s: naive and optimised plans number paths alike", name),
 	 "expected the same DAG and Val, saw %" PRIu64 " and %" PRIu64
@@ -2123,82 +1253,6 @@ weighted_path_number (const pp_cfg *cfg, const pp_plan *plan)
   return sum;
 }
 
-/* Backedges chosen by pp_mark_backedges are not gratuitous: for every
-   backedge u->v, v reaches u, so the edge lies on a cycle.  When no edge
-   is no_code the plain DFS decides alone, and then v reaches u over
-   non-backedges (v is u's DFS ancestor).  */
-static void
-verify_backedges (stats *st, const pp_cfg *cfg)
-{
-  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
-  bool any_no_code = false;
-  for (uint32_t i = 0; i < ne; i++)
-    any_no_code |= (cfg->edges[i].flags & PP_CFG_NO_CODE) != 0;
-  bool *seen = malloc (nv * sizeof (bool));
-  uint32_t *queue = malloc (nv * sizeof (uint32_t));
-  for (uint32_t b = 0; b < ne; b++)
-    {
-      const pp_cfg_edge *be = &cfg->edges[b];
-      if (!(be->flags & PP_CFG_BACKEDGE))
-	continue;
-      memset (seen, 0, nv * sizeof (bool));
-      uint32_t head = 0, tail = 0;
-      seen[be->dst] = true;
-      queue[tail++] = be->dst;
-      while (head < tail && !seen[be->src])
-	{
-	  uint32_t v = queue[head++];
-	  for (uint32_t i = 0; i < ne; i++)
-	    {
-	      const pp_cfg_edge *e = &cfg->edges[i];
-	      if (e->src == v && !seen[e->dst]
-		  && (any_no_code || !(e->flags & PP_CFG_BACKEDGE)))
-		{
-		  seen[e->dst] = true;
-		  queue[tail++] = e->dst;
-		}
-	    }
-	}
-      prop (st, P_BACKEDGES, seen[be->src],
-	    "backedge %u (%u->%u) closes no cycle%s", b, be->src, be->dst,
-	    any_no_code ? "" : " of non-backedges");
-    }
-  free (seen);
-  free (queue);
-}
-
-/* Whether a failure to plan is legitimate: the CFG edge the message
-   names ("... (edge N) must carry code ...") is PP_CFG_NO_CODE and has no
-   relocation place (stuck).  */
-static bool
-names_stuck_edge (const pp_cfg *cfg, const char *err)
-{
-  const char *at = strstr (err, "(edge ");
-  if (at == NULL)
-    return false;
-  unsigned long named = strtoul (at + 6, NULL, 10);
-  uint32_t nv = cfg->num_blocks;
-  uint32_t *outdeg = calloc (nv, sizeof (uint32_t));
-  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
-  bool stuck = false;
-  for (uint32_t i = 0; i < cfg->num_edges; i++)
-    {
-      outdeg[cfg->edges[i].src]++;
-      indeg[cfg->edges[i].dst]++;
-    }
-  for (uint32_t i = 0; i < cfg->num_edges; i++)
-    {
-      const pp_cfg_edge *e = &cfg->edges[i];
-      if (i == named && (e->flags & PP_CFG_NO_CODE)
-	  && !(e->src != PP_ENTRY && outdeg[e->src] == 1)
-	  && !(e->dst != PP_EXIT && indeg[e->dst] == 1))
-	stuck = true;
-    }
-  free (outdeg);
-  free (indeg);
-  return stuck;
-}
-
 /* Plan COUNT random CFGs from FIRST_SEED, optimised and naive, and check
    every property; REPORT prints aggregated PASS/FAIL lines (otherwise,
    for a rerun of given seeds, only failures).  */
@@ -2227,7 +1281,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	{
 	  snprintf (context, sizeof context, "seed %" PRIu64, seed);
 	  st.context = context;
-	  verify_backedges (&st, &g.cfg);
+	  verify_backedges (&st, P_BACKEDGES, &g.cfg);
 	}
       /* Mode 0: optimised; 1: naive; 2: optimised with hot-first
 	 numbering on every graph (numbering.c), which must be as much a
@@ -2245,9 +1299,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	  st.context = context;
 	  if (pp_plan_build (&g.cfg, &opts, &plan, err, sizeof err) != 0)
 	    {
-	      bool legit = strstr (err, "abnormal edge") != NULL
-			   && names_stuck_edge (&g.cfg, err);
-	      if (legit)
+	      if (names_stuck_edge (&g.cfg, err))
 		{
 		  if (naive)
 		    t.failed_naive_no_code++;

@@ -56,6 +56,7 @@
 #include <time.h>
 
 #include "ppcore.h"
+#include "core-checks.h"
 #include "test-cfg.h"
 #include "test-props.h"
 #include "test-random.h"
@@ -109,101 +110,7 @@ static const char *const property_name[P_NUM] = {
 };
 
 /* ------------------------------------------------------------------ */
-/* The test's own view of a CFG.                                       */
-
-typedef struct model
-{
-  uint32_t nv;
-  uint32_t *outdeg, *indeg;     /* every CFG edge */
-  uint32_t *fstart, *flist;     /* flow (non-restart) out-edges */
-  bool *reach;                  /* from ENTRY and restart destinations */
-  uint32_t *cstart, *clist;     /* calls by block, in index order */
-} model;
-
-static bool
-is_restart (const pp_cfg *cfg, uint32_t c)
-{
-  return (cfg->edges[c].flags & PP_CFG_RESTART) != 0;
-}
-
-static void
-model_build (const pp_cfg *cfg, model *m)
-{
-  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
-  m->nv = nv;
-  m->outdeg = calloc (nv, sizeof (uint32_t));
-  m->indeg = calloc (nv, sizeof (uint32_t));
-  m->fstart = calloc (nv + 1, sizeof (uint32_t));
-  m->flist = calloc (ne + 1, sizeof (uint32_t));
-  m->reach = calloc (nv, sizeof (bool));
-  m->cstart = calloc (nv + 1, sizeof (uint32_t));
-  m->clist = calloc (cfg->num_calls + 1, sizeof (uint32_t));
-  for (uint32_t c = 0; c < ne; c++)
-    {
-      m->outdeg[cfg->edges[c].src]++;
-      m->indeg[cfg->edges[c].dst]++;
-      if (!is_restart (cfg, c))
-	m->fstart[cfg->edges[c].src + 1]++;
-    }
-  for (uint32_t v = 0; v < nv; v++)
-    m->fstart[v + 1] += m->fstart[v];
-  uint32_t *cur = calloc (nv + 1, sizeof (uint32_t));
-  memcpy (cur, m->fstart, nv * sizeof (uint32_t));
-  for (uint32_t c = 0; c < ne; c++)
-    if (!is_restart (cfg, c))
-      m->flist[cur[cfg->edges[c].src]++] = c;
-  for (uint32_t i = 0; i < cfg->num_calls; i++)
-    m->cstart[cfg->call_blocks[i] + 1]++;
-  for (uint32_t v = 0; v < nv; v++)
-    m->cstart[v + 1] += m->cstart[v];
-  memcpy (cur, m->cstart, nv * sizeof (uint32_t));
-  for (uint32_t i = 0; i < cfg->num_calls; i++)
-    m->clist[cur[cfg->call_blocks[i]]++] = i;
-  /* Reachability over flow edges, from ENTRY and the receivers.  */
-  uint32_t *queue = calloc (nv + ne + 1, sizeof (uint32_t));
-  uint32_t head = 0, tail = 0;
-  m->reach[PP_ENTRY] = true;
-  queue[tail++] = PP_ENTRY;
-  for (uint32_t c = 0; c < ne; c++)
-    if (is_restart (cfg, c) && !m->reach[cfg->edges[c].dst])
-      {
-	m->reach[cfg->edges[c].dst] = true;
-	queue[tail++] = cfg->edges[c].dst;
-      }
-  while (head < tail)
-    {
-      uint32_t v = queue[head++];
-      for (uint32_t p = m->fstart[v]; p < m->fstart[v + 1]; p++)
-	{
-	  uint32_t d = cfg->edges[m->flist[p]].dst;
-	  if (!m->reach[d])
-	    {
-	      m->reach[d] = true;
-	      queue[tail++] = d;
-	    }
-	}
-    }
-  free (queue);
-  free (cur);
-}
-
-static void
-model_free (model *m)
-{
-  free (m->outdeg);
-  free (m->indeg);
-  free (m->fstart);
-  free (m->flist);
-  free (m->reach);
-  free (m->cstart);
-  free (m->clist);
-}
-
-static uint32_t
-flow_outdeg (const model *m, uint32_t v)
-{
-  return m->fstart[v + 1] - m->fstart[v];
-}
+/* Calls that get an early exit (core-checks.h: the model).           */
 
 /* Whether call I must get an early exit: its block is reachable (with
    or without a flow successor).  */
@@ -214,132 +121,7 @@ call_eligible (const pp_cfg *cfg, const model *m, uint32_t i)
 }
 
 /* ------------------------------------------------------------------ */
-/* Reading plans: DAG edges by role, probes by site.                   */
-
-typedef struct plan_index
-{
-  uint32_t *real, *to_exit, *from_entry;  /* [num_edges] DAG edge or NONE */
-  uint32_t *exit_dummy;                   /* [nv] noreturn/unwind dummy */
-  uint32_t *early;                        /* [num_calls] EARLY_EXIT dummy */
-  uint32_t *dag_start;                    /* [nv + 1] out-edges by src */
-  const pp_probe **at_edge, **at_end, **at_start, **at_call, **at_restart;
-  bool dup_site;                          /* two probes at one site */
-} plan_index;
-
-static void
-plan_index_build (const pp_cfg *cfg, const pp_plan *plan, plan_index *x)
-{
-  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges, nc = cfg->num_calls;
-  x->real = malloc ((ne + 1) * sizeof (uint32_t));
-  x->to_exit = malloc ((ne + 1) * sizeof (uint32_t));
-  x->from_entry = malloc ((ne + 1) * sizeof (uint32_t));
-  x->exit_dummy = malloc (nv * sizeof (uint32_t));
-  x->early = malloc ((nc + 1) * sizeof (uint32_t));
-  x->dag_start = calloc (nv + 1, sizeof (uint32_t));
-  x->at_edge = calloc (ne + 1, sizeof (pp_probe *));
-  x->at_restart = calloc (ne + 1, sizeof (pp_probe *));
-  x->at_end = calloc (nv, sizeof (pp_probe *));
-  x->at_start = calloc (nv, sizeof (pp_probe *));
-  x->at_call = calloc (nc + 1, sizeof (pp_probe *));
-  x->dup_site = false;
-  for (uint32_t c = 0; c < ne; c++)
-    x->real[c] = x->to_exit[c] = x->from_entry[c] = PP_NONE;
-  for (uint32_t v = 0; v < nv; v++)
-    x->exit_dummy[v] = PP_NONE;
-  for (uint32_t i = 0; i < nc; i++)
-    x->early[i] = PP_NONE;
-  for (uint32_t k = 0; k < plan->num_dag_edges; k++)
-    {
-      const pp_dag_edge *e = &plan->dag_edges[k];
-      x->dag_start[e->src + 1]++;
-      switch (e->kind)
-	{
-	case PP_DAG_REAL:
-	  x->real[e->cfg_edge] = k;
-	  break;
-	case PP_DAG_BACK_EXIT:
-	case PP_DAG_CUT_EXIT:
-	  x->to_exit[e->cfg_edge] = k;
-	  break;
-	case PP_DAG_BACK_ENTRY:
-	case PP_DAG_CUT_ENTRY:
-	case PP_DAG_RESTART_ENTRY:
-	  x->from_entry[e->cfg_edge] = k;
-	  break;
-	case PP_DAG_NORETURN_EXIT:
-	case PP_DAG_UNWIND_EXIT:
-	  x->exit_dummy[e->src] = k;
-	  break;
-	case PP_DAG_EARLY_EXIT:
-	  if (e->call < nc)
-	    x->early[e->call] = k;
-	  break;
-	}
-    }
-  for (uint32_t v = 0; v < nv; v++)
-    x->dag_start[v + 1] += x->dag_start[v];
-  for (uint32_t k = 0; k < plan->num_probes; k++)
-    {
-      const pp_probe *p = &plan->probes[k];
-      const pp_probe **slot = NULL;
-      switch (p->site)
-	{
-	case PP_SITE_EDGE:
-	  slot = p->index < ne ? &x->at_edge[p->index] : NULL;
-	  break;
-	case PP_SITE_BLOCK_END:
-	  slot = p->index < nv ? &x->at_end[p->index] : NULL;
-	  break;
-	case PP_SITE_BLOCK_START:
-	  slot = p->index < nv ? &x->at_start[p->index] : NULL;
-	  break;
-	case PP_SITE_RESTART:
-	  slot = p->index < ne ? &x->at_restart[p->index] : NULL;
-	  break;
-	case PP_SITE_CALL:
-	  slot = p->index < nc ? &x->at_call[p->index] : NULL;
-	  break;
-	}
-      if (slot == NULL || *slot != NULL)
-	x->dup_site = true;
-      else
-	*slot = p;
-    }
-}
-
-static void
-plan_index_free (plan_index *x)
-{
-  free (x->real);
-  free (x->to_exit);
-  free (x->from_entry);
-  free (x->exit_dummy);
-  free (x->early);
-  free (x->dag_start);
-  free (x->at_edge);
-  free (x->at_restart);
-  free (x->at_end);
-  free (x->at_start);
-  free (x->at_call);
-}
-
-/* The operations executed when control takes CFG edge C from its source
-   to its destination: the end of the source, the edge, the start of the
-   destination (a relocated edge's code is at one of the blocks, which
-   then has C as its only successor or predecessor).  Returns their
-   number, written into OPS (room for 12).  */
-static uint32_t
-edge_ops (const pp_cfg *cfg, const plan_index *x, uint32_t c, pp_op *ops)
-{
-  const pp_probe *parts[3] = { x->at_end[cfg->edges[c].src], x->at_edge[c],
-			       x->at_start[cfg->edges[c].dst] };
-  uint32_t n = 0;
-  for (int k = 0; k < 3; k++)
-    if (parts[k] != NULL)
-      for (uint32_t j = 0; j < parts[k]->num_ops; j++)
-	ops[n++] = parts[k]->ops[j];
-  return n;
-}
+/* Call probes along a path.                                          */
 
 /* Run the probe of call I in S.  If it ends the path (KEEP), its count
    stays.  Otherwise the call returned and the plugin takes the count
@@ -538,59 +320,6 @@ random_program (const pp_cfg *cfg, const model *m, uint64_t *rng,
 /* ------------------------------------------------------------------ */
 /* verify_plan: the properties every plan must have.                   */
 
-/* The number of DAG paths from ENTRY to every vertex (saturating), over
-   the plan's DAG in a topological order of the test's own.  False if
-   the DAG has a cycle.  PREFIX and SUFFIX get the counts from ENTRY and
-   to EXIT.  */
-static bool
-dag_path_counts (const pp_plan *plan, const plan_index *x, uint64_t *prefix,
-		 uint64_t *suffix)
-{
-  uint32_t nv = plan->num_blocks;
-  uint32_t *indeg = calloc (nv, sizeof (uint32_t));
-  uint32_t *order = calloc (nv, sizeof (uint32_t));
-  for (uint32_t k = 0; k < plan->num_dag_edges; k++)
-    indeg[plan->dag_edges[k].dst]++;
-  uint32_t head = 0, tail = 0;
-  for (uint32_t v = 0; v < nv; v++)
-    if (indeg[v] == 0)
-      order[tail++] = v;
-  while (head < tail)
-    {
-      uint32_t v = order[head++];
-      for (uint32_t p = x->dag_start[v]; p < x->dag_start[v + 1]; p++)
-	if (--indeg[plan->dag_edges[p].dst] == 0)
-	  order[tail++] = plan->dag_edges[p].dst;
-    }
-  bool ok = tail == nv;
-  memset (prefix, 0, nv * sizeof (uint64_t));
-  memset (suffix, 0, nv * sizeof (uint64_t));
-  prefix[PP_ENTRY] = 1;
-  for (uint32_t i = 0; ok && i < nv; i++)
-    {
-      uint32_t v = order[i];
-      for (uint32_t p = x->dag_start[v]; p < x->dag_start[v + 1]; p++)
-	{
-	  uint64_t *d = &prefix[plan->dag_edges[p].dst];
-	  *d = *d > UINT64_MAX - prefix[v] ? UINT64_MAX : *d + prefix[v];
-	}
-    }
-  for (uint32_t i = nv; ok && i-- > 0;)
-    {
-      uint32_t v = order[i];
-      uint64_t sum = v == PP_EXIT;
-      for (uint32_t p = x->dag_start[v]; p < x->dag_start[v + 1]; p++)
-	{
-	  uint64_t a = suffix[plan->dag_edges[p].dst];
-	  sum = sum > UINT64_MAX - a ? UINT64_MAX : sum + a;
-	}
-      suffix[v] = sum;
-    }
-  free (indeg);
-  free (order);
-  return ok;
-}
-
 static int
 cmp_u64 (const void *a, const void *b)
 {
@@ -620,15 +349,7 @@ verify_path (stats *st, const pp_cfg *cfg, const model *m,
     prop (st, P_UNIQUE, number < plan->num_paths,
 	  "path number %" PRIu64 " >= N = %" PRIu64, number,
 	  plan->num_paths);
-  uint32_t *buf = malloc ((plan->num_blocks + 2) * sizeof (uint32_t));
-  uint32_t blen = 0;
-  int rc = pp_regen_path (regen, number, buf, plan->num_blocks + 1, &blen);
-  bool same = rc == 0 && blen == len;
-  for (uint32_t k = 0; same && k < len; k++)
-    same = buf[k] == path[k];
-  free (buf);
-  prop (st, P_REGEN, same, "regenerating %" PRIu64 " gave rc %d, %u edges "
-	"instead of %u", number, rc, blen, len);
+  verify_regen (st, P_REGEN, plan, regen, number, path, len);
   for (int which = 0; which < 2; which++)
     {
       const pp_plan *p = which ? naive : plan;
@@ -759,7 +480,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
   /* NumPaths, and its growth by the early exits.  */
   uint64_t *prefix = calloc (nv, sizeof (uint64_t));
   uint64_t *suffix = calloc (nv, sizeof (uint64_t));
-  bool acyclic = dag_path_counts (plan, &x, prefix, suffix);
+  bool acyclic = dag_path_counts (plan, x.dag_start, prefix, suffix);
   /* With early exits apart, N leaves out the paths that end at them:
      as many through each dummy as paths from ENTRY to its source.  */
   uint64_t total = suffix[PP_ENTRY], complete = total;
@@ -775,7 +496,8 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
       plan_index_build (cfg, base, &bx);
       uint64_t *bprefix = calloc (nv, sizeof (uint64_t));
       uint64_t *bsuffix = calloc (nv, sizeof (uint64_t));
-      bool bacyclic = dag_path_counts (base, &bx, bprefix, bsuffix);
+      bool bacyclic = dag_path_counts (base, bx.dag_start, bprefix,
+				       bsuffix);
       uint64_t expected = base->num_paths;
       for (uint32_t i = 0; !apart_mode && i < cfg->num_calls; i++)
 	if (call_eligible (cfg, &m, i))
@@ -791,15 +513,7 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
   /* The naive plan numbers the same DAG.  */
   if (naive != NULL)
     {
-      bool same = naive->num_paths == plan->num_paths
-		  && naive->num_dag_edges == plan->num_dag_edges;
-      for (uint32_t k = 0; same && k < plan->num_dag_edges; k++)
-	{
-	  const pp_dag_edge *a = &plan->dag_edges[k], *b = &naive->dag_edges[k];
-	  same = a->src == b->src && a->dst == b->dst && a->kind == b->kind
-		 && a->cfg_edge == b->cfg_edge && a->call == b->call
-		 && a->val == b->val;
-	}
+      bool same = same_numbering (naive, plan);
       prop (st, P_NAIVE_DAG, same, "naive plan: N %" PRIu64 ", %u edges; "
 	    "optimised: N %" PRIu64 ", %u edges, or a DAG edge differs",
 	    naive->num_paths, naive->num_dag_edges, plan->num_paths,
@@ -809,23 +523,8 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
     }
 
   /* Every path (or a sample): number, regeneration, simulations.  */
-  uint32_t *src = malloc ((plan->num_dag_edges + 1) * sizeof (uint32_t));
-  uint32_t *dst = malloc ((plan->num_dag_edges + 1) * sizeof (uint32_t));
-  uint64_t *val = malloc ((plan->num_dag_edges + 1) * sizeof (uint64_t));
-  for (uint32_t k = 0; k < plan->num_dag_edges; k++)
-    {
-      src[k] = plan->dag_edges[k].src;
-      dst[k] = plan->dag_edges[k].dst;
-      val[k] = plan->dag_edges[k].val;
-    }
-  bool *apart = calloc (plan->num_dag_edges + 1, sizeof (bool));
-  for (uint32_t k = 0; k < plan->num_dag_edges; k++)
-    apart[k] = plan->dag_edges[k].kind == PP_DAG_EARLY_EXIT;
   char err[200];
-  pp_regen *regen = pp_regen_new_apart (nv, plan->num_dag_edges, src, dst,
-					val, apart_mode ? apart : NULL, err,
-					sizeof err);
-  free (apart);
+  pp_regen *regen = plan_regen (plan, apart_mode, err, sizeof err);
   prop (st, P_REGEN, regen == NULL || pp_regen_num_paths (regen)
 				       == plan->num_paths,
 	"pp_regen_num_paths %" PRIu64 ", N %" PRIu64,
@@ -836,36 +535,18 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
     {
       if (total <= enum_limit)
 	{
-	  /* Depth-first enumeration: POS[d] is the out-edge taken at
-	     depth d.  */
 	  uint64_t *numbers = malloc ((total + 1) * sizeof (uint64_t));
 	  uint32_t *pos = malloc ((nv + 1) * sizeof (uint32_t));
 	  uint64_t found = 0;
-	  uint32_t depth = 0, v = PP_ENTRY;
-	  pos[0] = x.dag_start[PP_ENTRY];
-	  for (;;)
+	  dag_paths w;
+	  dag_paths_init (&w, plan, x.dag_start, path, pos);
+	  while (dag_paths_next (&w))
 	    {
-	      if (v == PP_EXIT)
-		{
-		  uint64_t num = verify_path (st, cfg, &m, plan, &x, naive,
-					      &nx, regen, path, depth);
-		  if (found < total)
-		    numbers[found] = num;
-		  found++;
-		}
-	      else if (depth < nv && pos[depth] < x.dag_start[v + 1])
-		{
-		  uint32_t k = pos[depth]++;
-		  path[depth++] = k;
-		  v = plan->dag_edges[k].dst;
-		  pos[depth] = x.dag_start[v];
-		  continue;
-		}
-	      /* Back up.  */
-	      if (depth == 0)
-		break;
-	      depth--;
-	      v = plan->dag_edges[path[depth]].src;
+	      uint64_t num = verify_path (st, cfg, &m, plan, &x, naive, &nx,
+					  regen, w.path, w.len);
+	      if (found < total)
+		numbers[found] = num;
+	      found++;
 	    }
 	  bool distinct = found == total;
 	  if (distinct)
@@ -883,23 +564,13 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
       else
 	for (uint32_t t = 0; t < samples; t++)
 	  {
-	    /* A random walk in the DAG.  */
-	    uint32_t len = 0, v = PP_ENTRY;
-	    while (v != PP_EXIT && len <= nv)
-	      {
-		uint32_t deg = x.dag_start[v + 1] - x.dag_start[v];
-		uint32_t k = x.dag_start[v] + rng_below (rng, deg);
-		path[len++] = k;
-		v = plan->dag_edges[k].dst;
-	      }
+	    uint32_t len = random_dag_path (plan, x.dag_start, rng, false,
+					    path);
 	    verify_path (st, cfg, &m, plan, &x, naive, &nx, regen, path, len);
 	  }
     }
   pp_regen_free (regen);
   free (path);
-  free (src);
-  free (dst);
-  free (val);
 
   /* Program runs, optimised and naive.  */
   enum { SCRIPT_CAP = 600, LOG_CAP = 700 };
@@ -1540,19 +1211,6 @@ random_calls (uint64_t seed, tcfg *g, random_totals *t)
     }
 }
 
-/* Whether a refusal is legitimate: it names a PP_CFG_NO_CODE edge that
-   must carry code ("abnormal edge U->V (edge N) must carry code ...").  */
-static bool
-names_no_code_edge (const pp_cfg *cfg, const char *err)
-{
-  const char *at = strstr (err, "(edge ");
-  if (at == NULL || strstr (err, "abnormal edge") == NULL)
-    return false;
-  unsigned long named = strtoul (at + 6, NULL, 10);
-  return named < cfg->num_edges
-	 && (cfg->edges[named].flags & PP_CFG_NO_CODE) != 0;
-}
-
 static void
 run_random (const char *label, uint64_t first_seed, uint32_t count,
 	    bool report)
@@ -1605,7 +1263,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	if (why[k] != NULL)
 	  {
 	    t.refused++;
-	    if (!names_no_code_edge (&g.cfg, why[k]))
+	    if (!names_stuck_edge (&g.cfg, why[k]))
 	      {
 		unexpected++;
 		if (first_unexpected[0] == '\0')
@@ -1642,7 +1300,7 @@ run_random (const char *label, uint64_t first_seed, uint32_t count,
 	  t.multi_call_blocks, t.unwind_blocks, t.plans, secs, t.with_cuts,
 	  t.growth_checked, t.paths_checked, t.refused);
   check (unexpected == 0,
-	 check_name ("%s: planning fails only for no_code edges", label),
+	 check_name ("%s: planning fails only for stuck no_code edges", label),
 	 "expected 0 other failures, saw %u%s%s", unexpected,
 	 unexpected ? "; first: " : "", first_unexpected);
   if (report)

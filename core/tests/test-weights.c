@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ppcore.h"
+#include "core-checks.h"
 #include "unit-test.h"
 
 /* The edges of scan: endpoints, static weight, count of one call of
@@ -163,16 +164,8 @@ test_hot_loop (void)
 	     on_tree (&measured_plan, COLD_EDGE));
 
   /* Only the placement changes: the same DAG, the same Vals.  */
-  int same = static_plan.num_paths == measured_plan.num_paths
-	     && static_plan.num_dag_edges == measured_plan.num_dag_edges;
-  for (uint32_t i = 0; same && i < static_plan.num_dag_edges; i++)
-    {
-      const pp_dag_edge *a = &static_plan.dag_edges[i];
-      const pp_dag_edge *b = &measured_plan.dag_edges[i];
-      same = a->src == b->src && a->dst == b->dst && a->kind == b->kind
-	     && a->cfg_edge == b->cfg_edge && a->val == b->val;
-    }
-  check (same, "hot loop: the same numbering with either weights",
+  check (same_numbering (&static_plan, &measured_plan),
+	 "hot loop: the same numbering with either weights",
 	 "expected the same DAG edges and Vals");
 
   /* Fewer increments on the hot iterations' way into the second "if":
