@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ppmeta-branches: the detail section of every function's meta in
    .pathprof files, for the DejaGnu suite (pathprof-branch in
-   testsuite/lib/pathprof.exp) to check what the plugin recorded.
+   testsuite/lib/pathprof-directives.exp) to check what the plugin
+   recorded.
 
    Usage: ppmeta-branches FILE.pathprof...
 
