@@ -285,7 +285,8 @@ insert_if_on_edge (edge e, tree flag, bool when, gimple_seq seq)
 enum
 {
   FRAME_MAY_BE_UNLINKED = 1,
-  FRAME_MAY_BE_LINKED = 2
+  FRAME_MAY_BE_LINKED = 2,
+  FRAME_MAY_BE_EITHER = FRAME_MAY_BE_UNLINKED | FRAME_MAY_BE_LINKED
 };
 
 /* Whether E, an edge of FUN, enters ANT, the blocks where an early exit
@@ -338,6 +339,179 @@ frame_states (function *fun, const_sbitmap ant, unsigned char *state)
     }
 }
 
+/* Set ANT to the blocks of FUN where an early exit is anticipated: the
+   greatest fixed point of: a site (a block that stores a path's number
+   in FRAME.pending), or a block with successors that are all ANT (EXIT
+   is not).  */
+
+static void
+anticipated_blocks (function *fun, tree frame, sbitmap ant)
+{
+  auto_sbitmap site (last_basic_block_for_fn (fun));
+  bitmap_clear (site);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (sets_pending_p (gsi_stmt (gsi), frame))
+	{
+	  bitmap_set_bit (site, bb->index);
+	  break;
+	}
+  bitmap_ones (ant);
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      FOR_EACH_BB_REVERSE_FN (bb, fun)
+	{
+	  if (!bitmap_bit_p (ant, bb->index) || bitmap_bit_p (site, bb->index))
+	    continue;
+	  bool all = EDGE_COUNT (bb->succs) > 0;
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, bb->succs)
+	    if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fun)
+		|| !bitmap_bit_p (ant, e->dest->index))
+	      all = false;
+	  if (!all)
+	    {
+	      bitmap_clear_bit (ant, bb->index);
+	      changed = true;
+	    }
+	}
+    }
+}
+
+/* Push onto INTO the edges of FUN that enter ANT, in the order of their
+   destinations; whether one of them is an exception or abnormal edge,
+   on which no code can go.  */
+
+static bool
+edges_into_ant (function *fun, const_sbitmap ant, vec<edge> *into)
+{
+  bool abnormal = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (bitmap_bit_p (ant, bb->index))
+      {
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE (e, ei, bb->preds)
+	  if (enters_ant_p (fun, e, ant))
+	    {
+	      if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+		abnormal = true;
+	      into->safe_push (e);
+	    }
+      }
+  return abnormal;
+}
+
+/* Push onto RETURNS the returns of FUN and onto RESXS the resxs that
+   leave it, before any edge is split.  */
+
+static void
+find_exits (function *fun, vec<gimple *> *returns, vec<gimple *> *resxs)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+      if (gsi_end_p (gsi))
+	continue;
+      gimple *last = gsi_stmt (gsi);
+      if (gimple_code (last) == GIMPLE_RETURN)
+	returns->safe_push (last);
+      else if (gimple_code (last) == GIMPLE_RESX
+	       && EDGE_COUNT (bb->succs) == 0)
+	resxs->safe_push (last);
+    }
+}
+
+/* STATE, what the frame may be at a point, where an unreached block's
+   empty set is taken as unknown.  */
+
+static unsigned char
+known_state (unsigned char state)
+{
+  return state ? state : (unsigned char) FRAME_MAY_BE_EITHER;
+}
+
+/* Link FRAME, of the function whose record is FN_DESC, on entry to FUN
+   and unlink it before each of RETURNS.  */
+
+static void
+link_on_entry (function *fun, tree frame, tree fn_desc,
+	       const vec<gimple *> &returns)
+{
+  gsi_insert_seq_on_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)),
+			  link_seq (frame, fn_desc));
+  gsi_commit_edge_inserts ();
+  for (gimple *ret : returns)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (ret);
+      gsi_insert_seq_before (&gsi, unlink_seq (frame, false), GSI_SAME_STMT);
+    }
+}
+
+/* Link FRAME, of the function whose record is FN_DESC, on each edge of
+   INTO where it may be unlinked (INTO_STATE), setting the flag LINKED
+   if there is one; where it may also be linked, only if LINKED is
+   false.  */
+
+static void
+link_on_edges (const vec<edge> &into, const vec<unsigned char> &into_state,
+	       tree frame, tree fn_desc, tree linked)
+{
+  unsigned i;
+  edge e;
+  FOR_EACH_VEC_ELT (into, i, e)
+    {
+      if (into_state[i] == FRAME_MAY_BE_LINKED)
+	continue;
+      gimple_seq seq = link_seq (frame, fn_desc);
+      if (linked)
+	gimple_seq_add_stmt (&seq, gimple_build_assign (linked,
+							boolean_true_node));
+      if (into_state[i] == FRAME_MAY_BE_EITHER)
+	insert_if_on_edge (e, linked, false, seq);
+      else
+	gsi_insert_seq_on_edge (e, seq);
+    }
+  gsi_commit_edge_inserts ();
+}
+
+/* Unlink FRAME before each of RETURNS where it may be linked
+   (RETURN_STATE).  Each return whose frame may or may not be linked in
+   a block of its own, entered by one edge, on which the unlink goes if
+   the flag LINKED is true.  */
+
+static void
+unlink_at_returns (const vec<gimple *> &returns,
+		   const vec<unsigned char> &return_state, tree frame,
+		   tree linked)
+{
+  unsigned i;
+  gimple *ret;
+  FOR_EACH_VEC_ELT (returns, i, ret)
+    {
+      if (return_state[i] == FRAME_MAY_BE_UNLINKED)
+	continue;
+      gimple_stmt_iterator gsi = gsi_for_stmt (ret);
+      if (return_state[i] == FRAME_MAY_BE_LINKED)
+	{
+	  gsi_insert_seq_before (&gsi, unlink_seq (frame, false),
+				 GSI_SAME_STMT);
+	  continue;
+	}
+      basic_block b = gimple_bb (ret);
+      gsi_prev_nondebug (&gsi);
+      edge to_ret = gsi_end_p (gsi) ? split_block_after_labels (b)
+				    : split_block (b, gsi_stmt (gsi));
+      insert_if_on_edge (to_ret, linked, true, unlink_seq (frame, false));
+    }
+}
+
 /* The most edges into ANT whose link needs a test of the flag LINKED
    in a function that links its frame where an early exit is
    anticipated; above, it links on entry.  Such edges are in loops or
@@ -371,73 +545,14 @@ void
 pathprof_place_frame (function *fun, tree frame, tree fn_desc)
 {
   unsigned n = last_basic_block_for_fn (fun);
-  auto_sbitmap site (n), ant (n);
-  bitmap_clear (site);
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (sets_pending_p (gsi_stmt (gsi), frame))
-	{
-	  bitmap_set_bit (site, bb->index);
-	  break;
-	}
-  /* ANT, the greatest fixed point of: a site, or a block with
-     successors that are all ANT (EXIT is not).  */
-  bitmap_ones (ant);
-  for (bool changed = true; changed;)
-    {
-      changed = false;
-      FOR_EACH_BB_REVERSE_FN (bb, fun)
-	{
-	  if (!bitmap_bit_p (ant, bb->index) || bitmap_bit_p (site, bb->index))
-	    continue;
-	  bool all = EDGE_COUNT (bb->succs) > 0;
-	  edge e;
-	  edge_iterator ei;
-	  FOR_EACH_EDGE (e, ei, bb->succs)
-	    if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fun)
-		|| !bitmap_bit_p (ant, e->dest->index))
-	      all = false;
-	  if (!all)
-	    {
-	      bitmap_clear_bit (ant, bb->index);
-	      changed = true;
-	    }
-	}
-    }
-
+  auto_sbitmap ant (n);
+  anticipated_blocks (fun, frame, ant);
   bool eager = fun->calls_setjmp || fun->has_nonlocal_label;
   auto_vec<edge> into;
-  FOR_EACH_BB_FN (bb, fun)
-    if (bitmap_bit_p (ant, bb->index))
-      {
-	edge e;
-	edge_iterator ei;
-	FOR_EACH_EDGE (e, ei, bb->preds)
-	  if (enters_ant_p (fun, e, ant))
-	    {
-	      if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
-		eager = true;
-	      into.safe_push (e);
-	    }
-      }
+  eager |= edges_into_ant (fun, ant, &into);
 
-  /* The returns and the resxs that leave the function, before any edge
-     is split.  */
   auto_vec<gimple *> returns, resxs;
-  FOR_EACH_BB_FN (bb, fun)
-    {
-      gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
-      if (gsi_end_p (gsi))
-	continue;
-      gimple *last = gsi_stmt (gsi);
-      if (gimple_code (last) == GIMPLE_RETURN)
-	returns.safe_push (last);
-      else if (gimple_code (last) == GIMPLE_RESX
-	       && EDGE_COUNT (bb->succs) == 0)
-	resxs.safe_push (last);
-    }
+  find_exits (fun, &returns, &resxs);
   for (gimple *resx : resxs)
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (resx);
@@ -445,90 +560,46 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
     }
 
   /* What the frame may be on each edge into ANT and at each return,
-     known before any edge is split; the flag only if one is unknown (an
-     unreached block's empty set is taken as unknown).  Too many edges
-     whose link needs a test: link on entry (MAX_LINK_TESTS).  */
+     known before any edge is split; the flag only if one is unknown.
+     Too many edges whose link needs a test: link on entry
+     (MAX_LINK_TESTS).  */
   auto_vec<unsigned char> state;
   state.safe_grow_cleared (n);
   frame_states (fun, ant, state.address ());
-  const unsigned char unknown = FRAME_MAY_BE_UNLINKED | FRAME_MAY_BE_LINKED;
   auto_vec<unsigned char> into_state, return_state;
   unsigned tests = 0;
   for (edge e : into)
     {
-      unsigned char s = state[e->src->index] ? state[e->src->index] : unknown;
-      tests += s == unknown;
+      unsigned char s = known_state (state[e->src->index]);
+      tests += s == FRAME_MAY_BE_EITHER;
       into_state.safe_push (s);
     }
   bool need_flag = tests > 0;
   eager |= tests > MAX_LINK_TESTS;
   if (eager)
     {
-      gsi_insert_seq_on_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)),
-			      link_seq (frame, fn_desc));
-      gsi_commit_edge_inserts ();
-      for (gimple *ret : returns)
-	{
-	  gimple_stmt_iterator gsi = gsi_for_stmt (ret);
-	  gsi_insert_seq_before (&gsi, unlink_seq (frame, false),
-				 GSI_SAME_STMT);
-	}
+      link_on_entry (fun, frame, fn_desc, returns);
       return;
     }
 
   for (gimple *ret : returns)
     {
-      unsigned char s = state[gimple_bb (ret)->index];
-      s = s ? s : unknown;
-      need_flag |= s == unknown;
+      unsigned char s = known_state (state[gimple_bb (ret)->index]);
+      need_flag |= s == FRAME_MAY_BE_EITHER;
       return_state.safe_push (s);
     }
 
   tree linked = (need_flag
 		 ? create_tmp_reg (boolean_type_node, "__pathprof_linked")
 		 : NULL_TREE);
-  unsigned i;
-  edge e;
-  FOR_EACH_VEC_ELT (into, i, e)
-    {
-      if (into_state[i] == FRAME_MAY_BE_LINKED)
-	continue;
-      gimple_seq seq = link_seq (frame, fn_desc);
-      if (linked)
-	gimple_seq_add_stmt (&seq, gimple_build_assign (linked,
-							boolean_true_node));
-      if (into_state[i] == unknown)
-	insert_if_on_edge (e, linked, false, seq);
-      else
-	gsi_insert_seq_on_edge (e, seq);
-    }
-  gsi_commit_edge_inserts ();
+  link_on_edges (into, into_state, frame, fn_desc, linked);
   /* First of all (an edge into ANT may have been the entry edge).  */
   if (linked)
     gsi_insert_on_edge_immediate (single_succ_edge
 				  (ENTRY_BLOCK_PTR_FOR_FN (fun)),
 				  gimple_build_assign (linked,
 						       boolean_false_node));
-  /* Each return whose frame may or may not be linked in a block of its
-     own, entered by one edge, on which the unlink goes.  */
-  gimple *ret;
-  FOR_EACH_VEC_ELT (returns, i, ret)
-    {
-      if (return_state[i] == FRAME_MAY_BE_UNLINKED)
-	continue;
-      gimple_stmt_iterator gsi = gsi_for_stmt (ret);
-      if (return_state[i] == FRAME_MAY_BE_LINKED)
-	{
-	  gsi_insert_seq_before (&gsi, unlink_seq (frame, false),
-				 GSI_SAME_STMT);
-	  continue;
-	}
-      basic_block b = gimple_bb (ret);
-      gsi_prev_nondebug (&gsi);
-      edge to_ret = gsi_end_p (gsi) ? split_block_after_labels (b)
-				    : split_block (b, gsi_stmt (gsi));
-      insert_if_on_edge (to_ret, linked, true, unlink_seq (frame, false));
-    }
+  unlink_at_returns (returns, return_state, frame, linked);
   free_dominance_info (CDI_DOMINATORS);
   if (current_loops)
     loops_state_set (LOOPS_NEED_FIXUP);
