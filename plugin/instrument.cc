@@ -460,6 +460,118 @@ unplaceable_restart (const pathprof_cfg *pcfg, const pp_probe *probe)
   return NULL;
 }
 
+/* Append to SEQ the test whether the receiver of the restart PROBE was
+   reached by a jump, from the sentinel EM->arrived (or after fork, in the
+   child): the flag returned.  */
+
+static tree
+restart_test (const pathprof_cfg *pcfg, const pp_probe *probe,
+	      const emitter *em, gimple_seq *seq)
+{
+  tree jumped = create_tmp_reg (boolean_type_node, "__pathprof_jumped");
+  if (probe->index >= pcfg->first_fork_edge)
+    {
+      /* After fork (pathprof_prepare_forks): the child, to which fork
+	 returned 0, starts a path here.  */
+      tree pid
+	= gimple_call_lhs (last_nondebug_stmt (pcfg->edges[probe->index]->src));
+      gimple_seq_add_stmt (seq,
+			   gimple_build_assign (jumped, EQ_EXPR, pid,
+						build_zero_cst
+						  (TREE_TYPE (pid))));
+    }
+  else
+    {
+      tree arrived = create_tmp_reg (uint64_type_node, "__pathprof_arrived");
+      gimple_seq_add_stmt (seq, gimple_build_assign (arrived, em->arrived));
+      gimple_seq_add_stmt (seq, gimple_build_assign (jumped, EQ_EXPR,
+						     arrived, u64_cst (0)));
+    }
+  return jumped;
+}
+
+/* Append to SEQ the start of a new path where JUMPED, the restart
+   PROBE's: R = jumped ? value : R, and for a timed count
+   start = jumped ? now : start.  */
+
+static void
+restart_path (const emitter *em, const pp_probe *probe, tree jumped,
+	      gimple_seq *seq)
+{
+  tree old_value = load_reg (em, seq);
+  tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_r_value");
+  gimple_seq_add_stmt (seq,
+		       gimple_build_assign (new_value, COND_EXPR, jumped,
+					    u64_cst (probe->ops[0].value),
+					    old_value));
+  gimple_seq_add_stmt (seq, gimple_build_assign (em->reg, new_value));
+  if (!em->timed)
+    return;
+  tree now = emit_now (seq);
+  tree old_start = create_tmp_reg (uint64_type_node, "__pathprof_start");
+  gimple_seq_add_stmt (seq, gimple_build_assign (old_start, em->start));
+  tree new_start = create_tmp_reg (uint64_type_node, "__pathprof_start");
+  gimple_seq_add_stmt (seq, gimple_build_assign (new_start, COND_EXPR,
+						 jumped, now, old_start));
+  gimple_seq_add_stmt (seq, gimple_build_assign (em->start, new_start));
+}
+
+/* Append to SEQ the count, once, of the path left by the jump if
+   JUMPED: it ends at the call it left (its number kept in EM->pending
+   before the call); then EM->pending = none.  */
+
+static void
+count_left_path (const emitter *em, tree jumped, gimple_seq *seq)
+{
+  tree left = create_tmp_reg (uint64_type_node, "__pathprof_left");
+  gimple_seq_add_stmt (seq, gimple_build_assign (left, em->pending));
+  tree some = create_tmp_reg (boolean_type_node, "__pathprof_some");
+  gimple_seq_add_stmt (seq,
+		       gimple_build_assign (some, NE_EXPR, left,
+					    u64_cst (PATHPROF_NO_PENDING)));
+  tree cond = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
+  gimple_seq_add_stmt (seq, gimple_build_assign (cond, BIT_AND_EXPR,
+						 some, jumped));
+  if (em->frame)
+    {
+      /* A cut path's number, for the runtime to count, if linked.  */
+      tree linked_p
+	= pathprof_runtime_linked_value (seq, pathprof_count_cut_fn ());
+      tree both = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
+      gimple_seq_add_stmt (seq, gimple_build_assign (both, BIT_AND_EXPR,
+						     cond, linked_p));
+      cond = both;
+    }
+  gimple *marker = gimple_build_nop ();
+  gimple_seq_add_stmt (seq, marker);
+  count_if_marker m = { marker, cond, left };
+  em->count_ifs->safe_push (m);
+  gimple_seq_add_stmt (seq,
+		       gimple_build_assign (em->pending,
+					    u64_cst (PATHPROF_NO_PENDING)));
+}
+
+/* Set the sentinel EM->arrived to 1 on every normal way into RECEIVER,
+   and put RESUME where RECEIVER resumes: on a setjmp call's normal
+   successor edge, or at a nonlocal label block's start.  */
+
+static void
+place_resume (basic_block receiver, const emitter *em, gimple_seq resume)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, receiver->preds)
+    if (!pathprof_abnormal_dispatcher_p (e->src))
+      gsi_insert_on_edge (e, gimple_build_assign (em->arrived, u64_cst (1)));
+  if (starts_with_returns_twice_call (receiver))
+    gsi_insert_seq_on_edge (single_normal_succ (receiver), resume);
+  else
+    {
+      gimple_stmt_iterator gsi = gsi_after_labels (receiver);
+      gsi_insert_seq_before (&gsi, resume, GSI_SAME_STMT);
+    }
+}
+
 /* Emit the restart PROBE: a longjmp or nonlocal goto has landed at the
    receiver and a new path starts there, with R = the probe's value; a
    normal arrival keeps R.  The jump runs no code of ours on its way, so
@@ -485,111 +597,25 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
 	      const emitter *em)
 {
   basic_block receiver = pcfg->edges[probe->index]->dest;
-  tree one = build_int_cst (uint64_type_node, 1);
-  tree zero = build_int_cst (uint64_type_node, 0);
-
   gimple_seq resume = NULL;
-  tree jumped = create_tmp_reg (boolean_type_node, "__pathprof_jumped");
-  tree arrived = NULL_TREE;
+  tree jumped = restart_test (pcfg, probe, em, &resume);
+  restart_path (em, probe, jumped, &resume);
   if (probe->index >= pcfg->first_fork_edge)
-    {
-      /* After fork (pathprof_prepare_forks): the child, to which fork
-	 returned 0, starts a path here.  */
-      tree pid
-	= gimple_call_lhs (last_nondebug_stmt (pcfg->edges[probe->index]->src));
-      gimple_seq_add_stmt (&resume,
-			   gimple_build_assign (jumped, EQ_EXPR, pid,
-						build_zero_cst
-						  (TREE_TYPE (pid))));
-    }
-  else
-    {
-      arrived = create_tmp_reg (uint64_type_node, "__pathprof_arrived");
-      gimple_seq_add_stmt (&resume, gimple_build_assign (arrived,
-							 em->arrived));
-      gimple_seq_add_stmt (&resume, gimple_build_assign (jumped, EQ_EXPR,
-							 arrived, zero));
-    }
-  /* R = jumped ? value : R.  */
-  tree old_value = load_reg (em, &resume);
-  tree new_value = create_tmp_reg (uint64_type_node, "__pathprof_r_value");
-  gimple_seq_add_stmt (&resume,
-		       gimple_build_assign (new_value, COND_EXPR, jumped,
-					    u64_cst (probe->ops[0].value),
-					    old_value));
-  gimple_seq_add_stmt (&resume, gimple_build_assign (em->reg, new_value));
-  if (em->timed)
-    {
-      /* start = jumped ? now : start: the new path starts here.  */
-      tree now = emit_now (&resume);
-      tree old_start = create_tmp_reg (uint64_type_node, "__pathprof_start");
-      gimple_seq_add_stmt (&resume, gimple_build_assign (old_start,
-							 em->start));
-      tree new_start = create_tmp_reg (uint64_type_node, "__pathprof_start");
-      gimple_seq_add_stmt (&resume,
-			   gimple_build_assign (new_start, COND_EXPR, jumped,
-						now, old_start));
-      gimple_seq_add_stmt (&resume, gimple_build_assign (em->start,
-							 new_start));
-    }
-  if (!arrived)
     {
       gimple_stmt_iterator gsi = gsi_after_labels (receiver);
       gsi_insert_seq_before (&gsi, resume, GSI_SAME_STMT);
       return;
     }
-  gimple_seq_add_stmt (&resume, gimple_build_assign (em->arrived, zero));
+  gimple_seq_add_stmt (&resume, gimple_build_assign (em->arrived,
+						     u64_cst (0)));
   /* The frames the jump left are no longer in the list (the runtime's
      longjmp unlinked them already, unless the jump came from code that
      was not instrumented).  */
   if (em->frame)
     pathprof_frame_head_if (&resume, em->frame, jumped);
   if (em->pending)
-    {
-      /* The path left by the jump ends at the call it left (its number
-	 kept in PENDING before the call): count it, once.  */
-      tree left = create_tmp_reg (uint64_type_node, "__pathprof_left");
-      gimple_seq_add_stmt (&resume, gimple_build_assign (left, em->pending));
-      tree some = create_tmp_reg (boolean_type_node, "__pathprof_some");
-      gimple_seq_add_stmt (&resume,
-			   gimple_build_assign (some, NE_EXPR, left,
-						u64_cst (PATHPROF_NO_PENDING)));
-      tree cond = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
-      gimple_seq_add_stmt (&resume, gimple_build_assign (cond, BIT_AND_EXPR,
-							 some, jumped));
-      if (em->frame)
-	{
-	  /* A cut path's number, for the runtime to count, if linked.  */
-	  tree linked_p
-	    = pathprof_runtime_linked_value (&resume,
-					     pathprof_count_cut_fn ());
-	  tree both = create_tmp_reg (boolean_type_node, "__pathprof_left_p");
-	  gimple_seq_add_stmt (&resume,
-			       gimple_build_assign (both, BIT_AND_EXPR, cond,
-						    linked_p));
-	  cond = both;
-	}
-      gimple *marker = gimple_build_nop ();
-      gimple_seq_add_stmt (&resume, marker);
-      count_if_marker m = { marker, cond, left };
-      em->count_ifs->safe_push (m);
-      gimple_seq_add_stmt (&resume,
-			   gimple_build_assign (em->pending,
-						u64_cst (PATHPROF_NO_PENDING)));
-    }
-
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, receiver->preds)
-    if (!pathprof_abnormal_dispatcher_p (e->src))
-      gsi_insert_on_edge (e, gimple_build_assign (em->arrived, one));
-  if (starts_with_returns_twice_call (receiver))
-    gsi_insert_seq_on_edge (single_normal_succ (receiver), resume);
-  else
-    {
-      gimple_stmt_iterator gsi = gsi_after_labels (receiver);
-      gsi_insert_seq_before (&gsi, resume, GSI_SAME_STMT);
-    }
+    count_left_path (em, jumped, &resume);
+  place_resume (receiver, em, resume);
 }
 
 /* Whether the backedge counts of LOOP may wait in registers until the
