@@ -1050,6 +1050,131 @@ divert_count (gimple *stmt, tree counters, tree var)
   return true;
 }
 
+/* Note CALL, of the leaf CALLEE in FUN, that "einline" left a call: a
+   call in a copy of another function's body means copies of the call;
+   with groups, the IPA inliner may still inline it.  */
+
+static void
+note_leaf_call (function *fun, gcall *call, tree callee)
+{
+  location_t locus = LOCATION_LOCUS (gimple_location (call));
+  if (locus == UNKNOWN_LOCATION)
+    return;
+  if (copy_origin (gimple_block (call)))
+    inlined_call_for (callee, locus)->in_copies = true;
+  if (groups_enabled ())
+    note_inlined_call (fun, call, callee, locus);
+}
+
+/* The stand-in of group G, made for the counters of STMT, the count of
+   one of its copies, if it has none yet.  */
+
+static tree
+group_var (copy_group *g, gimple *stmt)
+{
+  if (!g->var)
+    {
+      g->counters = count_target (stmt);
+      g->var = pathprof_static_var ("__pathprof_leaf_copies",
+				    TREE_TYPE (g->counters), NULL_TREE, false);
+      if (!group_of_var)
+	group_of_var = new hash_map<tree, unsigned>;
+      group_of_var->put (g->var, g - groups.address ());
+    }
+  return g->var;
+}
+
+/* STMT in FUN counts a copy of LEAF, from LOCUS, inside a copy of HOST:
+   divert it to its group's stand-in where HOST's paths stand for it
+   exactly, else block the group.  */
+
+static void
+group_copy_count (function *fun, gimple *stmt, tree host, tree leaf,
+		  location_t locus)
+{
+  copy_group *g = group_for (host, leaf, locus);
+  caller_info **hinfo = callers->get (host);
+  bool exact = (hinfo && site_for (host, leaf, locus)
+		&& reaches_path_end_p (fun, stmt, &(*hinfo)->decls));
+  if (!exact)
+    {
+      /* Neither the group nor the IPA inliner's copies of the call may
+	 go without this one.  */
+      g->blocked = true;
+      block_inlined_calls (leaf, locus);
+    }
+  else if (!g->blocked)
+    {
+      tree var = group_var (g, stmt);
+      if (!divert_count (stmt, count_target (stmt), var))
+	{
+	  g->blocked = true;
+	  block_inlined_calls (leaf, locus);
+	}
+    }
+  /* Else the group keeps its count for now, but the copy could go with
+     the IPA inliner's copies of the call.  */
+}
+
+/* The statement at *GSI in FUN (whose calls are INFO, or null): remove
+   it, activating its link, if it is the count of a leaf's copy that
+   FUN's paths' counts stand for; whether it did (*GSI then is at the
+   next statement).  Else note or divert it, or block what it
+   belongs to (pathprof_inlined_leaves_pass).  */
+
+static bool
+remove_leaf_count (function *fun, caller_info **info,
+		   gimple_stmt_iterator *gsi)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+  location_t locus = UNKNOWN_LOCATION;
+  gcall *call = dyn_cast <gcall *> (stmt);
+  tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
+  if (callee && leaf_records->get (callee))
+    {
+      note_leaf_call (fun, call, callee);
+      return false;
+    }
+  tree leaf = leaf_count_of (stmt);
+  if (!leaf || leaf == fun->decl)
+    return false;
+  tree host = copy_host (stmt, leaf, &locus);
+  if (host == error_mark_node || locus == UNKNOWN_LOCATION)
+    {
+      if (locus != UNKNOWN_LOCATION && groups_enabled ())
+	block_inlined_calls (leaf, locus);
+      else if (locus == UNKNOWN_LOCATION)
+	/* A copy that cannot be placed: the IPA inliner's copies of this
+	   leaf might not be either.  */
+	block_leaf (leaf);
+      return false;
+    }
+  if (host)
+    {
+      if (groups_enabled ())
+	group_copy_count (fun, stmt, host, leaf, locus);
+      inlined_call_for (leaf, locus)->in_copies = true;
+      return false;
+    }
+  call_site *site = info ? site_for (fun->decl, leaf, locus) : NULL;
+  /* A copy of this body made before this pass (by a function of a
+     cycle of calls, whose pass ran first) keeps the call's count: so
+     must this copy.  */
+  if (!site || inlined_call_for (leaf, locus)->in_copies
+      || !reaches_path_end_p (fun, stmt, &(*info)->decls))
+    {
+      if (groups_enabled ())
+	block_inlined_calls (leaf, locus);
+      return false;
+    }
+  site->active = true;
+  activate_link (site->link);
+  unlink_stmt_vdef (stmt);
+  gsi_remove (gsi, true);
+  release_defs (stmt);
+  return true;
+}
+
 /* The pass after "einline": remove the counts of leaves' copies in FUN
    that its paths' counts stand for, and activate their links; divert
    those inside the copies of other functions to their group's
@@ -1067,102 +1192,10 @@ pathprof_inlined_leaves_pass (function *fun)
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	location_t locus = UNKNOWN_LOCATION;
-	gcall *call = dyn_cast <gcall *> (stmt);
-	tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
-	if (callee && leaf_records->get (callee))
-	  {
-	    locus = LOCATION_LOCUS (gimple_location (call));
-	    if (locus != UNKNOWN_LOCATION)
-	      {
-		if (copy_origin (gimple_block (call)))
-		  inlined_call_for (callee, locus)->in_copies = true;
-		if (groups_enabled ())
-		  note_inlined_call (fun, call, callee, locus);
-	      }
-	    gsi_next (&gsi);
-	    continue;
-	  }
-	tree leaf = leaf_count_of (stmt);
-	if (!leaf || leaf == fun->decl)
-	  {
-	    gsi_next (&gsi);
-	    continue;
-	  }
-	tree host = copy_host (stmt, leaf, &locus);
-	if (host == error_mark_node || locus == UNKNOWN_LOCATION)
-	  {
-	    if (locus != UNKNOWN_LOCATION && groups_enabled ())
-	      block_inlined_calls (leaf, locus);
-	    else if (locus == UNKNOWN_LOCATION)
-	      /* A copy that cannot be placed: the IPA inliner's copies of
-		 this leaf might not be either.  */
-	      block_leaf (leaf);
-	    gsi_next (&gsi);
-	    continue;
-	  }
-	if (host)
-	  {
-	    if (groups_enabled ())
-	      {
-		copy_group *g = group_for (host, leaf, locus);
-		caller_info **hinfo = callers->get (host);
-		bool exact = (hinfo && site_for (host, leaf, locus)
-			      && reaches_path_end_p (fun, stmt,
-						     &(*hinfo)->decls));
-		if (!exact)
-		  {
-		    /* Neither the group nor the IPA inliner's copies of the
-		       call may go without this one.  */
-		    g->blocked = true;
-		    block_inlined_calls (leaf, locus);
-		  }
-		else if (!g->blocked)
-		  {
-		    if (!g->var)
-		      {
-			g->counters = count_target (stmt);
-			g->var = pathprof_static_var
-			  ("__pathprof_leaf_copies", TREE_TYPE (g->counters),
-			   NULL_TREE, false);
-			if (!group_of_var)
-			  group_of_var = new hash_map<tree, unsigned>;
-			group_of_var->put (g->var, g - groups.address ());
-		      }
-		    if (!divert_count (stmt, count_target (stmt), g->var))
-		      {
-			g->blocked = true;
-			block_inlined_calls (leaf, locus);
-		      }
-		  }
-		/* Else the group keeps its count for now, but the copy
-		   could go with the IPA inliner's copies of the call.  */
-	      }
-	    inlined_call_for (leaf, locus)->in_copies = true;
-	    gsi_next (&gsi);
-	    continue;
-	  }
-	call_site *site = info ? site_for (fun->decl, leaf, locus) : NULL;
-	/* A copy of this body made before this pass (by a function of a
-	   cycle of calls, whose pass ran first) keeps the call's count:
-	   so must this copy.  */
-	if (!site || inlined_call_for (leaf, locus)->in_copies
-	    || !reaches_path_end_p (fun, stmt, &(*info)->decls))
-	  {
-	    if (groups_enabled ())
-	      block_inlined_calls (leaf, locus);
-	    gsi_next (&gsi);
-	    continue;
-	  }
-	site->active = true;
-	activate_link (site->link);
-	unlink_stmt_vdef (stmt);
-	gsi_remove (&gsi, true);
-	release_defs (stmt);
+      if (remove_leaf_count (fun, info, &gsi))
 	removed++;
-      }
+      else
+	gsi_next (&gsi);
   if (removed && dump_file)
     fprintf (dump_file, "pathprof: %u inlined leaf counts removed\n",
 	     removed);
