@@ -308,6 +308,148 @@ ppf_decode_prefix (const unsigned char *buf, size_t size, ppf_file *out,
   return decode_file (buf, size, NULL, 0, out, end, err, errlen);
 }
 
+/* Read the unit names of a merged file from R into OUT (the
+   PPF_FILE_UNITS part of its head).  Returns 1, or 0 with R failed.  */
+
+static int
+read_units (struct ppf_reader *r, ppf_file *out)
+{
+  uint32_t i;
+
+  if (!ppf_get_u32 (r, &out->num_units, "num_units")
+      || !ppf_check_count (r, out->num_units, MIN_STR_SIZE, "num_units"))
+    return 0;
+  if (out->num_units == 0)
+    return ppf_fail (r, "a merged file without units");
+  out->units = ppf_alloc_array (out->num_units, sizeof *out->units);
+  if (!out->units)
+    return ppf_out_of_memory (r);
+  for (i = 0; i < out->num_units; i++)
+    if (!ppf_get_str (r, &out->units[i], "unit"))
+      return 0;
+  r->units = out->num_units;
+  return 1;
+}
+
+/* Read the time unit of a file with PPF_FILE_TIME from R into OUT (and
+   a version 2 file's ticks_per_second).  Returns 1, or 0 with R
+   failed.  */
+
+static int
+read_time_head (struct ppf_reader *r, ppf_file *out)
+{
+  if (!ppf_get_u32 (r, &out->time_unit, "time_unit")
+      || (out->version < 3
+	  && !ppf_get_u64 (r, &out->ticks_per_second, "ticks_per_second")))
+    return 0;
+  if (out->time_unit > PPF_TIME_NS)
+    return ppf_fail (r, "unknown time unit %u", (unsigned) out->time_unit);
+  r->times = 1;
+  return 1;
+}
+
+/* Read the head of a file from R into OUT, from the version after the
+   magic to num_functions.  Returns 1, or 0 with R failed.  */
+
+static int
+read_file_head (struct ppf_reader *r, ppf_file *out)
+{
+  uint32_t flags;
+
+  if (!ppf_get_u32 (r, &out->version, "version"))
+    return 0;
+  if (out->version < PPF_VERSION_MIN || out->version > PPF_VERSION)
+    return ppf_fail (r, "unsupported version %u (this reader knows "
+		     "versions %u to %u)", (unsigned) out->version,
+		     (unsigned) PPF_VERSION_MIN, (unsigned) PPF_VERSION);
+  if (!ppf_get_u32 (r, &flags, "flags"))
+    return 0;
+  if (flags & ~KNOWN_FILE_FLAGS)
+    return ppf_fail (r, "unknown file flags 0x%x",
+		     (unsigned) (flags & ~KNOWN_FILE_FLAGS));
+  out->flags = flags;
+  if (out->version < 3)
+    ppf_get_u64 (r, &out->runs, "runs");
+  if (!ppf_get_str (r, &out->unit_name, "unit name"))
+    return 0;
+  if ((flags & PPF_FILE_UNITS) && !read_units (r, out))
+    return 0;
+  if ((flags & PPF_FILE_TIME) && !read_time_head (r, out))
+    return 0;
+  return ppf_get_u32 (r, &out->num_functions, "num_functions")
+	 && ppf_check_count (r, out->num_functions, MIN_FUNCTION_SIZE,
+			     "num_functions");
+}
+
+/* Read the functions of a version 2 file from R into OUT, each meta
+   followed by its counts, then check the file checksum over BUF.
+   KNOWN, NUM_KNOWN are decode_file's; BOUNDS has a place per function.
+   Returns 1, or 0 with R failed.  */
+
+static int
+read_functions_v2 (struct ppf_reader *r, const unsigned char *buf,
+		   const ppf_known *known, uint32_t num_known,
+		   ppf_file *out, struct fn_bound *bounds)
+{
+  uint64_t checksum;
+  size_t body_size;
+  uint32_t i;
+
+  /* Each function's meta, then its counts.  */
+  for (i = 0; i < out->num_functions; i++)
+    if (!read_meta_record (r, &out->functions[i], i,
+			   i < num_known ? &known[i] : NULL, &bounds[i])
+	|| !read_counts_record (r, &out->functions[i], i, &bounds[i]))
+      return 0;
+  body_size = r->pos;
+  if (!ppf_get_u64 (r, &checksum, "file checksum"))
+    return 0;
+  if (checksum != ppf_file_checksum (buf, body_size))
+    return ppf_fail (r, "checksum mismatch (the file is damaged)");
+  return 1;
+}
+
+/* Read the functions of a version 3 file from R into OUT: every meta,
+   the static checksum (over BUF's HEAD_SIZE bytes of head and the
+   metas), then the counts section and the file checksum.  KNOWN,
+   NUM_KNOWN are decode_file's; BOUNDS has a place per function.
+   Returns 1, or 0 with R failed.  */
+
+static int
+read_functions_v3 (struct ppf_reader *r, const unsigned char *buf,
+		   size_t head_size, const ppf_known *known,
+		   uint32_t num_known, ppf_file *out, struct fn_bound *bounds)
+{
+  uint64_t checksum, sum;
+  size_t body_size, counts_at;
+  uint32_t i;
+
+  /* Every meta, the static checksum, then the counts section.  */
+  for (i = 0; i < out->num_functions; i++)
+    if (!read_meta_record (r, &out->functions[i], i,
+			   i < num_known ? &known[i] : NULL, &bounds[i]))
+      return 0;
+  if (!ppf_get_u64 (r, &sum, "static checksum"))
+    return 0;
+  if (sum != static_checksum (buf, head_size, out->functions,
+			      out->num_functions, r->units != 0))
+    return ppf_fail (r, "static checksum mismatch (the file is damaged)");
+  counts_at = r->pos;
+  ppf_get_u64 (r, &out->runs, "runs");
+  if (out->flags & PPF_FILE_TIME)
+    ppf_get_u64 (r, &out->ticks_per_second, "ticks_per_second");
+  for (i = 0; i < out->num_functions; i++)
+    if (!read_counts_record (r, &out->functions[i], i, &bounds[i]))
+      return 0;
+  body_size = r->pos;
+  if (!ppf_get_u64 (r, &checksum, "file checksum"))
+    return 0;
+  if (checksum != ppf_hash_words (buf + counts_at, body_size - counts_at,
+				  sum))
+    return ppf_fail (r, "checksum mismatch (the file is damaged)");
+  return 1;
+}
+
 /* Decode the file at BUF as ppf_decode_known; with END not null, bytes
    may follow the file's checksum, and *END says where it ends.  */
 
@@ -318,9 +460,7 @@ decode_file (const unsigned char *buf, size_t size, const ppf_known *known,
 {
   struct ppf_reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
   struct fn_bound *bounds = NULL;
-  uint32_t flags, i;
-  uint64_t checksum, sum;
-  size_t body_size, head_size, counts_at;
+  size_t head_size;
 
   memset (out, 0, sizeof *out);
   if (size == 0)
@@ -334,65 +474,7 @@ decode_file (const unsigned char *buf, size_t size, const ppf_known *known,
       return PPF_EBAD;
     }
   r.pos = PPF_MAGIC_SIZE;
-  if (!ppf_get_u32 (&r, &out->version, "version"))
-    goto failed;
-  if (out->version < PPF_VERSION_MIN || out->version > PPF_VERSION)
-    {
-      ppf_fail (&r, "unsupported version %u (this reader knows versions %u "
-		"to %u)", (unsigned) out->version, (unsigned) PPF_VERSION_MIN,
-		(unsigned) PPF_VERSION);
-      goto failed;
-    }
-  if (!ppf_get_u32 (&r, &flags, "flags"))
-    goto failed;
-  if (flags & ~KNOWN_FILE_FLAGS)
-    {
-      ppf_fail (&r, "unknown file flags 0x%x",
-		(unsigned) (flags & ~KNOWN_FILE_FLAGS));
-      goto failed;
-    }
-  out->flags = flags;
-  if (out->version < 3)
-    ppf_get_u64 (&r, &out->runs, "runs");
-  if (!ppf_get_str (&r, &out->unit_name, "unit name"))
-    goto failed;
-  if (flags & PPF_FILE_UNITS)
-    {
-      if (!ppf_get_u32 (&r, &out->num_units, "num_units")
-	  || !ppf_check_count (&r, out->num_units, MIN_STR_SIZE, "num_units"))
-	goto failed;
-      if (out->num_units == 0)
-	{
-	  ppf_fail (&r, "a merged file without units");
-	  goto failed;
-	}
-      out->units = ppf_alloc_array (out->num_units, sizeof *out->units);
-      if (!out->units)
-	{
-	  ppf_out_of_memory (&r);
-	  goto failed;
-	}
-      for (i = 0; i < out->num_units; i++)
-	if (!ppf_get_str (&r, &out->units[i], "unit"))
-	  goto failed;
-      r.units = out->num_units;
-    }
-  if (flags & PPF_FILE_TIME)
-    {
-      if (!ppf_get_u32 (&r, &out->time_unit, "time_unit")
-	  || (out->version < 3
-	      && !ppf_get_u64 (&r, &out->ticks_per_second, "ticks_per_second")))
-	goto failed;
-      if (out->time_unit > PPF_TIME_NS)
-	{
-	  ppf_fail (&r, "unknown time unit %u", (unsigned) out->time_unit);
-	  goto failed;
-	}
-      r.times = 1;
-    }
-  if (!ppf_get_u32 (&r, &out->num_functions, "num_functions")
-      || !ppf_check_count (&r, out->num_functions, MIN_FUNCTION_SIZE,
-			   "num_functions"))
+  if (!read_file_head (&r, out))
     goto failed;
   head_size = r.pos;
   out->functions = ppf_alloc_array (out->num_functions, sizeof *out->functions);
@@ -402,55 +484,11 @@ decode_file (const unsigned char *buf, size_t size, const ppf_known *known,
       ppf_out_of_memory (&r);
       goto failed;
     }
-  if (out->version < 3)
-    {
-      /* Each function's meta, then its counts.  */
-      for (i = 0; i < out->num_functions; i++)
-	if (!read_meta_record (&r, &out->functions[i], i,
-			       i < num_known ? &known[i] : NULL, &bounds[i])
-	    || !read_counts_record (&r, &out->functions[i], i, &bounds[i]))
-	  goto failed;
-      body_size = r.pos;
-      if (!ppf_get_u64 (&r, &checksum, "file checksum"))
-	goto failed;
-      if (checksum != ppf_file_checksum (buf, body_size))
-	{
-	  ppf_fail (&r, "checksum mismatch (the file is damaged)");
-	  goto failed;
-	}
-    }
-  else
-    {
-      /* Every meta, the static checksum, then the counts section.  */
-      for (i = 0; i < out->num_functions; i++)
-	if (!read_meta_record (&r, &out->functions[i], i,
-			       i < num_known ? &known[i] : NULL, &bounds[i]))
-	  goto failed;
-      if (!ppf_get_u64 (&r, &sum, "static checksum"))
-	goto failed;
-      if (sum != static_checksum (buf, head_size, out->functions,
-				  out->num_functions, r.units != 0))
-	{
-	  ppf_fail (&r, "static checksum mismatch (the file is damaged)");
-	  goto failed;
-	}
-      counts_at = r.pos;
-      ppf_get_u64 (&r, &out->runs, "runs");
-      if (flags & PPF_FILE_TIME)
-	ppf_get_u64 (&r, &out->ticks_per_second, "ticks_per_second");
-      for (i = 0; i < out->num_functions; i++)
-	if (!read_counts_record (&r, &out->functions[i], i, &bounds[i]))
-	  goto failed;
-      body_size = r.pos;
-      if (!ppf_get_u64 (&r, &checksum, "file checksum"))
-	goto failed;
-      if (checksum != ppf_hash_words (buf + counts_at, body_size - counts_at,
-				      sum))
-	{
-	  ppf_fail (&r, "checksum mismatch (the file is damaged)");
-	  goto failed;
-	}
-    }
+  if (out->version < 3
+      ? !read_functions_v2 (&r, buf, known, num_known, out, bounds)
+      : !read_functions_v3 (&r, buf, head_size, known, num_known, out,
+			    bounds))
+    goto failed;
   if (end)
     *end = r.pos;
   else if (ppf_remaining (&r) != 0)

@@ -82,20 +82,13 @@ find_block (const ppf_meta *m, uint32_t index)
   return b ? (long) (b - m->blocks) : -1;
 }
 
-/* Check everything doc/file-format.md says of a meta beyond its byte
-   layout: indices in range, blocks sorted with ENTRY and EXIT present,
-   edges between known blocks, grouped by source with increasing Val, each
-   Val below num_paths.  Used by the decoder and by the encoder (so the
-   plugin cannot embed a meta that pathprof-dump would reject).  Returns
-   PPF_OK, PPF_EBAD with a message in ERR, or PPF_ENOMEM.  */
+/* The checks of validate_meta on M's own fields: num_paths, flags,
+   path_limit and the function's file.  Returns PPF_OK, or PPF_EBAD with
+   a message in ERR.  */
 
 static int
-validate_meta (const ppf_meta *m, char *err, size_t errlen)
+validate_meta_head (const ppf_meta *m, char *err, size_t errlen)
 {
-  uint32_t i, j;
-  unsigned char *seen;
-  long prev_src = -1;
-
   if (m->num_paths == 0)
     {
       ppf_set_error (err, errlen, "num_paths is 0");
@@ -127,6 +120,19 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 		     (unsigned) m->file, (unsigned) m->num_files);
       return PPF_EBAD;
     }
+  return PPF_OK;
+}
+
+/* The checks of validate_meta on M's blocks: ENTRY and EXIT first,
+   indices increasing, every line's file (and with the detail flag, every
+   branch line's) in range.  Returns PPF_OK, or PPF_EBAD with a message
+   in ERR.  */
+
+static int
+validate_blocks (const ppf_meta *m, char *err, size_t errlen)
+{
+  uint32_t i, j;
+
   if (m->num_blocks < 2 || m->blocks[0].index != 0
       || m->blocks[1].index != 1)
     {
@@ -165,6 +171,18 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 	  return PPF_EBAD;
 	}
     }
+  return PPF_OK;
+}
+
+/* The checks of validate_meta on M's branches: only with the detail
+   flag, between known blocks, of a known kind, sorted by (src, dst).
+   Returns PPF_OK, or PPF_EBAD with a message in ERR.  */
+
+static int
+validate_branches (const ppf_meta *m, char *err, size_t errlen)
+{
+  uint32_t i;
+
   if (!(m->flags & PPF_FN_DETAIL) && m->num_branches)
     {
       ppf_set_error (err, errlen, "branches without the detail flag");
@@ -190,6 +208,71 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
 	  return PPF_EBAD;
 	}
     }
+  return PPF_OK;
+}
+
+/* What is wrong with edge I of M, or NULL: SRC is the position of its
+   source block in M->blocks (-1 if none), PREV_SRC that of the edge
+   before it, SEEN the sources whose group of edges has ended.  */
+
+static const char *
+edge_problem (const ppf_meta *m, uint32_t i, long src, long prev_src,
+	      const unsigned char *seen)
+{
+  const ppf_edge *e = &m->edges[i];
+
+  if (src < 0 || find_block (m, e->dst) < 0)
+    return "an endpoint is not a block";
+  if (e->kind > PPF_EDGE_UNWIND_EXIT)
+    return "unknown kind";
+  /* A restart edge leaves the abnormal dispatcher, which never runs
+     and is normally unreachable: it need not be listed.  */
+  if (e->kind != PPF_EDGE_RESTART_ENTRY
+      && find_block (m, e->cfg_src) < 0)
+    return "cfg_src is not a block";
+  if (e->kind == PPF_EDGE_NORETURN_EXIT
+      || e->kind == PPF_EDGE_UNWIND_EXIT
+      ? e->cfg_dst != PPF_NONE
+      : e->kind == PPF_EDGE_EARLY_EXIT
+      ? (e->cfg_dst != PPF_NONE
+	 && (e->cfg_dst
+	     >= m->blocks[find_block (m, e->cfg_src)].num_lines))
+      : find_block (m, e->cfg_dst) < 0)
+    return e->kind == PPF_EDGE_EARLY_EXIT
+      ? "cfg_dst of an early exit is not a line of its block"
+      : e->kind == PPF_EDGE_NORETURN_EXIT
+	|| e->kind == PPF_EDGE_UNWIND_EXIT
+      ? "cfg_dst of a noreturn edge is not 0xFFFFFFFF"
+      : "cfg_dst is not a block";
+  if ((e->kind == PPF_EDGE_EARLY_EXIT
+       || e->kind == PPF_EDGE_UNWIND_EXIT)
+      && (e->dst != 1 || e->cfg_src != e->src))
+    return "an early or unwind exit does not go from its block to EXIT";
+  if ((m->flags & PPF_FN_APART) && e->kind == PPF_EDGE_EARLY_EXIT
+      ? e->val == 0 || e->val % m->num_paths != 0
+	|| e->val > m->path_limit - m->num_paths
+      : e->val >= m->num_paths)
+    return (m->flags & PPF_FN_APART) && e->kind == PPF_EDGE_EARLY_EXIT
+      ? "val of an early exit apart not a multiple of num_paths below "
+	"path_limit"
+      : "val not below num_paths";
+  if (src == prev_src && e->val <= m->edges[i - 1].val)
+    return "val not above the previous edge's from the same block";
+  if (src != prev_src && seen[src])
+    return "edges not grouped by source block";
+  return NULL;
+}
+
+/* The checks of validate_meta on M's edges (edge_problem), and that
+   they are grouped by source.  Returns PPF_OK, PPF_EBAD with a message
+   in ERR, or PPF_ENOMEM.  */
+
+static int
+validate_edges (const ppf_meta *m, char *err, size_t errlen)
+{
+  uint32_t i;
+  unsigned char *seen;
+  long prev_src = -1;
 
   /* SEEN marks the sources whose group of edges has ended, to check that
      edges are grouped by source.  */
@@ -203,48 +286,8 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
     {
       const ppf_edge *e = &m->edges[i];
       long src = find_block (m, e->src);
-      const char *problem = NULL;
+      const char *problem = edge_problem (m, i, src, prev_src, seen);
 
-      if (src < 0 || find_block (m, e->dst) < 0)
-	problem = "an endpoint is not a block";
-      else if (e->kind > PPF_EDGE_UNWIND_EXIT)
-	problem = "unknown kind";
-      /* A restart edge leaves the abnormal dispatcher, which never runs
-	 and is normally unreachable: it need not be listed.  */
-      else if (e->kind != PPF_EDGE_RESTART_ENTRY
-	       && find_block (m, e->cfg_src) < 0)
-	problem = "cfg_src is not a block";
-      else if (e->kind == PPF_EDGE_NORETURN_EXIT
-	       || e->kind == PPF_EDGE_UNWIND_EXIT
-	       ? e->cfg_dst != PPF_NONE
-	       : e->kind == PPF_EDGE_EARLY_EXIT
-	       ? (e->cfg_dst != PPF_NONE
-		  && (e->cfg_dst
-		      >= m->blocks[find_block (m, e->cfg_src)].num_lines))
-	       : find_block (m, e->cfg_dst) < 0)
-	problem = e->kind == PPF_EDGE_EARLY_EXIT
-	  ? "cfg_dst of an early exit is not a line of its block"
-	  : e->kind == PPF_EDGE_NORETURN_EXIT
-	    || e->kind == PPF_EDGE_UNWIND_EXIT
-	  ? "cfg_dst of a noreturn edge is not 0xFFFFFFFF"
-	  : "cfg_dst is not a block";
-      else if ((e->kind == PPF_EDGE_EARLY_EXIT
-		|| e->kind == PPF_EDGE_UNWIND_EXIT)
-	       && (e->dst != 1 || e->cfg_src != e->src))
-	problem = "an early or unwind exit does not go from its block to "
-		  "EXIT";
-      else if ((m->flags & PPF_FN_APART) && e->kind == PPF_EDGE_EARLY_EXIT
-	       ? e->val == 0 || e->val % m->num_paths != 0
-		 || e->val > m->path_limit - m->num_paths
-	       : e->val >= m->num_paths)
-	problem = (m->flags & PPF_FN_APART) && e->kind == PPF_EDGE_EARLY_EXIT
-	  ? "val of an early exit apart not a multiple of num_paths below "
-	    "path_limit"
-	  : "val not below num_paths";
-      else if (src == prev_src && e->val <= m->edges[i - 1].val)
-	problem = "val not above the previous edge's from the same block";
-      else if (src != prev_src && seen[src])
-	problem = "edges not grouped by source block";
       if (problem)
 	{
 	  ppf_set_error (err, errlen, "edge %u (%u->%u): %s", (unsigned) i,
@@ -261,6 +304,27 @@ validate_meta (const ppf_meta *m, char *err, size_t errlen)
     }
   free (seen);
   return PPF_OK;
+}
+
+/* Check everything doc/file-format.md says of a meta beyond its byte
+   layout: indices in range, blocks sorted with ENTRY and EXIT present,
+   edges between known blocks, grouped by source with increasing Val, each
+   Val below num_paths.  Used by the decoder and by the encoder (so the
+   plugin cannot embed a meta that pathprof-dump would reject).  Returns
+   PPF_OK, PPF_EBAD with a message in ERR, or PPF_ENOMEM.  */
+
+static int
+validate_meta (const ppf_meta *m, char *err, size_t errlen)
+{
+  int status = validate_meta_head (m, err, errlen);
+
+  if (status == PPF_OK)
+    status = validate_blocks (m, err, errlen);
+  if (status == PPF_OK)
+    status = validate_branches (m, err, errlen);
+  if (status == PPF_OK)
+    status = validate_edges (m, err, errlen);
+  return status;
 }
 
 /* Release everything M owns and leave it empty.  */
@@ -292,6 +356,99 @@ ppf_meta_free (ppf_meta *m)
   memset (m, 0, sizeof *m);
 }
 
+/* Whether every array of M that a count says holds something is there:
+   the first check of ppf_meta_encode, before validate_meta reads
+   them.  */
+
+static int
+meta_arrays_present (const ppf_meta *m)
+{
+  uint32_t i;
+
+  if ((m->num_files && !m->files) || (m->num_blocks && !m->blocks)
+      || (m->num_edges && !m->edges))
+    return 0;
+  for (i = 0; i < m->num_blocks; i++)
+    if (m->blocks[i].num_lines && !m->blocks[i].lines)
+      return 0;
+  if (m->num_branches && !m->branches)
+    return 0;
+  if ((m->flags & PPF_FN_SOURCES)
+      && (!m->comp_dir || (m->num_files && !m->sources)))
+    return 0;
+  return 1;
+}
+
+/* Write the blocks and the edges of M to W.  */
+
+static void
+put_blocks_and_edges (struct ppf_writer *w, const ppf_meta *m)
+{
+  uint32_t i, j;
+
+  ppf_put_u32 (w, m->num_blocks);
+  for (i = 0; i < m->num_blocks; i++)
+    {
+      const ppf_block *b = &m->blocks[i];
+
+      ppf_put_u32 (w, b->index);
+      ppf_put_u32 (w, b->num_lines);
+      for (j = 0; j < b->num_lines; j++)
+	{
+	  ppf_put_u32 (w, b->lines[j].file);
+	  ppf_put_u32 (w, b->lines[j].line);
+	}
+    }
+  ppf_put_u32 (w, m->num_edges);
+  for (i = 0; i < m->num_edges; i++)
+    {
+      const ppf_edge *e = &m->edges[i];
+
+      ppf_put_u32 (w, e->src);
+      ppf_put_u32 (w, e->dst);
+      ppf_put_u32 (w, e->kind);
+      ppf_put_u32 (w, e->cfg_src);
+      ppf_put_u32 (w, e->cfg_dst);
+      ppf_put_u64 (w, e->val);
+    }
+}
+
+/* Write the sections of M that its flags ask for to W: the details
+   (PPF_FN_DETAIL), then the sources (PPF_FN_SOURCES).  */
+
+static void
+put_optional_sections (struct ppf_writer *w, const ppf_meta *m)
+{
+  uint32_t i;
+
+  if (m->flags & PPF_FN_DETAIL)
+    {
+      for (i = 0; i < m->num_blocks; i++)
+	{
+	  ppf_put_u32 (w, m->blocks[i].num_stmts);
+	  ppf_put_u32 (w, m->blocks[i].branch.file);
+	  ppf_put_u32 (w, m->blocks[i].branch.line);
+	}
+      ppf_put_u32 (w, m->num_branches);
+      for (i = 0; i < m->num_branches; i++)
+	{
+	  ppf_put_u32 (w, m->branches[i].src);
+	  ppf_put_u32 (w, m->branches[i].dst);
+	  ppf_put_u32 (w, m->branches[i].kind);
+	  ppf_put_str (w, m->branches[i].label ? m->branches[i].label : "");
+	}
+    }
+  if (m->flags & PPF_FN_SOURCES)
+    {
+      ppf_put_str (w, m->comp_dir);
+      for (i = 0; i < m->num_files; i++)
+	{
+	  ppf_put_u64 (w, m->sources[i].size);
+	  ppf_put_u64 (w, m->sources[i].hash);
+	}
+    }
+}
+
 /* Encode M as doc/file-format.md "Meta" lays it out, after checking it
    with validate_meta: everything after the checksum first, then the
    FNV-1a of those bytes in front, also stored in M->checksum.  *BUF is
@@ -304,22 +461,13 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
 {
   struct ppf_writer w = { NULL, 0, 0, PPF_OK };
   char err[16];
-  uint32_t i, j;
+  uint32_t i;
   int status;
   uint64_t checksum;
 
   *buf = NULL;
   *size = 0;
-  if ((m->num_files && !m->files) || (m->num_blocks && !m->blocks)
-      || (m->num_edges && !m->edges))
-    return PPF_EBAD;
-  for (i = 0; i < m->num_blocks; i++)
-    if (m->blocks[i].num_lines && !m->blocks[i].lines)
-      return PPF_EBAD;
-  if (m->num_branches && !m->branches)
-    return PPF_EBAD;
-  if ((m->flags & PPF_FN_SOURCES)
-      && (!m->comp_dir || (m->num_files && !m->sources)))
+  if (!meta_arrays_present (m))
     return PPF_EBAD;
   status = validate_meta (m, err, sizeof err);
   if (status != PPF_OK)
@@ -337,57 +485,8 @@ ppf_meta_encode (ppf_meta *m, unsigned char **buf, size_t *size)
   ppf_put_u32 (&w, m->num_files);
   for (i = 0; i < m->num_files; i++)
     ppf_put_str (&w, m->files[i]);
-  ppf_put_u32 (&w, m->num_blocks);
-  for (i = 0; i < m->num_blocks; i++)
-    {
-      const ppf_block *b = &m->blocks[i];
-
-      ppf_put_u32 (&w, b->index);
-      ppf_put_u32 (&w, b->num_lines);
-      for (j = 0; j < b->num_lines; j++)
-	{
-	  ppf_put_u32 (&w, b->lines[j].file);
-	  ppf_put_u32 (&w, b->lines[j].line);
-	}
-    }
-  ppf_put_u32 (&w, m->num_edges);
-  for (i = 0; i < m->num_edges; i++)
-    {
-      const ppf_edge *e = &m->edges[i];
-
-      ppf_put_u32 (&w, e->src);
-      ppf_put_u32 (&w, e->dst);
-      ppf_put_u32 (&w, e->kind);
-      ppf_put_u32 (&w, e->cfg_src);
-      ppf_put_u32 (&w, e->cfg_dst);
-      ppf_put_u64 (&w, e->val);
-    }
-  if (m->flags & PPF_FN_DETAIL)
-    {
-      for (i = 0; i < m->num_blocks; i++)
-	{
-	  ppf_put_u32 (&w, m->blocks[i].num_stmts);
-	  ppf_put_u32 (&w, m->blocks[i].branch.file);
-	  ppf_put_u32 (&w, m->blocks[i].branch.line);
-	}
-      ppf_put_u32 (&w, m->num_branches);
-      for (i = 0; i < m->num_branches; i++)
-	{
-	  ppf_put_u32 (&w, m->branches[i].src);
-	  ppf_put_u32 (&w, m->branches[i].dst);
-	  ppf_put_u32 (&w, m->branches[i].kind);
-	  ppf_put_str (&w, m->branches[i].label ? m->branches[i].label : "");
-	}
-    }
-  if (m->flags & PPF_FN_SOURCES)
-    {
-      ppf_put_str (&w, m->comp_dir);
-      for (i = 0; i < m->num_files; i++)
-	{
-	  ppf_put_u64 (&w, m->sources[i].size);
-	  ppf_put_u64 (&w, m->sources[i].hash);
-	}
-    }
+  put_blocks_and_edges (&w, m);
+  put_optional_sections (&w, m);
   if (w.status == PPF_OK && w.size > UINT32_MAX)
     w.status = PPF_EBAD;	/* meta_size is a u32 in the file */
   if (w.status != PPF_OK)
@@ -428,24 +527,14 @@ read_sources (struct ppf_reader *r, ppf_meta *m)
   return !r->failed;
 }
 
-/* The body of ppf_meta_decode: read every field of a meta from R into M,
-   which the caller frees on failure.  */
+/* Read M's file names from R, num_files first.  Returns 1, or 0 after a
+   failure.  */
 
 static int
-read_meta (struct ppf_reader *r, ppf_meta *m)
+read_files (struct ppf_reader *r, ppf_meta *m)
 {
-  uint32_t i, j;
+  uint32_t i;
 
-  ppf_get_u64 (r, &m->checksum, "meta checksum");
-  ppf_get_u64 (r, &m->num_paths, "num_paths");
-  ppf_get_u32 (r, &m->flags, "function flags");
-  m->path_limit = m->num_paths;
-  if (m->flags & PPF_FN_APART)
-    ppf_get_u64 (r, &m->path_limit, "path_limit");
-  ppf_get_str (r, &m->name, "function name");
-  ppf_get_str (r, &m->display_name, "display name");
-  ppf_get_u32 (r, &m->file, "function file");
-  ppf_get_u32 (r, &m->line, "function line");
   if (!ppf_get_u32 (r, &m->num_files, "num_files")
       || !ppf_check_count (r, m->num_files, MIN_STR_SIZE, "num_files"))
     return 0;
@@ -455,6 +544,16 @@ read_meta (struct ppf_reader *r, ppf_meta *m)
   for (i = 0; i < m->num_files; i++)
     if (!ppf_get_str (r, &m->files[i], "file name"))
       return 0;
+  return 1;
+}
+
+/* Read M's blocks from R, num_blocks first, each with its lines.
+   Returns 1, or 0 after a failure.  */
+
+static int
+read_blocks (struct ppf_reader *r, ppf_meta *m)
+{
+  uint32_t i, j;
 
   if (!ppf_get_u32 (r, &m->num_blocks, "num_blocks")
       || !ppf_check_count (r, m->num_blocks, MIN_BLOCK_SIZE, "num_blocks"))
@@ -479,6 +578,16 @@ read_meta (struct ppf_reader *r, ppf_meta *m)
 	  ppf_get_u32 (r, &b->lines[j].line, "line number");
 	}
     }
+  return 1;
+}
+
+/* Read M's edges from R, num_edges first.  Returns 1, or 0 after a
+   failure.  */
+
+static int
+read_edges (struct ppf_reader *r, ppf_meta *m)
+{
+  uint32_t i;
 
   if (!ppf_get_u32 (r, &m->num_edges, "num_edges")
       || !ppf_check_count (r, m->num_edges, EDGE_SIZE, "num_edges"))
@@ -497,18 +606,18 @@ read_meta (struct ppf_reader *r, ppf_meta *m)
       ppf_get_u32 (r, &e->cfg_dst, "edge cfg_dst");
       ppf_get_u64 (r, &e->val, "edge val");
     }
-  if (r->failed)
-    return 0;
-  if (!(m->flags & PPF_FN_DETAIL))
-    {
-      for (i = 0; i < m->num_blocks; i++)
-	m->blocks[i].branch.file = PPF_NONE;
-      if (!read_sources (r, m))
-	return 0;
-      if (ppf_remaining (r) != 0)
-	return ppf_fail (r, "%zu bytes after the last edge", ppf_remaining (r));
-      return 1;
-    }
+  return !r->failed;
+}
+
+/* Read the detail section of M from R (PPF_FN_DETAIL): each block's
+   statement count and branch line, then the branches.  Returns 1, or 0
+   after a failure.  */
+
+static int
+read_details (struct ppf_reader *r, ppf_meta *m)
+{
+  uint32_t i;
+
   if (!ppf_check_count (r, m->num_blocks, BLOCK_DETAIL_SIZE, "block details"))
     return 0;
   for (i = 0; i < m->num_blocks; i++)
@@ -533,7 +642,40 @@ read_meta (struct ppf_reader *r, ppf_meta *m)
       if (!ppf_get_str (r, &br->label, "branch label"))
 	return 0;
     }
-  if (r->failed || !read_sources (r, m))
+  return !r->failed;
+}
+
+/* The body of ppf_meta_decode: read every field of a meta from R into M,
+   which the caller frees on failure.  */
+
+static int
+read_meta (struct ppf_reader *r, ppf_meta *m)
+{
+  uint32_t i;
+
+  ppf_get_u64 (r, &m->checksum, "meta checksum");
+  ppf_get_u64 (r, &m->num_paths, "num_paths");
+  ppf_get_u32 (r, &m->flags, "function flags");
+  m->path_limit = m->num_paths;
+  if (m->flags & PPF_FN_APART)
+    ppf_get_u64 (r, &m->path_limit, "path_limit");
+  ppf_get_str (r, &m->name, "function name");
+  ppf_get_str (r, &m->display_name, "display name");
+  ppf_get_u32 (r, &m->file, "function file");
+  ppf_get_u32 (r, &m->line, "function line");
+  if (!read_files (r, m) || !read_blocks (r, m) || !read_edges (r, m))
+    return 0;
+  if (!(m->flags & PPF_FN_DETAIL))
+    {
+      for (i = 0; i < m->num_blocks; i++)
+	m->blocks[i].branch.file = PPF_NONE;
+      if (!read_sources (r, m))
+	return 0;
+      if (ppf_remaining (r) != 0)
+	return ppf_fail (r, "%zu bytes after the last edge", ppf_remaining (r));
+      return 1;
+    }
+  if (!read_details (r, m) || !read_sources (r, m))
     return 0;
   if (ppf_remaining (r) != 0)
     return ppf_fail (r, "%zu bytes after the last %s", ppf_remaining (r),
