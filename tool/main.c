@@ -264,16 +264,100 @@ run_compare (bool overlap, char **argv, tool_report_options *opt)
   return problems || a.left_out || b.left_out ? 1 : status;
 }
 
+/* What the options of a sub-command set besides OPT (parse_options).  */
+
+struct tool_args
+{
+  const char *out_path;		/* merge: -o */
+  uint64_t *weights;		/* merge: -w, malloc'd, or NULL */
+  size_t num_weights;
+  bool json;			/* diff, overlap: --json */
+};
+
+/* Parse the options of the sub-command in ARGV[1] (MERGE: merge, else
+   diff or overlap) into ARGS and OPT; optind is then the first input.
+   Exits with a usage error on a bad one.  Returns true when -h or -V
+   answered and there is nothing more to do.  */
+
+static bool
+parse_options (int argc, char **argv, bool merge, struct tool_args *args,
+	       tool_report_options *opt)
+{
+  bool limit_given = false;
+  unsigned long long number;
+  int c;
+
+  opterr = 0;
+  optind = 2;
+  while ((c = getopt_long (argc, argv, ":o:w:n:ahV", long_options, NULL))
+	 != -1)
+    {
+      switch (c)
+	{
+	case 'o':
+	case 'w':
+	  if (!merge)
+	    usage_error ("%s: only for merge", argv[optind - 1]);
+	  if (c == 'o')
+	    {
+	      if (!optarg[0])
+		usage_error ("%s", "empty output file name");
+	      args->out_path = optarg;
+	    }
+	  else
+	    {
+	      free (args->weights);
+	      args->weights = parse_weights (optarg, &args->num_weights);
+	    }
+	  break;
+	case 'n':
+	case 'a':
+	case OPT_JSON:
+	  if (merge)
+	    usage_error ("%s: only for diff and overlap", argv[optind - 1]);
+	  if (c == 'n')
+	    {
+	      if (!parse_number (optarg, 0, &number))
+		usage_error ("invalid number of rows: '%s'", optarg);
+	      opt->limit = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
+	      limit_given = true;
+	    }
+	  else if (c == 'a')
+	    opt->limit = SIZE_MAX;
+	  else
+	    args->json = true;
+	  break;
+	case 'h':
+	  usage (stdout);
+	  return true;
+	case 'V':
+	  printf ("%s (pathprof) %s\n", TOOL_PROGRAM, TOOL_VERSION);
+	  return true;
+	case ':':
+	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
+	  break;
+	default:
+	  if (optopt && optopt < 256)
+	    {
+	      char opt_text[3] = { '-', (char) optopt, '\0' };
+	      usage_error ("unknown option '%s'", opt_text);
+	    }
+	  usage_error ("unknown option '%s'", argv[optind - 1]);
+	  break;
+	}
+    }
+  (void) limit_given;
+  return false;
+}
+
 int
 main (int argc, char **argv)
 {
   tool_report_options opt;
-  const char *command, *out_path = DEFAULT_OUTPUT;
-  uint64_t *weights = NULL;
-  size_t num_weights = 0;
-  bool merge, limit_given = false, json = false;
-  unsigned long long number;
-  int c, status;
+  struct tool_args args = { DEFAULT_OUTPUT, NULL, 0, false };
+  const char *command;
+  bool merge;
+  int status;
 
   report_program_name = TOOL_PROGRAM;
   memset (&opt, 0, sizeof opt);
@@ -301,66 +385,8 @@ main (int argc, char **argv)
     usage_error ("unknown sub-command '%s' (merge, diff or overlap)",
 		 command);
 
-  opterr = 0;
-  optind = 2;
-  while ((c = getopt_long (argc, argv, ":o:w:n:ahV", long_options, NULL))
-	 != -1)
-    {
-      switch (c)
-	{
-	case 'o':
-	case 'w':
-	  if (!merge)
-	    usage_error ("%s: only for merge", argv[optind - 1]);
-	  if (c == 'o')
-	    {
-	      if (!optarg[0])
-		usage_error ("%s", "empty output file name");
-	      out_path = optarg;
-	    }
-	  else
-	    {
-	      free (weights);
-	      weights = parse_weights (optarg, &num_weights);
-	    }
-	  break;
-	case 'n':
-	case 'a':
-	case OPT_JSON:
-	  if (merge)
-	    usage_error ("%s: only for diff and overlap", argv[optind - 1]);
-	  if (c == 'n')
-	    {
-	      if (!parse_number (optarg, 0, &number))
-		usage_error ("invalid number of rows: '%s'", optarg);
-	      opt.limit = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
-	      limit_given = true;
-	    }
-	  else if (c == 'a')
-	    opt.limit = SIZE_MAX;
-	  else
-	    json = true;
-	  break;
-	case 'h':
-	  usage (stdout);
-	  return 0;
-	case 'V':
-	  printf ("%s (pathprof) %s\n", TOOL_PROGRAM, TOOL_VERSION);
-	  return 0;
-	case ':':
-	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
-	  break;
-	default:
-	  if (optopt && optopt < 256)
-	    {
-	      char opt_text[3] = { '-', (char) optopt, '\0' };
-	      usage_error ("unknown option '%s'", opt_text);
-	    }
-	  usage_error ("unknown option '%s'", argv[optind - 1]);
-	  break;
-	}
-    }
-  (void) limit_given;
+  if (parse_options (argc, argv, merge, &args, &opt))
+    return 0;
   argc -= optind;
   argv += optind;
   if (merge)
@@ -368,14 +394,15 @@ main (int argc, char **argv)
       if (argc == 0)
 	usage_error ("%s", "merge: no input (give .pathprof files or "
 		     "directories)");
-      status = run_merge (argc, argv, out_path, weights, num_weights);
-      free (weights);
+      status = run_merge (argc, argv, args.out_path, args.weights,
+			  args.num_weights);
+      free (args.weights);
       return status;
     }
   if (argc != 2)
     usage_error ("%s: give two inputs, A and B", command);
-  opt.json = json;
-  opt.utf8 = !json && locale_is_utf8 ();
+  opt.json = args.json;
+  opt.utf8 = !args.json && locale_is_utf8 ();
   /* A file or pipe without $COLUMNS: no wrapping.  */
   opt.width = report_output_width (SIZE_MAX);
   status = run_compare (strcmp (command, "overlap") == 0, argv, &opt);

@@ -356,26 +356,30 @@ remember_known (tool_set *set, tool_function **map, uint32_t num)
   return 0;
 }
 
-/* Read the file PATH (stat ST) into the set CTX: see set.h.  A file
-   already read (same device and inode) is skipped silently.  Returns
-   the number of problems, 0 or 1.  */
+/* Whether the file of stat ST was read into SET already (same device
+   and inode).  */
 
-static size_t
-add_file (void *ctx, const char *path, const struct stat *st)
+static bool
+already_read (const tool_set *set, const struct stat *st)
 {
-  tool_set *set = ctx;
-  size_t keep = set->num_functions, input = set->num_inputs;
-  size_t keep_units = set->num_units, keep_left_out = set->left_out;
-  tool_function **map = NULL;
-  char err[ERR_SIZE];
-  report_read_how how;
-  report_path regen;
-  ppf_file file;
-  int rc;
-
   for (size_t i = 0; i < set->num_inputs; i++)
     if (set->devices[i] == st->st_dev && set->inodes[i] == st->st_ino)
-      return 0;
+      return true;
+  return false;
+}
+
+/* Read the file PATH (stat ST) into *FILE for SET, unless it is the
+   output; say so when the read took the journal's copy or went without
+   the lock.  Returns 0, or 1 after reporting why it could not.  */
+
+static int
+read_input (tool_set *set, const char *path, const struct stat *st,
+	    ppf_file *file)
+{
+  char err[ERR_SIZE];
+  report_read_how how;
+  int rc;
+
   if (set->exclude && st->st_dev == set->exclude_dev
       && st->st_ino == set->exclude_ino)
     {
@@ -384,7 +388,7 @@ add_file (void *ctx, const char *path, const struct stat *st)
       return 1;
     }
   err[0] = '\0';
-  rc = report_read_profile_known (path, set->known, set->num_known, &file,
+  rc = report_read_profile_known (path, set->known, set->num_known, file,
 				  &how, err, sizeof err);
   if (rc != PPF_OK)
     {
@@ -398,6 +402,153 @@ add_file (void *ctx, const char *path, const struct stat *st)
   else if (how.lock_busy)
     report (path, "locked by a writer for over " REPORT_LOCK_WAIT_TEXT
 	    "; read without the lock");
+  return 0;
+}
+
+/* Find or make in SET the function I of FILE, which is input number
+   INPUT, read from PATH, and set *TFP to it; to NULL when SET holds
+   another build of it, which is left out (said, and counted in
+   SET->left_out).  Returns 0, or -1 with the reason in ERR.  */
+
+static int
+match_function (tool_set *set, const ppf_file *file, uint32_t i,
+		size_t input, const char *path, tool_function **tfp,
+		char *err, size_t errlen)
+{
+  const ppf_function *pf = &file->functions[i];
+  const char *unit = ppf_function_unit (file, i);
+  uint32_t len;
+  const char *name = meta_name (pf->meta, pf->meta_size, &len);
+  uint64_t hash;
+  tool_function *tf;
+
+  *tfp = NULL;
+  if (!name)
+    {
+      snprintf (err, errlen, "function %u: no name", i);
+      return -1;
+    }
+  hash = identity_hash (unit, name, len);
+  tf = find (set, hash, unit, name, len);
+  if (tf && tf->last_input == input + 1)
+    {
+      snprintf (err, errlen, "function %.*s of %s appears twice",
+		(int) (len > 200 ? 200 : len), name, unit);
+      return -1;
+    }
+  if (tf && (tf->meta_size != pf->meta_size
+	     || memcmp (tf->meta, pf->meta, pf->meta_size) != 0))
+    {
+      /* Another build of this one function: its copy here is left
+	 out, the file's other functions are still summed.  */
+      snprintf (err, errlen, "function %s differs from the one in "
+		"%.200s: another build; left out",
+		tf->fn.meta.name, set->inputs[tf->first_input]);
+      report (path, err);
+      set->left_out++;
+      return 0;
+    }
+  if (!tf)
+    {
+      tf = function_add (set, file, i, unit, hash, err, errlen);
+      if (!tf)
+	return -1;
+      tf->first_input = input;
+    }
+  tf->last_input = input + 1;
+  *tfp = tf;
+  return 0;
+}
+
+/* Find or make each function of FILE (input number INPUT, read from
+   PATH) in SET, into MAP (NULL for one left out), and check that the
+   file is of the same build and that every path it adds regenerates,
+   before anything of it is summed.  Returns 0, or -1 with the reason in
+   ERR.  */
+
+static int
+map_functions (tool_set *set, const ppf_file *file, size_t input,
+	       const char *path, tool_function **map, char *err,
+	       size_t errlen)
+{
+  report_path regen;
+  int rc = 0;
+
+  report_path_init (&regen);
+  if ((file->flags & PPF_FILE_TIME) && set->has_time
+      && file->time_unit != set->time_unit)
+    {
+      snprintf (err, errlen, "its times are in %s, those merged "
+		"before in %s", file->time_unit == PPF_TIME_NS ? "ns" : "ticks",
+		set->time_unit == PPF_TIME_NS ? "ns" : "ticks");
+      rc = -1;
+    }
+  for (uint32_t i = 0; rc == 0 && i < file->num_functions; i++)
+    {
+      const ppf_function *pf = &file->functions[i];
+
+      if (match_function (set, file, i, input, path, &map[i], err,
+			  errlen) != 0
+	  || (map[i] && check_new_paths (map[i], pf->counts,
+					 pf->num_counts, &regen, err,
+					 errlen) != 0))
+	rc = -1;
+    }
+  report_path_free (&regen);
+  return rc;
+}
+
+/* Sum FILE, read from PATH, into SET: the counts of each function into
+   MAP's, its runs and its time unit.  Exits when memory runs out half
+   way.  */
+
+static void
+sum_file (tool_set *set, const char *path, const ppf_file *file,
+	  tool_function **map)
+{
+  for (uint32_t i = 0; i < file->num_functions; i++)
+    if (map[i] && merge_counts (map[i], file->functions[i].counts,
+		      file->functions[i].num_counts, set->weight) != 0)
+      {
+	/* Half summed: the set is no longer what its inputs say.  */
+	report (path, "out of memory");
+	exit (1);
+      }
+  /* Runs are the program's (runs.h), not the sum over the files.  */
+  uint64_t fewest;
+  if (report_runs_add (&set->runs_by_unit, file, set->weight) != 0)
+    {
+      report (path, "out of memory");
+      exit (1);
+    }
+  report_runs_range (&set->runs_by_unit, &fewest, &set->runs);
+  if (file->flags & PPF_FILE_TIME)
+    {
+      set->has_time = true;
+      set->time_unit = file->time_unit;
+      if (file->ticks_per_second)
+	set->ticks_per_second = file->ticks_per_second;
+    }
+}
+
+/* Read the file PATH (stat ST) into the set CTX: see set.h.  A file
+   already read (same device and inode) is skipped silently.  Returns
+   the number of problems, 0 or 1.  */
+
+static size_t
+add_file (void *ctx, const char *path, const struct stat *st)
+{
+  tool_set *set = ctx;
+  size_t keep = set->num_functions, input = set->num_inputs;
+  size_t keep_units = set->num_units, keep_left_out = set->left_out;
+  tool_function **map = NULL;
+  char err[ERR_SIZE];
+  ppf_file file;
+
+  if (already_read (set, st))
+    return 0;
+  if (read_input (set, path, st, &file) != 0)
+    return 1;
 
   map = calloc (file.num_functions + 1, sizeof *map);
   if (!map)
@@ -406,103 +557,19 @@ add_file (void *ctx, const char *path, const struct stat *st)
       ppf_file_free (&file);
       return 1;
     }
-  /* Find or make each function, and check that the file is of the same
-     build and that every path it adds regenerates, before anything of
-     it is summed.  */
-  report_path_init (&regen);
-  if ((file.flags & PPF_FILE_TIME) && set->has_time
-      && file.time_unit != set->time_unit)
-    {
-      snprintf (err, sizeof err, "its times are in %s, those merged "
-		"before in %s", file.time_unit == PPF_TIME_NS ? "ns" : "ticks",
-		set->time_unit == PPF_TIME_NS ? "ns" : "ticks");
-      goto rejected;
-    }
-  for (uint32_t i = 0; i < file.num_functions; i++)
-    {
-      const ppf_function *pf = &file.functions[i];
-      const char *unit = ppf_function_unit (&file, i);
-      uint32_t len;
-      const char *name = meta_name (pf->meta, pf->meta_size, &len);
-      uint64_t hash;
-      tool_function *tf;
-
-      if (!name)
-	{
-	  snprintf (err, sizeof err, "function %u: no name", i);
-	  goto rejected;
-	}
-      hash = identity_hash (unit, name, len);
-      tf = find (set, hash, unit, name, len);
-      if (tf && tf->last_input == input + 1)
-	{
-	  snprintf (err, sizeof err, "function %.*s of %s appears twice",
-		    (int) (len > 200 ? 200 : len), name, unit);
-	  goto rejected;
-	}
-      if (tf && (tf->meta_size != pf->meta_size
-		 || memcmp (tf->meta, pf->meta, pf->meta_size) != 0))
-	{
-	  /* Another build of this one function: its copy here is left
-	     out, the file's other functions are still summed.  */
-	  snprintf (err, sizeof err, "function %s differs from the one in "
-		    "%.200s: another build; left out",
-		    tf->fn.meta.name, set->inputs[tf->first_input]);
-	  report (path, err);
-	  set->left_out++;
-	  map[i] = NULL;
-	  continue;
-	}
-      if (!tf)
-	{
-	  tf = function_add (set, &file, i, unit, hash, err, sizeof err);
-	  if (!tf)
-	    goto rejected;
-	  tf->first_input = input;
-	}
-      tf->last_input = input + 1;
-      map[i] = tf;
-      if (check_new_paths (tf, pf->counts, pf->num_counts, &regen, err,
-			   sizeof err) != 0)
-	goto rejected;
-    }
-  report_path_free (&regen);
-
+  if (map_functions (set, &file, input, path, map, err, sizeof err) != 0)
+    goto undo;
   if (add_input (set, path, st) != 0
       || (input == 0 && remember_known (set, map, file.num_functions) != 0))
     {
       snprintf (err, sizeof err, "out of memory");
       goto undo;
     }
-  for (uint32_t i = 0; i < file.num_functions; i++)
-    if (map[i] && merge_counts (map[i], file.functions[i].counts,
-		      file.functions[i].num_counts, set->weight) != 0)
-      {
-	/* Half summed: the set is no longer what its inputs say.  */
-	report (path, "out of memory");
-	exit (1);
-      }
-  /* Runs are the program's (runs.h), not the sum over the files.  */
-  uint64_t fewest;
-  if (report_runs_add (&set->runs_by_unit, &file, set->weight) != 0)
-    {
-      report (path, "out of memory");
-      exit (1);
-    }
-  report_runs_range (&set->runs_by_unit, &fewest, &set->runs);
-  if (file.flags & PPF_FILE_TIME)
-    {
-      set->has_time = true;
-      set->time_unit = file.time_unit;
-      if (file.ticks_per_second)
-	set->ticks_per_second = file.ticks_per_second;
-    }
+  sum_file (set, path, &file, map);
   free (map);
   ppf_file_free (&file);
   return 0;
 
-rejected:
-  report_path_free (&regen);
 undo:
   for (size_t k = 0; k < set->num_functions; k++)
     if (set->functions[k]->last_input == input + 1)
