@@ -329,6 +329,165 @@ write_dot (FILE *out, const report_data *data, const report_selection *sel,
   return rc;
 }
 
+/* Select the functions of DATA that OPT's -f and --unit name into SEL,
+   and say which pattern matched nothing.  Returns 0, 1 after such a
+   pattern (the report still goes on), or -1 when nothing is left to
+   report or memory ran out (said; SEL is freed).  */
+
+static int
+select_functions (const report_data *data, const dump_options *opt,
+		  report_selection *sel)
+{
+  report_filter filter = { opt->num_patterns, opt->patterns, opt->num_units,
+			   opt->units };
+  int status = 0;
+
+  if (report_select_functions (data, &filter, sel) != 0)
+    {
+      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
+      report_selection_free (sel);
+      return -1;
+    }
+  /* A pattern that matches nothing is most likely a typo: say so, and
+     fail, but still report the functions the other patterns found.  */
+  for (size_t i = 0; i < opt->num_units; i++)
+    if (sel->unit_hits[i] == 0)
+      {
+	fprintf (stderr, "%s: no translation unit matches '%s'\n",
+		 DUMP_PROGRAM, opt->units[i]);
+	status = 1;
+      }
+  for (size_t i = 0; i < opt->num_patterns; i++)
+    if (sel->pattern_hits[i] == 0)
+      {
+	fprintf (stderr, "%s: no function matches '%s'%s\n", DUMP_PROGRAM,
+		 opt->patterns[i],
+		 opt->num_units ? " in the units --unit names" : "");
+	status = 1;
+      }
+  if ((opt->num_patterns || opt->num_units) && sel->num_selected == 0)
+    {
+      report_selection_free (sel);
+      return -1;
+    }
+  return status;
+}
+
+/* --tsv: one line per path, or with --correlated per block.  Returns 0,
+   or non-zero when memory ran out.  */
+
+static int
+write_tsv (FILE *out, const report_data *data, report_selection *sel,
+	   const dump_options *opt)
+{
+  int rc;
+
+  if (opt->correlated)
+    return dump_report_correlated_tsv (out, data, sel);
+  rc = report_select_paths (data, sel, opt->top);
+  if (rc == 0)
+    {
+      report_sort_by_function (sel, false);
+      rc = dump_report_tsv (out, data, sel);
+    }
+  return rc;
+}
+
+/* --json.  Returns 0, or non-zero when memory ran out.  */
+
+static int
+write_json (FILE *out, const report_data *data, report_selection *sel,
+	    const dump_options *opt)
+{
+  int rc = report_select_paths (data, sel, opt->top);
+
+  if (rc == 0)
+    {
+      report_sort_by_function (sel, true);
+      rc = dump_report_json (out, data, sel, opt);
+    }
+  return rc;
+}
+
+/* --html into the directory -o names.  Returns 0, non-zero when memory
+   ran out, or 0 with *FAILED set when the report failed (said).  */
+
+static int
+write_html (const report_data *data, report_selection *sel,
+	    const dump_options *opt, bool *failed)
+{
+  dump_html_options html_opt;
+  int rc;
+
+  html_opt.dir = opt->output;
+  html_opt.paths = opt->top_given ? opt->top : DUMP_HTML_PATHS_DEFAULT;
+  html_opt.untested = DUMP_UNTESTED_DEFAULT;
+  html_opt.pictures = opt->pictures_given ? opt->pictures
+		      : DUMP_HTML_PICTURES_DEFAULT;
+  rc = report_select_paths (data, sel, DUMP_HTML_HOT_PATHS);
+  if (rc == 0 && dump_report_html (data, sel, &html_opt) != 0)
+    *failed = true;
+  return rc;
+}
+
+/* Write the report MODE of the functions SEL selects in DATA to OUT.
+   Returns 0, or non-zero when memory ran out; sets *FAILED when the
+   report failed otherwise (said on stderr).  */
+
+static int
+write_mode (FILE *out, const report_data *data, enum mode mode,
+	    report_selection *sel, const dump_options *opt, bool *failed)
+{
+  int rc = 0;
+
+  switch (mode)
+    {
+    case MODE_COVERAGE:
+      return dump_report_coverage (out, data, sel, opt);
+    case MODE_TSV:
+      return write_tsv (out, data, sel, opt);
+    case MODE_JSON:
+      return write_json (out, data, sel, opt);
+    case MODE_ANNOTATE:
+      rc = dump_report_annotate (out, data, sel, opt);
+      if (rc == 1)
+	{
+	  fprintf (stderr, "%s: no source file matches '%s'\n", DUMP_PROGRAM,
+		   opt->annotate_file);
+	  *failed = true;
+	}
+      return rc;
+    case MODE_LINES:
+      return dump_report_lines (out, data, sel);
+    case MODE_EDGES:
+      return dump_report_edges (out, data, sel);
+    case MODE_LCOV:
+      return dump_report_lcov (out, data, sel);
+    case MODE_GCOV:
+      rc = dump_report_gcov (data, sel, opt->gcov_dir);
+      *failed = rc == 1;
+      return rc;
+    case MODE_UNTESTED:
+      return dump_report_untested (out, data, sel, opt);
+    case MODE_PREDICT:
+      return dump_report_predict (out, data, sel, opt);
+    case MODE_CORRELATED:
+      return dump_report_correlated (out, data, sel, opt);
+    case MODE_DOT:
+      rc = write_dot (out, data, sel, opt);
+      *failed = rc == 1;
+      return rc;
+    case MODE_HTML:
+      return write_html (data, sel, opt, failed);
+    case MODE_TEXT:
+    default:
+      rc = report_select_paths (data, sel, opt->top);
+      if (rc == 0)
+	rc = dump_report_text (out, data, sel, opt);
+      return rc;
+    }
+}
+
 /* Write the report MODE of DATA to OUT.  Returns 0, or 1 if something
    failed (after saying what on stderr).  */
 
@@ -337,133 +496,17 @@ write_report (FILE *out, const report_data *data, enum mode mode,
 	      const dump_options *opt)
 {
   report_selection sel;
-  report_filter filter = { opt->num_patterns, opt->patterns, opt->num_units,
-			   opt->units };
-  int rc = 0, status = 0;
+  bool failed = false;
+  int rc, status;
 
-  if (report_select_functions (data, &filter, &sel) != 0)
-    {
-      fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
-      report_selection_free (&sel);
-      return 1;
-    }
-  /* A pattern that matches nothing is most likely a typo: say so, and
-     fail, but still report the functions the other patterns found.  */
-  for (size_t i = 0; i < opt->num_units; i++)
-    if (sel.unit_hits[i] == 0)
-      {
-	fprintf (stderr, "%s: no translation unit matches '%s'\n",
-		 DUMP_PROGRAM, opt->units[i]);
-	status = 1;
-      }
-  for (size_t i = 0; i < opt->num_patterns; i++)
-    if (sel.pattern_hits[i] == 0)
-      {
-	fprintf (stderr, "%s: no function matches '%s'%s\n", DUMP_PROGRAM,
-		 opt->patterns[i],
-		 opt->num_units ? " in the units --unit names" : "");
-	status = 1;
-      }
-  if ((opt->num_patterns || opt->num_units) && sel.num_selected == 0)
-    {
-      report_selection_free (&sel);
-      return 1;
-    }
+  status = select_functions (data, opt, &sel);
+  if (status < 0)
+    return 1;
   sel.by_time = opt->sort_by_time;
-  switch (mode)
-    {
-    case MODE_COVERAGE:
-      rc = dump_report_coverage (out, data, &sel, opt);
-      break;
-    case MODE_TSV:
-      if (opt->correlated)
-	{
-	  rc = dump_report_correlated_tsv (out, data, &sel);
-	  break;
-	}
-      rc = report_select_paths (data, &sel, opt->top);
-      if (rc == 0)
-	{
-	  report_sort_by_function (&sel, false);
-	  rc = dump_report_tsv (out, data, &sel);
-	}
-      break;
-    case MODE_JSON:
-      rc = report_select_paths (data, &sel, opt->top);
-      if (rc == 0)
-	{
-	  report_sort_by_function (&sel, true);
-	  rc = dump_report_json (out, data, &sel, opt);
-	}
-      break;
-    case MODE_ANNOTATE:
-      rc = dump_report_annotate (out, data, &sel, opt);
-      if (rc == 1)
-	{
-	  fprintf (stderr, "%s: no source file matches '%s'\n", DUMP_PROGRAM,
-		   opt->annotate_file);
-	  report_selection_free (&sel);
-	  return 1;
-	}
-      break;
-    case MODE_LINES:
-      rc = dump_report_lines (out, data, &sel);
-      break;
-    case MODE_EDGES:
-      rc = dump_report_edges (out, data, &sel);
-      break;
-    case MODE_LCOV:
-      rc = dump_report_lcov (out, data, &sel);
-      break;
-    case MODE_GCOV:
-      rc = dump_report_gcov (data, &sel, opt->gcov_dir);
-      if (rc == 1)
-	{
-	  report_selection_free (&sel);
-	  return 1;
-	}
-      break;
-    case MODE_UNTESTED:
-      rc = dump_report_untested (out, data, &sel, opt);
-      break;
-    case MODE_PREDICT:
-      rc = dump_report_predict (out, data, &sel, opt);
-      break;
-    case MODE_CORRELATED:
-      rc = dump_report_correlated (out, data, &sel, opt);
-      break;
-    case MODE_DOT:
-      rc = write_dot (out, data, &sel, opt);
-      if (rc == 1)
-	{
-	  report_selection_free (&sel);
-	  return 1;
-	}
-      break;
-    case MODE_HTML:
-      {
-	dump_html_options html_opt;
-	html_opt.dir = opt->output;
-	html_opt.paths = opt->top_given ? opt->top : DUMP_HTML_PATHS_DEFAULT;
-	html_opt.untested = DUMP_UNTESTED_DEFAULT;
-	html_opt.pictures = opt->pictures_given ? opt->pictures
-			    : DUMP_HTML_PICTURES_DEFAULT;
-	rc = report_select_paths (data, &sel, DUMP_HTML_HOT_PATHS);
-	if (rc == 0 && dump_report_html (data, &sel, &html_opt) != 0)
-	  {
-	    report_selection_free (&sel);
-	    return 1;
-	  }
-      }
-      break;
-    case MODE_TEXT:
-    default:
-      rc = report_select_paths (data, &sel, opt->top);
-      if (rc == 0)
-	rc = dump_report_text (out, data, &sel, opt);
-      break;
-    }
+  rc = write_mode (out, data, mode, &sel, opt, &failed);
   report_selection_free (&sel);
+  if (failed)
+    return 1;
   if (rc != 0)
     {
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
