@@ -195,32 +195,27 @@ put_row (FILE *out, const char *from, size_t from_w, uint64_t total,
   fputc ('\n', out);
 }
 
-/* Write block B, ranked RANK, as described at the top of the file.  */
+/* How put_block lays out a block's matrix: its successors and
+   predecessors by count, the columns and rows shown, their widths.  */
 
-static int
-put_block (FILE *out, size_t rank, const dump_corr_block *b,
-	   const report_glyphs *g)
+typedef struct block_layout
 {
-  uint32_t *succ_order = malloc ((b->num_succs + 1) * sizeof *succ_order);
-  uint32_t *pred_order = malloc ((b->num_preds + 1) * sizeof *pred_order);
-  uint64_t cells[MAX_COLUMNS + 1], others[MAX_COLUMNS + 1];
-  size_t col_w[MAX_COLUMNS + 1], from_w = 4;
-  char where[512], label[512], ep[REPORT_PERCENT_SIZE], pp[REPORT_PERCENT_SIZE];
-  uint32_t columns, shown_succs, rows = 0;
-  uint64_t others_total = 0;
-  char *name;
+  uint32_t *succ_order;		/* slots of the successors by count */
+  uint32_t *pred_order;		/* slots of the predecessors by count */
+  uint32_t shown_succs;		/* successors with a column of their own */
+  uint32_t columns;		/* and one more for the others, if any */
+  uint32_t rows;		/* predecessors that ran */
+  size_t col_w[MAX_COLUMNS + 1];
+  size_t from_w;		/* the first column's */
+} block_layout;
 
-  if (!succ_order || !pred_order)
-    {
-      free (succ_order);
-      free (pred_order);
-      return -1;
-    }
-  order_edges (succ_order, b->succs, b->num_succs);
-  order_edges (pred_order, b->preds, b->num_preds);
-  shown_succs = b->num_succs <= MAX_COLUMNS + 1 ? b->num_succs
-						 : MAX_COLUMNS;
-  columns = shown_succs + (shown_succs < b->num_succs);
+/* Write B's first two lines, ranked RANK: where its branch is, its gain,
+   its executions and how often each profile predicts it.  */
+
+static void
+put_block_head (FILE *out, size_t rank, const dump_corr_block *b)
+{
+  char where[512], ep[REPORT_PERCENT_SIZE], pp[REPORT_PERCENT_SIZE];
 
   format_branch (where, sizeof where, b);
   report_percent (ep, (long double) b->edge_predicted,
@@ -234,101 +229,162 @@ put_block (FILE *out, size_t rank, const dump_corr_block *b,
 	   (unsigned long long) b->executions,
 	   (unsigned long long) b->edge_predicted, ep,
 	   (unsigned long long) b->path_predicted, pp);
+}
+
+/* Write the label of column C of B's matrix (laid out as L) into
+   LABEL: its successor, or how many others share it.  */
+
+static void
+format_column (char *label, size_t size, const dump_corr_block *b,
+	       const block_layout *l, uint32_t c)
+{
+  if (c < l->shown_succs)
+    format_succ (label, size, b, &b->succs[l->succ_order[c]]);
+  else
+    snprintf (label, size, "%u others", b->num_succs - l->shown_succs);
+}
+
+/* Measure B's matrix into L, whose orders are set: the columns, their
+   widths, the rows and the width of the first column.  */
+
+static void
+measure_block (const dump_corr_block *b, block_layout *l)
+{
+  char label[512];
+
+  l->shown_succs = b->num_succs <= MAX_COLUMNS + 1 ? b->num_succs
+						    : MAX_COLUMNS;
+  l->columns = l->shown_succs + (l->shown_succs < b->num_succs);
+  l->rows = 0;
+  l->from_w = 4;
 
   /* Column widths: each column is "count  share%", wide enough for
      its label.  */
-  for (uint32_t c = 0; c < columns; c++)
+  for (uint32_t c = 0; c < l->columns; c++)
     {
       uint64_t widest = 0;
       size_t w;
-      if (c < shown_succs)
-	{
-	  widest = b->succs[succ_order[c]].count;
-	  format_succ (label, sizeof label, b, &b->succs[succ_order[c]]);
-	}
+      if (c < l->shown_succs)
+	widest = b->succs[l->succ_order[c]].count;
       else
-	{
-	  for (uint32_t s = shown_succs; s < b->num_succs; s++)
-	    widest += b->succs[succ_order[s]].count;
-	  snprintf (label, sizeof label, "%u others",
-		    b->num_succs - shown_succs);
-	}
+	for (uint32_t s = l->shown_succs; s < b->num_succs; s++)
+	  widest += b->succs[l->succ_order[s]].count;
+      format_column (label, sizeof label, b, l, c);
       w = report_digits (widest) + 9;
-      col_w[c] = report_text_width (label) > w ? report_text_width (label) : w;
+      l->col_w[c] = report_text_width (label) > w ? report_text_width (label)
+						  : w;
     }
   for (uint32_t i = 0; i < b->num_preds; i++)
-    if (b->preds[pred_order[i]].count > 0)
+    if (b->preds[l->pred_order[i]].count > 0)
       {
 	size_t w;
-	format_pred (label, sizeof label, b, &b->preds[pred_order[i]]);
+	format_pred (label, sizeof label, b, &b->preds[l->pred_order[i]]);
 	w = report_text_width (label);
-	from_w = w > from_w ? w : from_w;
-	rows++;
+	l->from_w = w > l->from_w ? w : l->from_w;
+	l->rows++;
       }
-  from_w = from_w > FROM_COLUMN_MAX ? FROM_COLUMN_MAX : from_w;
+  l->from_w = l->from_w > FROM_COLUMN_MAX ? FROM_COLUMN_MAX : l->from_w;
+}
+
+/* Write the head row of B's matrix, laid out as L.  */
+
+static void
+put_column_heads (FILE *out, const dump_corr_block *b, const block_layout *l)
+{
+  char label[512];
 
   fputs ("    ", out);
-  report_put_padded (out, "from", from_w, false);
+  report_put_padded (out, "from", l->from_w, false);
   fprintf (out, "  %10s", "count");
-  for (uint32_t c = 0; c < columns; c++)
+  for (uint32_t c = 0; c < l->columns; c++)
     {
-      if (c < shown_succs)
-	format_succ (label, sizeof label, b, &b->succs[succ_order[c]]);
-      else
-	snprintf (label, sizeof label, "%u others",
-		  b->num_succs - shown_succs);
+      format_column (label, sizeof label, b, l, c);
       fputs ("   ", out);
-      if (c + 1 < columns)
-	report_put_padded (out, label, col_w[c], false);
+      if (c + 1 < l->columns)
+	report_put_padded (out, label, l->col_w[c], false);
       else
 	fputs (label, out);
     }
   fputc ('\n', out);
+}
+
+/* Write the rows of B's matrix, laid out as L.  Returns 0, or -1 when
+   memory ran out.  */
+
+static int
+put_block_rows (FILE *out, const dump_corr_block *b, const block_layout *l,
+		const report_glyphs *g)
+{
+  uint64_t cells[MAX_COLUMNS + 1], others[MAX_COLUMNS + 1];
+  uint64_t others_total = 0;
+  char label[512];
+  char *name;
 
   /* The overall split, then each predecessor that ran, hottest first,
      the rows past MAX_ROWS summed in one.  */
   memset (others, 0, sizeof others);
   for (int p = -1; p < (int) b->num_preds; p++)
     {
-      const dump_corr_edge *pred = p < 0 ? NULL : &b->preds[pred_order[p]];
+      const dump_corr_edge *pred = p < 0 ? NULL
+				   : &b->preds[l->pred_order[p]];
       uint64_t total = pred ? pred->count : b->executions;
       if (pred && pred->count == 0)
 	continue;
       memset (cells, 0, sizeof cells);
       for (uint32_t s = 0; s < b->num_succs; s++)
 	{
-	  uint32_t c = s < shown_succs ? s : shown_succs;
-	  cells[c] += p < 0 ? b->succs[succ_order[s]].count
-			    : b->counts[(size_t) pred_order[p] * b->num_succs
-					+ succ_order[s]];
+	  uint32_t c = s < l->shown_succs ? s : l->shown_succs;
+	  cells[c] += p < 0 ? b->succs[l->succ_order[s]].count
+			    : b->counts[(size_t) l->pred_order[p] * b->num_succs
+					+ l->succ_order[s]];
 	}
-      if (p >= MAX_ROWS && rows > MAX_ROWS + 1)
+      if (p >= MAX_ROWS && l->rows > MAX_ROWS + 1)
 	{
-	  for (uint32_t c = 0; c < columns; c++)
+	  for (uint32_t c = 0; c < l->columns; c++)
 	    others[c] += cells[c];
 	  others_total += total;
 	  continue;
 	}
       if (pred)
 	format_pred (label, sizeof label, b, pred);
-      name = report_fit (pred ? label : "all", from_w, g);
+      name = report_fit (pred ? label : "all", l->from_w, g);
       if (!name)
-	{
-	  free (succ_order);
-	  free (pred_order);
-	  return -1;
-	}
-      put_row (out, name, from_w, total, cells, columns, col_w);
+	return -1;
+      put_row (out, name, l->from_w, total, cells, l->columns, l->col_w);
       free (name);
     }
-  if (rows > MAX_ROWS + 1)
+  if (l->rows > MAX_ROWS + 1)
     {
-      snprintf (label, sizeof label, "%u others", rows - MAX_ROWS);
-      put_row (out, label, from_w, others_total, others, columns, col_w);
+      snprintf (label, sizeof label, "%u others", l->rows - MAX_ROWS);
+      put_row (out, label, l->from_w, others_total, others, l->columns,
+	       l->col_w);
     }
-  free (succ_order);
-  free (pred_order);
   return 0;
+}
+
+/* Write block B, ranked RANK, as described at the top of the file.  */
+
+static int
+put_block (FILE *out, size_t rank, const dump_corr_block *b,
+	   const report_glyphs *g)
+{
+  block_layout l;
+  int rc = -1;
+
+  l.succ_order = malloc ((b->num_succs + 1) * sizeof *l.succ_order);
+  l.pred_order = malloc ((b->num_preds + 1) * sizeof *l.pred_order);
+  if (l.succ_order && l.pred_order)
+    {
+      order_edges (l.succ_order, b->succs, b->num_succs);
+      order_edges (l.pred_order, b->preds, b->num_preds);
+      put_block_head (out, rank, b);
+      measure_block (b, &l);
+      put_column_heads (out, b, &l);
+      rc = put_block_rows (out, b, &l, g);
+    }
+  free (l.succ_order);
+  free (l.pred_order);
+  return rc;
 }
 
 /* A translation unit's totals.  */
@@ -366,6 +422,48 @@ put_total_row (FILE *out, const char *name, size_t name_w,
 	   report_sum_format (&t->gain, gain), gp, gap);
 }
 
+/* Write the totals table: a row per unit of the NUM_UNITS UNITS when
+   there are two or more, then TOTAL's, and what the columns mean.
+   Returns 0, or -1 when memory ran out.  */
+
+static int
+put_totals (FILE *out, const unit_total *units, size_t num_units,
+	    const dump_corr_total *total, const report_glyphs *g)
+{
+  size_t name_w = 5;
+
+  for (size_t u = 0; u < num_units && num_units > 1; u++)
+    {
+      size_t w = report_text_width (report_base_name (units[u].unit));
+      name_w = w > name_w ? w : name_w;
+    }
+  name_w = name_w > FROM_COLUMN_MAX ? FROM_COLUMN_MAX : name_w;
+  report_put_padded (out, "", name_w, false);
+  fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n", "branch",
+	   "multi-pred", "", "edge", "path", "gain", "gain", "gain");
+  report_put_padded (out, num_units > 1 ? "unit" : "", name_w, false);
+  fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n",
+	   "executions", "executions", "share", "hits", "hits", "executions",
+	   "there", "of all");
+  for (size_t u = 0; u < num_units && num_units > 1; u++)
+    {
+      char *name = report_fit (report_base_name (units[u].unit), name_w, g);
+      if (!name)
+	return -1;
+      put_total_row (out, name, name_w, &units[u].total);
+      free (name);
+    }
+  put_total_row (out, "total", name_w, total);
+  fprintf (out, "\nmulti-pred: the executions of the branches whose block "
+	   "is entered by two or\nmore CFG edges (%llu block%s ran, %llu "
+	   "with a gain), share: of all branch\nexecutions; edge hits: one "
+	   "prediction per branch, path hits: one per\npredecessor, both of "
+	   "the multi-pred executions; gain: path less edge hits.\n",
+	   (unsigned long long) total->blocks, total->blocks == 1 ? "" : "s",
+	   (unsigned long long) total->gaining);
+  return 0;
+}
+
 /* Write the correlated-branches report: the OPT->top blocks with the
    greatest gain, then the totals.  */
 
@@ -377,7 +475,7 @@ dump_report_correlated (FILE *out, const report_data *data,
   dump_correlation *corr = calloc (data->num_functions + 1, sizeof *corr);
   unit_total *units = calloc (data->num_functions + 1, sizeof *units);
   ranked_block *ranked = NULL;
-  size_t num_units = 0, num_ranked = 0, gaining = 0, name_w = 5;
+  size_t num_units = 0, num_ranked = 0, gaining = 0;
   dump_corr_total total;
   int rc = -1;
 
@@ -436,35 +534,8 @@ dump_report_correlated (FILE *out, const report_data *data,
 	     gaining - opt->top == 1 ? "" : "s");
 
   fputc ('\n', out);
-  for (size_t u = 0; u < num_units && num_units > 1; u++)
-    {
-      size_t w = report_text_width (report_base_name (units[u].unit));
-      name_w = w > name_w ? w : name_w;
-    }
-  name_w = name_w > FROM_COLUMN_MAX ? FROM_COLUMN_MAX : name_w;
-  report_put_padded (out, "", name_w, false);
-  fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n", "branch",
-	   "multi-pred", "", "edge", "path", "gain", "gain", "gain");
-  report_put_padded (out, num_units > 1 ? "unit" : "", name_w, false);
-  fprintf (out, "  %14s  %14s  %7s  %7s  %7s  %12s  %7s  %7s\n",
-	   "executions", "executions", "share", "hits", "hits", "executions",
-	   "there", "of all");
-  for (size_t u = 0; u < num_units && num_units > 1; u++)
-    {
-      char *name = report_fit (report_base_name (units[u].unit), name_w, g);
-      if (!name)
-	goto out;
-      put_total_row (out, name, name_w, &units[u].total);
-      free (name);
-    }
-  put_total_row (out, "total", name_w, &total);
-  fprintf (out, "\nmulti-pred: the executions of the branches whose block "
-	   "is entered by two or\nmore CFG edges (%llu block%s ran, %llu "
-	   "with a gain), share: of all branch\nexecutions; edge hits: one "
-	   "prediction per branch, path hits: one per\npredecessor, both of "
-	   "the multi-pred executions; gain: path less edge hits.\n",
-	   (unsigned long long) total.blocks, total.blocks == 1 ? "" : "s",
-	   (unsigned long long) total.gaining);
+  if (put_totals (out, units, num_units, &total, g) != 0)
+    goto out;
   rc = 0;
 out:
   for (size_t i = 0; corr && i < data->num_functions; i++)
