@@ -1064,38 +1064,33 @@ done:
 /* ------------------------------------------------------------------ */
 /* Rendering.                                                          */
 
-/* Render DOT_TEXT with dot -TFORMAT into OUT: see dot.h.  dot's input
-   is written and its output read at once (poll), so that neither side
-   waits for the other whatever the sizes.  */
+/* Start dot -TFORMAT with its input from IN_PIPE and its output into
+   OUT_PIPE, both made here; the ends that dot holds are closed (-1) on
+   return.  Sets *PID.  Returns 0, or -1 after saying why (not when
+   posix_spawn_file_actions_init fails).  */
 
-int
-dump_dot_render (const char *dot_text, size_t len, const char *format,
-		 FILE *out)
+static int
+spawn_dot (const char *format, int in_pipe[2], int out_pipe[2], pid_t *pid)
 {
-  int in_pipe[2] = { -1, -1 }, out_pipe[2] = { -1, -1 };
   posix_spawn_file_actions_t actions;
   char type[32];
   char *argv[] = { "dot", type, NULL };
-  struct sigaction ignore, saved;
-  size_t written = 0;
-  pid_t pid;
-  int status, err, rc = -1;
-  bool out_error = false;
+  int err;
 
   snprintf (type, sizeof type, "-T%s", format);
   if (pipe (in_pipe) != 0 || pipe (out_pipe) != 0)
     {
       fprintf (stderr, "%s: cannot run dot: %s\n", report_program_name,
 	       strerror (errno));
-      goto close;
+      return -1;
     }
   if (posix_spawn_file_actions_init (&actions) != 0)
-    goto close;
+    return -1;
   posix_spawn_file_actions_adddup2 (&actions, in_pipe[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2 (&actions, out_pipe[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose (&actions, in_pipe[1]);
   posix_spawn_file_actions_addclose (&actions, out_pipe[0]);
-  err = posix_spawnp (&pid, "dot", &actions, NULL, argv, environ);
+  err = posix_spawnp (pid, "dot", &actions, NULL, argv, environ);
   posix_spawn_file_actions_destroy (&actions);
   if (err != 0)
     {
@@ -1107,11 +1102,24 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
       else
 	fprintf (stderr, "%s: cannot run dot: %s\n", report_program_name,
 		 strerror (err));
-      goto close;
+      return -1;
     }
   close (in_pipe[0]);
   close (out_pipe[1]);
   in_pipe[0] = out_pipe[1] = -1;
+  return 0;
+}
+
+/* Write the LEN bytes of DOT_TEXT to dot's input, IN_FD, and copy its
+   output, OUT_FD, to OUT until dot closes it; each fd is closed (-1)
+   when done with.  Sets *OUT_ERROR when a write to OUT failed.  */
+
+static void
+exchange_with_dot (const char *dot_text, size_t len, int *in_fd,
+		   int *out_fd, FILE *out, bool *out_error)
+{
+  struct sigaction ignore, saved;
+  size_t written = 0;
 
   /* dot may stop reading early (a syntax error): a write then fails with
      EPIPE rather than killing us.  */
@@ -1120,18 +1128,18 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
   sigaction (SIGPIPE, &ignore, &saved);
   if (len == 0)
     {
-      close (in_pipe[1]);
-      in_pipe[1] = -1;
+      close (*in_fd);
+      *in_fd = -1;
     }
-  while (out_pipe[0] >= 0)
+  while (*out_fd >= 0)
     {
       struct pollfd fds[2];
       nfds_t nfds = 0;
-      fds[nfds].fd = out_pipe[0];
+      fds[nfds].fd = *out_fd;
       fds[nfds++].events = POLLIN;
-      if (in_pipe[1] >= 0)
+      if (*in_fd >= 0)
 	{
-	  fds[nfds].fd = in_pipe[1];
+	  fds[nfds].fd = *in_fd;
 	  fds[nfds++].events = POLLOUT;
 	}
       if (poll (fds, nfds, -1) < 0)
@@ -1142,48 +1150,57 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
 	}
       if (nfds > 1 && fds[1].revents)
 	{
-	  ssize_t n = write (in_pipe[1], dot_text + written, len - written);
+	  ssize_t n = write (*in_fd, dot_text + written, len - written);
 	  if (n > 0)
 	    written += (size_t) n;
 	  if (n < 0 && errno != EINTR && errno != EAGAIN)
 	    written = len; /* dot stopped reading: its status says why */
 	  if (written == len)
 	    {
-	      close (in_pipe[1]);
-	      in_pipe[1] = -1;
+	      close (*in_fd);
+	      *in_fd = -1;
 	    }
 	}
       if (fds[0].revents)
 	{
 	  char buf[65536];
-	  ssize_t n = read (out_pipe[0], buf, sizeof buf);
+	  ssize_t n = read (*out_fd, buf, sizeof buf);
 	  if (n > 0)
 	    {
 	      if (fwrite (buf, 1, (size_t) n, out) != (size_t) n)
-		out_error = true;
+		*out_error = true;
 	    }
 	  else if (n == 0 || (errno != EINTR && errno != EAGAIN))
 	    {
-	      close (out_pipe[0]);
-	      out_pipe[0] = -1;
+	      close (*out_fd);
+	      *out_fd = -1;
 	    }
 	}
     }
   sigaction (SIGPIPE, &saved, NULL);
+}
+
+/* Wait for dot -TFORMAT, process PID, and say how it ended if not well
+   (OUT_ERROR: its output could not be written).  Returns 0 or -1.  */
+
+static int
+wait_for_dot (pid_t pid, const char *format, bool out_error)
+{
+  int status;
+
   while (waitpid (pid, &status, 0) < 0)
     if (errno != EINTR)
       {
 	fprintf (stderr, "%s: dot: %s\n", report_program_name,
 		 strerror (errno));
-	goto close;
+	return -1;
       }
   if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
     {
-      if (out_error)
-	fprintf (stderr, "%s: cannot write dot's output: %s\n",
-		 report_program_name, strerror (errno));
-      else
-	rc = 0;
+      if (!out_error)
+	return 0;
+      fprintf (stderr, "%s: cannot write dot's output: %s\n",
+	       report_program_name, strerror (errno));
     }
   else if (WIFEXITED (status))
     fprintf (stderr, "%s: dot -T%s failed (exit status %d)\n",
@@ -1191,7 +1208,28 @@ dump_dot_render (const char *dot_text, size_t len, const char *format,
   else if (WIFSIGNALED (status))
     fprintf (stderr, "%s: dot -T%s was killed by signal %d\n",
 	     report_program_name, format, WTERMSIG (status));
-close:
+  return -1;
+}
+
+/* Render DOT_TEXT with dot -TFORMAT into OUT: see dot.h.  dot's input
+   is written and its output read at once (poll), so that neither side
+   waits for the other whatever the sizes.  */
+
+int
+dump_dot_render (const char *dot_text, size_t len, const char *format,
+		 FILE *out)
+{
+  int in_pipe[2] = { -1, -1 }, out_pipe[2] = { -1, -1 };
+  bool out_error = false;
+  pid_t pid;
+  int rc = -1;
+
+  if (spawn_dot (format, in_pipe, out_pipe, &pid) == 0)
+    {
+      exchange_with_dot (dot_text, len, &in_pipe[1], &out_pipe[0], out,
+			 &out_error);
+      rc = wait_for_dot (pid, format, out_error);
+    }
   for (int i = 0; i < 2; i++)
     {
       if (in_pipe[i] >= 0)
