@@ -153,6 +153,140 @@ compare_hottest (const void *a, const void *b)
   return x->path < y->path ? -1 : x->path > y->path;
 }
 
+/* The scratch space of find_decisions, a slot per vertex of the DAG.  */
+typedef struct decision_scratch
+{
+  int32_t *pos;			/* the position of a block on the
+				   executed path, or -1 */
+  uint32_t *parent;		/* the edge the search came by */
+  uint32_t *queue;
+  uint32_t *visited;		/* STAMP once the search saw it */
+  uint32_t stamp;
+} decision_scratch;
+
+/* Breadth-first from the destination of FN's DAG edge E to the nearest
+   block of the executed path's suffix after position I (when
+   SUFFIX_OK), or EXIT: that block, or PPF_NONE.  S->parent then leads
+   back to E.  *WORK counts blocks visited.  */
+
+static uint32_t
+find_rejoin (const report_function *fn, const graph *g,
+	     decision_scratch *s, uint32_t e, uint32_t i,
+	     uint32_t suffix_ok, uint64_t *work)
+{
+  const ppf_meta *m = &fn->meta;
+  const ppf_dag *dag = &fn->dag;
+  uint32_t d = dag->dst[e], head = 0, tail = 0;
+
+  s->stamp++;
+  s->visited[d] = s->stamp;
+  s->parent[d] = e;
+  s->queue[tail++] = d;
+  while (head < tail)
+    {
+      uint32_t x = s->queue[head++];
+      (*work)++;
+      if (x == 1 || (suffix_ok && s->pos[x] > (int32_t) i))
+	return x;
+      for (uint32_t q = g->ix.out_start[x];
+	   q < g->ix.out_start[x + 1]; q++)
+	{
+	  uint32_t f = g->ix.out[q], y = dag->dst[f];
+	  if (!listable_kind (m->edges[f].kind)
+	      || s->visited[y] == s->stamp
+	      || g->to_exit[y] == NO_DISTANCE)
+	    continue;
+	  s->visited[y] = s->stamp;
+	  s->parent[y] = f;
+	  s->queue[tail++] = y;
+	}
+    }
+  return PPF_NONE;
+}
+
+/* The number of the path that follows PATH up to V, its block at
+   position I, takes the detour S's search found back to W, then PATH's
+   rest.  */
+
+static uint64_t
+detour_id (const ppf_dag *dag, const report_path *path, uint32_t i,
+	   uint32_t v, uint32_t w, const decision_scratch *s)
+{
+  uint64_t id = 0;
+
+  /* The prefix up to V, the detour back to W, P's rest.  */
+  for (uint32_t q = 0; q <= i; q++)
+    id += dag->val[path->edges[q]];
+  for (uint32_t x = w; ; x = dag->src[s->parent[x]])
+    {
+      id += dag->val[s->parent[x]];
+      if (dag->src[s->parent[x]] == v)
+	break;
+    }
+  if (w != 1)
+    for (uint32_t q = (uint32_t) s->pos[w] + 1; q < path->num_edges; q++)
+      id += dag->val[path->edges[q]];
+  return id;
+}
+
+/* Add to OUT (and SEEN) the paths one decision away from PATH, the
+   executed path numbered FROM, until OUT has LIMIT.  Sets OUT->bounded
+   when *WORK passes DUMP_UNTESTED_WORK.  Returns 0 or -1.  */
+
+static int
+decisions_from (const report_function *fn, const graph *g, size_t limit,
+		dump_untested *out, id_set *seen, uint64_t *work,
+		const report_path *path, uint64_t from, decision_scratch *s)
+{
+  const ppf_meta *m = &fn->meta;
+  const ppf_dag *dag = &fn->dag;
+  uint32_t nblocks = report_path_num_blocks (path), suffix_ok;
+  int rc = 0;
+
+  /* A path left at a call has no suffix to rejoin: every path that
+     rejoins it would be left at the call too.  */
+  suffix_ok = listable_kind (m->edges[path->edges[path->num_edges - 1]]
+			     .kind);
+  for (uint32_t i = 0; i < nblocks; i++)
+    s->pos[dag->dst[path->edges[i]]] = (int32_t) i;
+
+  for (uint32_t i = 0; i < nblocks && out->num < limit; i++)
+    {
+      uint32_t v = dag->dst[path->edges[i]];
+      uint32_t taken = path->edges[i + 1];
+      for (uint32_t k = g->ix.out_start[v];
+	   k < g->ix.out_start[v + 1] && out->num < limit; k++)
+	{
+	  uint32_t e = g->ix.out[k], d = dag->dst[e], w;
+	  uint64_t id;
+
+	  if (e == taken || !listable_kind (m->edges[e].kind)
+	      || g->to_exit[d] == NO_DISTANCE)
+	    continue;
+	  if (*work > DUMP_UNTESTED_WORK)
+	    {
+	      out->bounded = true;
+	      goto done;
+	    }
+	  w = find_rejoin (fn, g, s, e, i, suffix_ok, work);
+	  if (w == PPF_NONE)
+	    continue;
+	  id = detour_id (dag, path, i, v, w, s);
+	  if (report_function_count (fn, id) || id_set_has (seen, id))
+	    continue;
+	  if (add_found (out, seen, id, DUMP_UNTESTED_DECISION, from, i) != 0)
+	    {
+	      rc = -1;
+	      goto done;
+	    }
+	}
+    }
+done:
+  for (uint32_t i = 0; i < nblocks; i++)
+    s->pos[dag->dst[path->edges[i]]] = -1;
+  return rc;
+}
+
 /* Phase 1: the paths one decision away from each executed path (see
    untested.h).  *WORK counts blocks visited.  Returns 0 or -1.  */
 
@@ -160,131 +294,47 @@ static int
 find_decisions (const report_function *fn, const graph *g, size_t limit,
 		dump_untested *out, id_set *seen, uint64_t *work)
 {
-  const ppf_meta *m = &fn->meta;
-  const ppf_dag *dag = &fn->dag;
   uint32_t nv = g->ix.num_vertices;
   const ppf_count **hot = malloc ((fn->num_counts + 1) * sizeof *hot);
-  int32_t *pos = malloc (nv * sizeof *pos);
-  uint32_t *parent = malloc (nv * sizeof *parent);
-  uint32_t *queue = malloc (nv * sizeof *queue);
-  uint32_t *visited = calloc (nv, sizeof *visited);
-  uint32_t stamp = 0;
+  decision_scratch s;
   report_path path;
   char err[256];
   int rc = -1;
 
+  s.pos = malloc (nv * sizeof *s.pos);
+  s.parent = malloc (nv * sizeof *s.parent);
+  s.queue = malloc (nv * sizeof *s.queue);
+  s.visited = calloc (nv, sizeof *s.visited);
+  s.stamp = 0;
   report_path_init (&path);
-  if (!hot || !pos || !parent || !queue || !visited)
+  if (!hot || !s.pos || !s.parent || !s.queue || !s.visited)
     goto out;
   for (uint64_t i = 0; i < fn->num_counts; i++)
     hot[i] = &fn->counts[i];
   qsort (hot, fn->num_counts, sizeof *hot, compare_hottest);
   for (uint32_t v = 0; v < nv; v++)
-    pos[v] = -1;
+    s.pos[v] = -1;
 
   rc = 0;
   for (uint64_t p = 0; p < fn->num_counts && out->num < limit; p++)
     {
-      uint32_t nblocks, suffix_ok;
-
       if (report_path_regen (fn, hot[p]->path, &path, err, sizeof err) != 0)
 	{
 	  rc = -1;
 	  break;
 	}
-      nblocks = report_path_num_blocks (&path);
-      /* A path left at a call has no suffix to rejoin: every path that
-	 rejoins it would be left at the call too.  */
-      suffix_ok = listable_kind (m->edges[path.edges[path.num_edges - 1]]
-				 .kind);
-      for (uint32_t i = 0; i < nblocks; i++)
-	pos[dag->dst[path.edges[i]]] = (int32_t) i;
-
-      for (uint32_t i = 0; i < nblocks && out->num < limit; i++)
-	{
-	  uint32_t v = dag->dst[path.edges[i]];
-	  uint32_t taken = path.edges[i + 1];
-	  for (uint32_t k = g->ix.out_start[v];
-	       k < g->ix.out_start[v + 1] && out->num < limit; k++)
-	    {
-	      uint32_t e = g->ix.out[k], d = dag->dst[e], w = PPF_NONE;
-	      uint64_t id = 0;
-	      uint32_t head = 0, tail = 0;
-
-	      if (e == taken || !listable_kind (m->edges[e].kind)
-		  || g->to_exit[d] == NO_DISTANCE)
-		continue;
-	      if (*work > DUMP_UNTESTED_WORK)
-		{
-		  out->bounded = true;
-		  goto done;
-		}
-	      /* Breadth-first from D to the nearest block of the suffix
-		 after position I, or EXIT.  */
-	      stamp++;
-	      visited[d] = stamp;
-	      parent[d] = e;
-	      queue[tail++] = d;
-	      while (head < tail)
-		{
-		  uint32_t x = queue[head++];
-		  (*work)++;
-		  if (x == 1 || (suffix_ok && pos[x] > (int32_t) i))
-		    {
-		      w = x;
-		      break;
-		    }
-		  for (uint32_t q = g->ix.out_start[x];
-		       q < g->ix.out_start[x + 1]; q++)
-		    {
-		      uint32_t f = g->ix.out[q], y = dag->dst[f];
-		      if (!listable_kind (m->edges[f].kind)
-			  || visited[y] == stamp
-			  || g->to_exit[y] == NO_DISTANCE)
-			continue;
-		      visited[y] = stamp;
-		      parent[y] = f;
-		      queue[tail++] = y;
-		    }
-		}
-	      if (w == PPF_NONE)
-		continue;
-	      /* The prefix up to V, the detour back to W, P's rest.  */
-	      for (uint32_t q = 0; q <= i; q++)
-		id += dag->val[path.edges[q]];
-	      for (uint32_t x = w; ; x = dag->src[parent[x]])
-		{
-		  id += dag->val[parent[x]];
-		  if (dag->src[parent[x]] == v)
-		    break;
-		}
-	      if (w != 1)
-		for (uint32_t q = (uint32_t) pos[w] + 1; q < path.num_edges;
-		     q++)
-		  id += dag->val[path.edges[q]];
-	      if (report_function_count (fn, id) || id_set_has (seen, id))
-		continue;
-	      if (add_found (out, seen, id, DUMP_UNTESTED_DECISION,
-			     hot[p]->path, i) != 0)
-		{
-		  rc = -1;
-		  goto done;
-		}
-	    }
-	}
-    done:
-      for (uint32_t i = 0; i < nblocks; i++)
-	pos[dag->dst[path.edges[i]]] = -1;
+      rc = decisions_from (fn, g, limit, out, seen, work, &path,
+			   hot[p]->path, &s);
       if (rc != 0 || out->bounded)
 	break;
     }
 out:
   report_path_free (&path);
   free (hot);
-  free (pos);
-  free (parent);
-  free (queue);
-  free (visited);
+  free (s.pos);
+  free (s.parent);
+  free (s.queue);
+  free (s.visited);
   return rc;
 }
 
