@@ -105,6 +105,142 @@ block_free (dump_corr_block *b)
   free (b->counts);
 }
 
+/* What dump_correlate works with: per block, its DAG edges in and out
+   that stand for CFG edges and its number among the branch blocks (or
+   PPF_NONE); per DAG edge, its slot among its destination's
+   predecessors and among its source's successors (or PPF_NONE); the
+   NUM_BRANCH branch blocks.  */
+
+typedef struct corr_work
+{
+  uint32_t *in_num;
+  uint32_t *out_num;
+  uint32_t *branch_of;
+  uint32_t *pred_slot;
+  uint32_t *succ_slot;
+  dump_corr_block *blocks;
+  uint32_t num_branch;
+} corr_work;
+
+/* Find FN's branch blocks into W, each with room for its predecessors
+   and successors.  Returns 0 or -1.  */
+
+static int
+find_branch_blocks (const report_function *fn, corr_work *w)
+{
+  const ppf_meta *m = &fn->meta;
+  const ppf_dag *dag = &fn->dag;
+  uint32_t nb = m->num_blocks, ne = dag->num_edges;
+
+  for (uint32_t e = 0; e < ne; e++)
+    {
+      w->pred_slot[e] = w->succ_slot[e] = PPF_NONE;
+      if (leaves_by_cfg_edge (m->edges[e].kind))
+	w->out_num[dag->src[e]]++;
+      if (enters_by_cfg_edge (m->edges[e].kind))
+	w->in_num[dag->dst[e]]++;
+    }
+  /* Candidates: two DAG edges out that stand for CFG edges (ENTRY and
+     EXIT are never branch blocks).  */
+  for (uint32_t v = 0; v < nb; v++)
+    {
+      w->branch_of[v] = PPF_NONE;
+      if (v >= 2 && w->out_num[v] >= 2)
+	w->branch_of[v] = w->num_branch++;
+    }
+  w->blocks = calloc (w->num_branch + 1, sizeof *w->blocks);
+  if (!w->blocks)
+    return -1;
+  for (uint32_t v = 0; v < nb; v++)
+    if (w->branch_of[v] != PPF_NONE)
+      {
+	dump_corr_block *b = &w->blocks[w->branch_of[v]];
+	b->fn = fn;
+	b->position = v;
+	b->preds = calloc (w->in_num[v] + 1, sizeof *b->preds);
+	b->succs = calloc (w->out_num[v] + 1, sizeof *b->succs);
+	if (!b->preds || !b->succs)
+	  return -1;
+      }
+  return 0;
+}
+
+/* Give every DAG edge of FN its slots in W's branch blocks, then each
+   branch block its matrix.  Returns 0 or -1.  */
+
+static int
+give_slots (const report_function *fn, corr_work *w)
+{
+  const ppf_meta *m = &fn->meta;
+  const ppf_dag *dag = &fn->dag;
+  dump_corr_block *blocks = w->blocks;
+
+  for (uint32_t e = 0; e < dag->num_edges; e++)
+    {
+      const ppf_edge *edge = &m->edges[e];
+      uint32_t from = w->branch_of[dag->src[e]];
+      uint32_t to = w->branch_of[dag->dst[e]];
+      if (from != PPF_NONE && leaves_by_cfg_edge (edge->kind))
+	w->succ_slot[e] = edge_slot (blocks[from].succs,
+				     &blocks[from].num_succs,
+				     edge->cfg_dst, edge->kind, e);
+      if (to != PPF_NONE && enters_by_cfg_edge (edge->kind))
+	w->pred_slot[e] = edge_slot (blocks[to].preds,
+				     &blocks[to].num_preds,
+				     edge->cfg_src, edge->kind, e);
+    }
+  for (uint32_t i = 0; i < w->num_branch; i++)
+    {
+      dump_corr_block *b = &blocks[i];
+      b->counts = calloc ((size_t) b->num_preds * b->num_succs + 1,
+			  sizeof *b->counts);
+      if (!b->counts)
+	return -1;
+    }
+  return 0;
+}
+
+/* Add the count of each executed path of FN to the cell of every branch
+   block of W that it crosses.  Returns 0 or -1.  */
+
+static int
+add_path_counts (const report_function *fn, corr_work *w)
+{
+  const ppf_dag *dag = &fn->dag;
+  report_path path;
+  char err[256];
+  int rc = 0;
+
+  report_path_init (&path);
+  for (uint64_t k = 0; k < fn->num_counts; k++)
+    {
+      uint64_t count = fn->counts[k].count;
+      if (report_path_regen (fn, fn->counts[k].path, &path, err, sizeof err)
+	  != 0)
+	{
+	  rc = -1;
+	  break;
+	}
+      for (uint32_t i = 1; i < path.num_edges; i++)
+	{
+	  uint32_t before = path.edges[i - 1], after = path.edges[i];
+	  uint32_t bi = w->branch_of[dag->dst[before]];
+	  dump_corr_block *b;
+	  uint64_t *cell;
+
+	  if (bi == PPF_NONE || w->pred_slot[before] == PPF_NONE
+	      || w->succ_slot[after] == PPF_NONE)
+	    continue;
+	  b = &w->blocks[bi];
+	  cell = &b->counts[(size_t) w->pred_slot[before] * b->num_succs
+			    + w->succ_slot[after]];
+	  *cell = ppf_count_add (*cell, count);
+	}
+    }
+  report_path_free (&path);
+  return rc;
+}
+
 /* Correlate FN's branches: find its branch blocks and their CFG edges
    from the DAG edges, give every DAG edge its slot among its
    destination's predecessors and its source's successors, then add each
@@ -116,100 +252,28 @@ int
 dump_correlate (const report_function *fn, dump_correlation *out)
 {
   const ppf_meta *m = &fn->meta;
-  const ppf_dag *dag = &fn->dag;
-  uint32_t nb = m->num_blocks, ne = dag->num_edges, num_branch = 0;
-  uint32_t *in_num = calloc (nb + 1, sizeof *in_num);
-  uint32_t *out_num = calloc (nb + 1, sizeof *out_num);
-  uint32_t *branch_of = malloc ((nb + 1) * sizeof *branch_of);
-  uint32_t *pred_slot = malloc ((ne + 1) * sizeof *pred_slot);
-  uint32_t *succ_slot = malloc ((ne + 1) * sizeof *succ_slot);
-  dump_corr_block *blocks = NULL;
-  report_path path;
-  char err[256];
+  uint32_t nb = m->num_blocks, ne = fn->dag.num_edges;
+  corr_work w;
   int rc = -1;
 
   memset (out, 0, sizeof *out);
-  report_path_init (&path);
-  if (!in_num || !out_num || !branch_of || !pred_slot || !succ_slot)
+  w.in_num = calloc (nb + 1, sizeof *w.in_num);
+  w.out_num = calloc (nb + 1, sizeof *w.out_num);
+  w.branch_of = malloc ((nb + 1) * sizeof *w.branch_of);
+  w.pred_slot = malloc ((ne + 1) * sizeof *w.pred_slot);
+  w.succ_slot = malloc ((ne + 1) * sizeof *w.succ_slot);
+  w.blocks = NULL;
+  w.num_branch = 0;
+  if (!w.in_num || !w.out_num || !w.branch_of || !w.pred_slot
+      || !w.succ_slot || find_branch_blocks (fn, &w) != 0
+      || give_slots (fn, &w) != 0 || add_path_counts (fn, &w) != 0)
     goto out;
-  for (uint32_t e = 0; e < ne; e++)
-    {
-      pred_slot[e] = succ_slot[e] = PPF_NONE;
-      if (leaves_by_cfg_edge (m->edges[e].kind))
-	out_num[dag->src[e]]++;
-      if (enters_by_cfg_edge (m->edges[e].kind))
-	in_num[dag->dst[e]]++;
-    }
-  /* Candidates: two DAG edges out that stand for CFG edges (ENTRY and
-     EXIT are never branch blocks).  */
-  for (uint32_t v = 0; v < nb; v++)
-    {
-      branch_of[v] = PPF_NONE;
-      if (v >= 2 && out_num[v] >= 2)
-	branch_of[v] = num_branch++;
-    }
-  blocks = calloc (num_branch + 1, sizeof *blocks);
-  if (!blocks)
-    goto out;
-  for (uint32_t v = 0; v < nb; v++)
-    if (branch_of[v] != PPF_NONE)
-      {
-	dump_corr_block *b = &blocks[branch_of[v]];
-	b->fn = fn;
-	b->position = v;
-	b->preds = calloc (in_num[v] + 1, sizeof *b->preds);
-	b->succs = calloc (out_num[v] + 1, sizeof *b->succs);
-	if (!b->preds || !b->succs)
-	  goto out;
-      }
-  for (uint32_t e = 0; e < ne; e++)
-    {
-      const ppf_edge *edge = &m->edges[e];
-      uint32_t from = branch_of[dag->src[e]], to = branch_of[dag->dst[e]];
-      if (from != PPF_NONE && leaves_by_cfg_edge (edge->kind))
-	succ_slot[e] = edge_slot (blocks[from].succs, &blocks[from].num_succs,
-				  edge->cfg_dst, edge->kind, e);
-      if (to != PPF_NONE && enters_by_cfg_edge (edge->kind))
-	pred_slot[e] = edge_slot (blocks[to].preds, &blocks[to].num_preds,
-				  edge->cfg_src, edge->kind, e);
-    }
-  for (uint32_t i = 0; i < num_branch; i++)
-    {
-      dump_corr_block *b = &blocks[i];
-      b->counts = calloc ((size_t) b->num_preds * b->num_succs + 1,
-			  sizeof *b->counts);
-      if (!b->counts)
-	goto out;
-    }
-
-  for (uint64_t k = 0; k < fn->num_counts; k++)
-    {
-      uint64_t count = fn->counts[k].count;
-      if (report_path_regen (fn, fn->counts[k].path, &path, err, sizeof err)
-	  != 0)
-	goto out;
-      for (uint32_t i = 1; i < path.num_edges; i++)
-	{
-	  uint32_t before = path.edges[i - 1], after = path.edges[i];
-	  uint32_t bi = branch_of[dag->dst[before]];
-	  dump_corr_block *b;
-	  uint64_t *cell;
-
-	  if (bi == PPF_NONE || pred_slot[before] == PPF_NONE
-	      || succ_slot[after] == PPF_NONE)
-	    continue;
-	  b = &blocks[bi];
-	  cell = &b->counts[(size_t) pred_slot[before] * b->num_succs
-			    + succ_slot[after]];
-	  *cell = ppf_count_add (*cell, count);
-	}
-    }
 
   /* Keep the blocks that end in a choice, entered by two or more
      edges, whose branch ran; count every branch block.  */
-  for (uint32_t i = 0; i < num_branch; i++)
+  for (uint32_t i = 0; i < w.num_branch; i++)
     {
-      dump_corr_block *b = &blocks[i];
+      dump_corr_block *b = &w.blocks[i];
       block_figures (b);
       if (!is_branch_block (m, b->position, b->succs, b->num_succs))
 	{
@@ -218,27 +282,26 @@ dump_correlate (const report_function *fn, dump_correlation *out)
 	}
       report_sum_add (&out->branch_executions, b->executions);
       if (b->num_preds >= 2 && b->executions > 0)
-	blocks[out->num_blocks++] = *b;
+	w.blocks[out->num_blocks++] = *b;
       else
 	block_free (b);
     }
-  out->blocks = blocks;
-  blocks = NULL;
+  out->blocks = w.blocks;
+  w.blocks = NULL;
   rc = 0;
 out:
-  if (blocks)
+  if (w.blocks)
     {
-      for (uint32_t i = 0; i < num_branch; i++)
-	block_free (&blocks[i]);
-      free (blocks);
+      for (uint32_t i = 0; i < w.num_branch; i++)
+	block_free (&w.blocks[i]);
+      free (w.blocks);
       memset (out, 0, sizeof *out);
     }
-  report_path_free (&path);
-  free (in_num);
-  free (out_num);
-  free (branch_of);
-  free (pred_slot);
-  free (succ_slot);
+  free (w.in_num);
+  free (w.out_num);
+  free (w.branch_of);
+  free (w.pred_slot);
+  free (w.succ_slot);
   return rc;
 }
 
