@@ -328,37 +328,29 @@ put_function_time (FILE *out, const html_report *r, const report_function *fn)
   fputs ("</td>", out);
 }
 
-/* Write the table of functions, at most HTML_INDEX_FUNCTIONS_MAX rows.  */
+/* Put ORDER, r's functions hottest first, in order of time instead,
+   the most first, as the paths.  Returns 0 or -1.  */
 
 static int
-put_functions (FILE *out, html_report *r)
+order_by_time (html_report *r, size_t *order)
 {
-  size_t *order = malloc ((r->num_functions + 1) * sizeof *order);
-  long double program = report_sum_value (&r->data->total_executions);
-  size_t shown;
-  char a[REPORT_SUM_DIGITS];
-
-  if (!order)
+  sort_times = malloc ((r->num_functions + 1) * sizeof *sort_times);
+  if (!sort_times)
     return -1;
-  html_hottest_functions (r, order);
-  shown = r->num_functions < HTML_INDEX_FUNCTIONS_MAX
-	    ? r->num_functions : HTML_INDEX_FUNCTIONS_MAX;
-  if (r->sel->by_time)
-    {
-      /* Most time first, as the paths.  */
-      sort_times = malloc ((r->num_functions + 1) * sizeof *sort_times);
-      if (!sort_times)
-	{
-	  free (order);
-	  return -1;
-	}
-      for (size_t k = 0; k < r->num_functions; k++)
-	sort_times[k] = report_time_function_total (r->data,
-						    r->functions[k].fn);
-      qsort (order, r->num_functions, sizeof *order, compare_function_times);
-      free (sort_times);
-      sort_times = NULL;
-    }
+  for (size_t k = 0; k < r->num_functions; k++)
+    sort_times[k] = report_time_function_total (r->data,
+						r->functions[k].fn);
+  qsort (order, r->num_functions, sizeof *order, compare_function_times);
+  free (sort_times);
+  sort_times = NULL;
+  return 0;
+}
+
+/* Write the head of the table of functions, and the help before it.  */
+
+static void
+put_functions_head (FILE *out, const html_report *r)
+{
   fputs ("<h2>Functions</h2>\n<p class=\"help\">Paths: executed and "
 	 "potential Ball-Larus paths; share: of the program's path "
 	 "executions; ", out);
@@ -387,50 +379,81 @@ put_functions (FILE *out, html_report *r)
 	 ? "<th>costliest paths (time, time share)</th>"
 	 : "<th>hottest paths (count, share)</th>", out);
   fputs ("</tr></thead>\n<tbody>\n", out);
-  for (size_t i = 0; i < shown; i++)
-    {
-      size_t k = order[i];
-      const html_function *hf = &r->functions[k];
-      const report_function *fn = hf->fn;
-      const ppf_meta *m = &fn->meta;
-      long double execs = report_sum_value (&fn->executions);
+}
 
-      /* Short markup, as the path tables' (html-paths.c): no end tags
-	 where HTML has them optional, and no data-v where the cell's
-	 text is its sort key (pathprof.js sorts by the text then).  */
-      fprintf (out, "<tr><td class=name><a href=\"%s\">", hf->page);
-      html_text (out, fn->label);
-      fputs ("</a><td class=where data-v=\"", out);
-      if (hf->file != SIZE_MAX)
-	{
-	  const html_file *f = &r->files[hf->file];
-	  html_text (out, fn->short_files[m->file]);
-	  fprintf (out, ":%010u\"><a href=\"%s#" HTML_FUNCTION_ANCHOR "\">",
-		   m->line, f->page, k);
-	  html_text (out, fn->short_files[m->file]);
-	  fprintf (out, ":%u</a>", m->line);
-	}
-      else
-	fputs ("\">-", out);
-      fprintf (out, "<td class=num>%llu<td class=num>%llu",
-	       (unsigned long long) fn->num_complete,
-	       (unsigned long long) m->num_paths);
-      html_coverage_cell (out, (long double) fn->num_complete,
-			  (long double) m->num_paths);
-      report_sum_format (&fn->executions, a);
-      fprintf (out, "<td class=num>%s<td class=num data-v=%.9Lg>", a,
-	       program > 0 ? execs / program : 0);
-      html_percent (out, execs, program);
-      if (r->data->has_time)
-	put_function_time (out, r, fn);
-      fputs ("<td class=hotcell>", out);
-      if (put_function_hot_paths (out, r, k) != 0)
-	{
-	  free (order);
-	  return -1;
-	}
-      fputc ('\n', out);
+/* Write the row of function K of R in the table of functions; PROGRAM
+   is the program's path executions.  Returns 0 or -1.  */
+
+static int
+put_function_row (FILE *out, html_report *r, size_t k, long double program)
+{
+  const html_function *hf = &r->functions[k];
+  const report_function *fn = hf->fn;
+  const ppf_meta *m = &fn->meta;
+  long double execs = report_sum_value (&fn->executions);
+  char a[REPORT_SUM_DIGITS];
+
+  /* Short markup, as the path tables' (html-paths.c): no end tags
+     where HTML has them optional, and no data-v where the cell's
+     text is its sort key (pathprof.js sorts by the text then).  */
+  fprintf (out, "<tr><td class=name><a href=\"%s\">", hf->page);
+  html_text (out, fn->label);
+  fputs ("</a><td class=where data-v=\"", out);
+  if (hf->file != SIZE_MAX)
+    {
+      const html_file *f = &r->files[hf->file];
+      html_text (out, fn->short_files[m->file]);
+      fprintf (out, ":%010u\"><a href=\"%s#" HTML_FUNCTION_ANCHOR "\">",
+	       m->line, f->page, k);
+      html_text (out, fn->short_files[m->file]);
+      fprintf (out, ":%u</a>", m->line);
     }
+  else
+    fputs ("\">-", out);
+  fprintf (out, "<td class=num>%llu<td class=num>%llu",
+	   (unsigned long long) fn->num_complete,
+	   (unsigned long long) m->num_paths);
+  html_coverage_cell (out, (long double) fn->num_complete,
+		      (long double) m->num_paths);
+  report_sum_format (&fn->executions, a);
+  fprintf (out, "<td class=num>%s<td class=num data-v=%.9Lg>", a,
+	   program > 0 ? execs / program : 0);
+  html_percent (out, execs, program);
+  if (r->data->has_time)
+    put_function_time (out, r, fn);
+  fputs ("<td class=hotcell>", out);
+  if (put_function_hot_paths (out, r, k) != 0)
+    return -1;
+  fputc ('\n', out);
+  return 0;
+}
+
+/* Write the table of functions, at most HTML_INDEX_FUNCTIONS_MAX rows.  */
+
+static int
+put_functions (FILE *out, html_report *r)
+{
+  size_t *order = malloc ((r->num_functions + 1) * sizeof *order);
+  long double program = report_sum_value (&r->data->total_executions);
+  size_t shown;
+
+  if (!order)
+    return -1;
+  html_hottest_functions (r, order);
+  shown = r->num_functions < HTML_INDEX_FUNCTIONS_MAX
+	    ? r->num_functions : HTML_INDEX_FUNCTIONS_MAX;
+  if (r->sel->by_time && order_by_time (r, order) != 0)
+    {
+      free (order);
+      return -1;
+    }
+  put_functions_head (out, r);
+  for (size_t i = 0; i < shown; i++)
+    if (put_function_row (out, r, order[i], program) != 0)
+      {
+	free (order);
+	return -1;
+      }
   fputs ("</tbody></table>\n", out);
   if (shown < r->num_functions)
     fprintf (out, "<p class=\"more\">%zu more functions, the least "

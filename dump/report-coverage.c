@@ -70,6 +70,77 @@ format_exits (char *buf, size_t size, const report_function *fn)
     snprintf (buf, size, "-");
 }
 
+/* The widths of the coverage report's columns, and whether it has the
+   exception exits' two.  */
+
+typedef struct coverage_columns
+{
+  size_t exec_w, pot_w, fn_w, exits_w;
+  bool with_exits;
+} coverage_columns;
+
+/* Write the row of FN, named NAME, in columns C.  */
+
+static void
+put_function_row (FILE *out, const report_function *fn, const char *name,
+		  const coverage_columns *c)
+{
+  const ppf_meta *m = &fn->meta;
+  char pct[REPORT_PERCENT_SIZE];
+  char exits[2 * REPORT_SUM_DIGITS + 2];
+
+  report_percent (pct, (long double) fn->num_complete,
+		  (long double) m->num_paths);
+  fprintf (out, "%*llu  %*llu  %8s  ", (int) c->exec_w,
+	   (unsigned long long) fn->num_complete, (int) c->pot_w,
+	   (unsigned long long) m->num_paths, pct);
+  if (c->with_exits)
+    {
+      format_exits (exits, sizeof exits, fn);
+      report_percent (pct, (long double) (fn->num_complete
+					  - fn->executed_exception_exits),
+		      (long double) (m->num_paths - fn->exception_exits));
+      fprintf (out, "%*s  %8s  ", (int) c->exits_w, exits, pct);
+    }
+  report_put_padded (out, name, c->fn_w, false);
+  if (m->file < m->num_files)
+    fprintf (out, "  %s:%u", fn->short_files[m->file], m->line);
+  else
+    fputs ("  -", out);
+  fputs (m->flags & PPF_FN_TRUNCATED ? "  (truncated)\n" : "\n", out);
+}
+
+/* Write the total row of SEL in columns C; TOTAL_POTENTIAL is SEL's
+   potential paths as written.  */
+
+static void
+put_total_row (FILE *out, const report_selection *sel,
+	       const char *total_potential, const coverage_columns *c)
+{
+  char pct[REPORT_PERCENT_SIZE];
+  char exits[2 * REPORT_SUM_DIGITS + 2];
+
+  report_percent (pct, (long double) sel->executed,
+		  report_sum_value (&sel->potential));
+  fprintf (out, "%*llu  %*s  %8s  ", (int) c->exec_w,
+	   (unsigned long long) sel->executed, (int) c->pot_w,
+	   total_potential, pct);
+  if (c->with_exits)
+    {
+      char potential_exits[REPORT_SUM_DIGITS];
+      report_sum other = sel->potential;
+      report_sum_sub_sum (&other, &sel->exception_exits);
+      snprintf (exits, sizeof exits, "%llu/%s",
+		(unsigned long long) sel->executed_exception_exits,
+		report_sum_format (&sel->exception_exits, potential_exits));
+      report_percent (pct, (long double) (sel->executed
+					  - sel->executed_exception_exits),
+		      report_sum_value (&other));
+      fprintf (out, "%*s  %8s  ", (int) c->exits_w, exits, pct);
+    }
+  fputs ("total\n", out);
+}
+
 /* Write the coverage report.  With exception exits among the selected
    functions, two columns count them apart: "exc. exits", executed of
    potential exception exits, and "w/o exc.", the coverage of the other
@@ -82,12 +153,13 @@ dump_report_coverage (FILE *out, const report_data *data,
   const report_glyphs *g = report_glyphs_for (opt->utf8);
   char total_potential[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
   char exits[2 * REPORT_SUM_DIGITS + 2];
-  size_t exec_w = 8, pot_w = 9, fn_w = 8, exits_w = 10, fixed, w_max;
+  coverage_columns c = { 8, 9, 8, 10, false };
+  size_t fixed, w_max;
   report_name_column names;
   const char **labels = calloc (data->num_functions + 1, sizeof *labels);
   bool any_truncated = false;
-  bool with_exits = !report_sum_is_zero (&sel->exception_exits);
 
+  c.with_exits = !report_sum_is_zero (&sel->exception_exits);
   if (!labels)
     return -1;
   report_sum_format (&sel->potential, total_potential);
@@ -99,84 +171,45 @@ dump_report_coverage (FILE *out, const report_data *data,
   fprintf (out, "Functions:     %zu of %zu executed\n\n",
 	   sel->num_executed, sel->num_selected);
 
-  if (report_digits (sel->executed) > exec_w)
-    exec_w = report_digits (sel->executed);
-  if (strlen (total_potential) > pot_w)
-    pot_w = strlen (total_potential);
+  if (report_digits (sel->executed) > c.exec_w)
+    c.exec_w = report_digits (sel->executed);
+  if (strlen (total_potential) > c.pot_w)
+    c.pot_w = strlen (total_potential);
   for (size_t i = 0; i < data->num_functions; i++)
     if (sel->selected[i])
       {
 	size_t w = report_text_width (data->functions[i]->label);
 	labels[i] = data->functions[i]->label;
-	fn_w = w > fn_w ? w : fn_w;
+	c.fn_w = w > c.fn_w ? w : c.fn_w;
 	format_exits (exits, sizeof exits, data->functions[i]);
-	exits_w = strlen (exits) > exits_w ? strlen (exits) : exits_w;
+	c.exits_w = strlen (exits) > c.exits_w ? strlen (exits) : c.exits_w;
       }
-  fixed = exec_w + pot_w + 8 + 3 * 2 + (with_exits ? exits_w + 8 + 2 * 2 : 0)
-	  + 2 + 16;
+  fixed = c.exec_w + c.pot_w + 8 + 3 * 2
+	  + (c.with_exits ? c.exits_w + 8 + 2 * 2 : 0) + 2 + 16;
   w_max = report_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
-  fn_w = fn_w > w_max ? w_max : fn_w;
-  if (report_name_column_init (&names, labels, data->num_functions, fn_w, g)
-      != 0)
+  c.fn_w = c.fn_w > w_max ? w_max : c.fn_w;
+  if (report_name_column_init (&names, labels, data->num_functions, c.fn_w,
+			       g) != 0)
     {
       free (labels);
       return -1;
     }
 
-  fprintf (out, "%*s  %*s  %8s  ", (int) exec_w, "executed", (int) pot_w,
-	   "potential", "coverage");
-  if (with_exits)
-    fprintf (out, "%*s  %8s  ", (int) exits_w, "exc. exits", "w/o exc.");
-  report_put_padded (out, "function", fn_w, false);
+  fprintf (out, "%*s  %*s  %8s  ", (int) c.exec_w, "executed",
+	   (int) c.pot_w, "potential", "coverage");
+  if (c.with_exits)
+    fprintf (out, "%*s  %8s  ", (int) c.exits_w, "exc. exits", "w/o exc.");
+  report_put_padded (out, "function", c.fn_w, false);
   fprintf (out, "  defined at\n");
   for (size_t i = 0; i < data->num_functions; i++)
-    {
-      const report_function *fn = data->functions[i];
-      const ppf_meta *m = &fn->meta;
-
-      if (!sel->selected[i])
-	continue;
-      report_percent (pct, (long double) fn->num_complete,
-		      (long double) m->num_paths);
-      fprintf (out, "%*llu  %*llu  %8s  ", (int) exec_w,
-	       (unsigned long long) fn->num_complete, (int) pot_w,
-	       (unsigned long long) m->num_paths, pct);
-      if (with_exits)
-	{
-	  format_exits (exits, sizeof exits, fn);
-	  report_percent (pct, (long double) (fn->num_complete
-					      - fn->executed_exception_exits),
-			  (long double) (m->num_paths - fn->exception_exits));
-	  fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
-	}
-      report_put_padded (out, names.text[i], fn_w, false);
-      if (m->file < m->num_files)
-	fprintf (out, "  %s:%u", fn->short_files[m->file], m->line);
-      else
-	fputs ("  -", out);
-      fputs (m->flags & PPF_FN_TRUNCATED ? "  (truncated)\n" : "\n", out);
-      any_truncated |= (m->flags & PPF_FN_TRUNCATED) != 0;
-    }
-  report_percent (pct, (long double) sel->executed,
-		  report_sum_value (&sel->potential));
-  fprintf (out, "%*llu  %*s  %8s  ", (int) exec_w,
-	   (unsigned long long) sel->executed, (int) pot_w, total_potential,
-	   pct);
-  if (with_exits)
-    {
-      char potential_exits[REPORT_SUM_DIGITS];
-      report_sum other = sel->potential;
-      report_sum_sub_sum (&other, &sel->exception_exits);
-      snprintf (exits, sizeof exits, "%llu/%s",
-		(unsigned long long) sel->executed_exception_exits,
-		report_sum_format (&sel->exception_exits, potential_exits));
-      report_percent (pct, (long double) (sel->executed
-					  - sel->executed_exception_exits),
-		      report_sum_value (&other));
-      fprintf (out, "%*s  %8s  ", (int) exits_w, exits, pct);
-    }
-  fputs ("total\n", out);
-  if (with_exits)
+    if (sel->selected[i])
+      {
+	put_function_row (out, data->functions[i], names.text[i], &c);
+	any_truncated |= (data->functions[i]->meta.flags
+			  & PPF_FN_TRUNCATED) != 0;
+      }
+  put_total_row (out, sel, total_potential, &c);
+  if (c.with_exits)
     fprintf (out, "\nexc. exits: executed/potential paths that end by an "
 	     "exception (a call threw and\nthe exception left the function); "
 	     "w/o exc.: the coverage of the other paths.\n");
