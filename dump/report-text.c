@@ -155,6 +155,70 @@ put_header (FILE *out, const report_data *data, const report_selection *sel,
   put_truncations (out, data, sel, report_glyphs_for (opt->utf8));
 }
 
+/* The widths of the table of paths' columns: RANK_W, COUNT_W and FN_W
+   of theirs, FIXED of all before the function.  */
+
+typedef struct paths_columns
+{
+  size_t rank_w, count_w, fn_w, fixed;
+} paths_columns;
+
+/* Measure the columns of the table of SEL's paths into C, and set
+   LABELS[I] to the label of each function I with a path in it.  */
+
+static void
+measure_paths (const report_data *data, const report_selection *sel,
+	       const dump_options *opt, const char **labels,
+	       paths_columns *c)
+{
+  size_t room, max_w;
+
+  c->rank_w = report_digits (sel->num_paths);
+  c->count_w = 0;
+  c->fn_w = 8;
+  c->rank_w = c->rank_w < 4 ? 4 : c->rank_w;
+  for (size_t i = 0; i < sel->num_paths; i++)
+    {
+      const report_function *fn = data->functions[sel->paths[i].function];
+      size_t w = report_text_width (fn->label);
+      size_t d = report_digits (sel->paths[i].count);
+      labels[sel->paths[i].function] = fn->label;
+      c->fn_w = w > c->fn_w ? w : c->fn_w;
+      c->count_w = d > c->count_w ? d : c->count_w;
+    }
+  c->count_w = c->count_w < 5 ? 5 : c->count_w;
+  /* Columns before the path: rank, count, share, cumul, function and two
+     spaces after each; time, time per execution and time share.  */
+  c->fixed = c->rank_w + c->count_w + 7 + 7 + 5 * 2;
+  if (data->has_time)
+    c->fixed += 2 * (TIME_COLUMN + 2) + 7 + 2;
+  room = opt->width > c->fixed + REPORT_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
+	 ? opt->width - c->fixed - REPORT_MIN_PATH_COLUMNS
+	 : FUNCTION_COLUMN_MIN;
+  max_w = report_name_column_max (opt->width, c->fixed, FUNCTION_COLUMN_MAX);
+  room = room > max_w ? max_w : room;
+  c->fn_w = c->fn_w > room ? room : c->fn_w;
+}
+
+/* Write the time cells of the path REF of DATA: its time, its time per
+   execution and its share of all time.  */
+
+static void
+put_time_cells (FILE *out, const report_data *data,
+		const report_path_ref *ref)
+{
+  char t[REPORT_TIME_SIZE], per[REPORT_TIME_SIZE];
+  char tshare[REPORT_PERCENT_SIZE] = "-";
+
+  report_time_format (t, data, ref->time);
+  report_time_format (per, data, ref->time < 0 ? -1
+				 : ref->time / ref->count);
+  if (ref->time >= 0)
+    report_percent (tshare, ref->time, data->total_time);
+  fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, t, TIME_COLUMN, per,
+	   tshare);
+}
+
 /* Write the table of paths, then the legend of the names that had to be
    numbered to tell them apart (names.h).  */
 
@@ -164,8 +228,7 @@ put_paths (FILE *out, const report_data *data, const report_selection *sel,
 {
   const report_glyphs *g = report_glyphs_for (opt->utf8);
   long double total = report_sum_value (&data->total_executions);
-  size_t rank_w = report_digits (sel->num_paths), count_w = 0, fn_w = 8;
-  size_t fixed, room, max_w;
+  paths_columns c;
   report_sum cumul = { 0, 0 };
   long double cumul_time = 0;
   report_path path;
@@ -176,40 +239,20 @@ put_paths (FILE *out, const report_data *data, const report_selection *sel,
 
   if (!labels)
     return -1;
-  rank_w = rank_w < 4 ? 4 : rank_w;
-  for (size_t i = 0; i < sel->num_paths; i++)
-    {
-      const report_function *fn = data->functions[sel->paths[i].function];
-      size_t w = report_text_width (fn->label);
-      size_t d = report_digits (sel->paths[i].count);
-      labels[sel->paths[i].function] = fn->label;
-      fn_w = w > fn_w ? w : fn_w;
-      count_w = d > count_w ? d : count_w;
-    }
-  count_w = count_w < 5 ? 5 : count_w;
-  /* Columns before the path: rank, count, share, cumul, function and two
-     spaces after each; time, time per execution and time share.  */
-  fixed = rank_w + count_w + 7 + 7 + 5 * 2;
-  if (data->has_time)
-    fixed += 2 * (TIME_COLUMN + 2) + 7 + 2;
-  room = opt->width > fixed + REPORT_MIN_PATH_COLUMNS + FUNCTION_COLUMN_MIN
-	   ? opt->width - fixed - REPORT_MIN_PATH_COLUMNS : FUNCTION_COLUMN_MIN;
-  max_w = report_name_column_max (opt->width, fixed, FUNCTION_COLUMN_MAX);
-  room = room > max_w ? max_w : room;
-  fn_w = fn_w > room ? room : fn_w;
-  if (report_name_column_init (&names, labels, data->num_functions, fn_w, g)
-      != 0)
+  measure_paths (data, sel, opt, labels, &c);
+  if (report_name_column_init (&names, labels, data->num_functions, c.fn_w,
+			       g) != 0)
     {
       free (labels);
       return -1;
     }
 
-  fprintf (out, "%*s  %*s  %7s  %7s  ", (int) rank_w, "rank", (int) count_w,
-	   "count", "share", "cumul");
+  fprintf (out, "%*s  %*s  %7s  %7s  ", (int) c.rank_w, "rank",
+	   (int) c.count_w, "count", "share", "cumul");
   if (data->has_time)
     fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, "time", TIME_COLUMN,
 	     "time/exec", "tshare");
-  report_put_padded (out, "function", fn_w, false);
+  report_put_padded (out, "function", c.fn_w, false);
   fprintf (out, "  path\n");
 
   report_path_init (&path);
@@ -237,23 +280,13 @@ put_paths (FILE *out, const report_data *data, const report_selection *sel,
 	  rc = -1;
 	  break;
 	}
-      fprintf (out, "%*zu  %*llu  %7s  %7s  ", (int) rank_w, i + 1,
-	       (int) count_w, (unsigned long long) ref->count, share, cum);
+      fprintf (out, "%*zu  %*llu  %7s  %7s  ", (int) c.rank_w, i + 1,
+	       (int) c.count_w, (unsigned long long) ref->count, share, cum);
       if (data->has_time)
-	{
-	  char t[REPORT_TIME_SIZE], per[REPORT_TIME_SIZE];
-	  char tshare[REPORT_PERCENT_SIZE] = "-";
-	  report_time_format (t, data, ref->time);
-	  report_time_format (per, data, ref->time < 0 ? -1
-					 : ref->time / ref->count);
-	  if (ref->time >= 0)
-	    report_percent (tshare, ref->time, data->total_time);
-	  fprintf (out, "%*s  %*s  %7s  ", TIME_COLUMN, t, TIME_COLUMN, per,
-		   tshare);
-	}
-      report_put_padded (out, names.text[ref->function], fn_w, false);
+	put_time_cells (out, data, ref);
+      report_put_padded (out, names.text[ref->function], c.fn_w, false);
       fputs ("  ", out);
-      report_path_text_write (out, &text, fixed + fn_w, opt->width,
+      report_path_text_write (out, &text, c.fixed + c.fn_w, opt->width,
 			      opt->path_lines, g);
     }
   report_path_text_free (&text);
