@@ -441,6 +441,122 @@ cfg_scc (const pp_cfg *cfg, const uint32_t *roots, uint32_t num_roots,
   return ok;
 }
 
+/* Contract, in REP, every stuck edge of CFG (STUCK) whose ends lie in
+   one strongly connected component (SCC): REP[V] is then the smallest
+   block of V's group.  */
+
+static void
+contract_stuck_edges (const pp_cfg *cfg, const uint32_t *scc,
+		      const bool *stuck, uint32_t *rep)
+{
+  uint32_t nv = cfg->num_blocks, ne = cfg->num_edges;
+
+  for (uint32_t v = 0; v < nv; v++)
+    rep[v] = v;
+  for (uint32_t i = 0; i < ne; i++)
+    {
+      const pp_cfg_edge *ce = &cfg->edges[i];
+      if (stuck[i] && scc[ce->src] != PP_NONE && scc[ce->src] == scc[ce->dst])
+	{
+	  uint32_t a = pp_uf_find (rep, ce->src);
+	  uint32_t b = pp_uf_find (rep, ce->dst);
+	  if (a != b)
+	    rep[a < b ? b : a] = a < b ? a : b;
+	}
+    }
+  for (uint32_t v = 0; v < nv; v++)
+    rep[v] = pp_uf_find (rep, v);
+}
+
+/* Fill CSTART and CLIST (CURSOR: scratch, a slot per block) with the
+   successor lists of CFG contracted as REP says, from its lists START
+   and LIST.  */
+
+static void
+contracted_successors (const pp_cfg *cfg, const uint32_t *start,
+		       const uint32_t *list, const uint32_t *rep,
+		       uint32_t *cstart, uint32_t *clist, uint32_t *cursor)
+{
+  uint32_t nv = cfg->num_blocks;
+
+  /* Successor lists of the contracted graph, indexed by representative,
+     ordinary edges first (they come first in LIST already).  */
+  for (uint32_t v = 0; v < nv; v++)
+    for (uint32_t p = start[v]; p < start[v + 1]; p++)
+      if (rep[cfg->edges[list[p]].dst] != rep[v])
+	cstart[rep[v] + 1]++;
+  for (uint32_t v = 0; v < nv; v++)
+    cstart[v + 1] += cstart[v];
+  memcpy (cursor, cstart, (size_t) nv * sizeof (uint32_t));
+  for (int round = 0; round < 2; round++)
+    for (uint32_t v = 0; v < nv; v++)
+      for (uint32_t p = start[v]; p < start[v + 1]; p++)
+	{
+	  const pp_cfg_edge *ce = &cfg->edges[list[p]];
+	  bool no_code = (ce->flags & PP_CFG_NO_CODE) != 0;
+	  if (rep[ce->dst] != rep[v] && (round == 0) != no_code)
+	    clist[cursor[rep[v]]++] = list[p];
+	}
+}
+
+/* Order the groups of CFG that REP contracted: a DFS over their stuck
+   internal edges marks those that close a cycle as backedges and leaves
+   in POS each block's place in its reverse finishing order.  STATE
+   (zeroed), STACK_V and STACK_POS are scratch, a slot per block; START,
+   LIST, SCC and STUCK as for mark_backedges_contracted.  Returns the
+   number of backedges marked.  */
+
+static uint32_t
+order_groups (pp_cfg *cfg, const uint32_t *start, const uint32_t *list,
+	      const uint32_t *scc, const uint32_t *rep, const bool *stuck,
+	      unsigned char *state, uint32_t *pos, uint32_t *stack_v,
+	      uint32_t *stack_pos)
+{
+  uint32_t nv = cfg->num_blocks, marked = 0;
+
+  /* Inside the groups: DFS over stuck internal edges from every vertex,
+     highest block number first, so that the reverse finishing order
+     follows block numbers (source order in GCC) where nothing else
+     decides.  */
+  uint32_t next_pos = nv;
+  for (uint32_t root = nv; root-- > 0;)
+    {
+      if (state[root] != 0 || scc[root] == PP_NONE)
+	continue;
+      uint32_t sp = 0;
+      state[root] = 1;
+      stack_v[sp] = root;
+      stack_pos[sp++] = start[root];
+      while (sp > 0)
+	{
+	  uint32_t v = stack_v[sp - 1], p = stack_pos[sp - 1];
+	  if (p == start[v + 1])
+	    {
+	      state[v] = 2;
+	      pos[v] = --next_pos;
+	      sp--;
+	      continue;
+	    }
+	  stack_pos[sp - 1]++;
+	  uint32_t edge = list[p], d = cfg->edges[edge].dst;
+	  if (!stuck[edge] || rep[d] != rep[v])
+	    continue;
+	  if (state[d] == 1)
+	    {
+	      cfg->edges[edge].flags |= PP_CFG_BACKEDGE;
+	      marked++;
+	    }
+	  else if (state[d] == 0)
+	    {
+	      state[d] = 1;
+	      stack_v[sp] = d;
+	      stack_pos[sp++] = start[d];
+	    }
+	}
+    }
+  return marked;
+}
+
 /* The fallback of pp_mark_backedges, for CFGs where a plain DFS makes a
    backedge of an edge that can carry no code and has no place to move
    its code to (a "stuck" edge: PP_CFG_NO_CODE, source with several
@@ -485,40 +601,8 @@ mark_backedges_contracted (pp_cfg *cfg, const uint32_t *roots,
       || !cfg_scc (cfg, roots, num_roots, start, list, scc))
     goto out;
 
-  for (uint32_t v = 0; v < nv; v++)
-    rep[v] = v;
-  for (uint32_t i = 0; i < ne; i++)
-    {
-      const pp_cfg_edge *ce = &cfg->edges[i];
-      if (stuck[i] && scc[ce->src] != PP_NONE && scc[ce->src] == scc[ce->dst])
-	{
-	  uint32_t a = pp_uf_find (rep, ce->src);
-	  uint32_t b = pp_uf_find (rep, ce->dst);
-	  if (a != b)
-	    rep[a < b ? b : a] = a < b ? a : b;
-	}
-    }
-  for (uint32_t v = 0; v < nv; v++)
-    rep[v] = pp_uf_find (rep, v);
-
-  /* Successor lists of the contracted graph, indexed by representative,
-     ordinary edges first (they come first in LIST already).  */
-  for (uint32_t v = 0; v < nv; v++)
-    for (uint32_t p = start[v]; p < start[v + 1]; p++)
-      if (rep[cfg->edges[list[p]].dst] != rep[v])
-	cstart[rep[v] + 1]++;
-  for (uint32_t v = 0; v < nv; v++)
-    cstart[v + 1] += cstart[v];
-  memcpy (cursor, cstart, (size_t) nv * sizeof (uint32_t));
-  for (int round = 0; round < 2; round++)
-    for (uint32_t v = 0; v < nv; v++)
-      for (uint32_t p = start[v]; p < start[v + 1]; p++)
-	{
-	  const pp_cfg_edge *ce = &cfg->edges[list[p]];
-	  bool no_code = (ce->flags & PP_CFG_NO_CODE) != 0;
-	  if (rep[ce->dst] != rep[v] && (round == 0) != no_code)
-	    clist[cursor[rep[v]]++] = list[p];
-	}
+  contract_stuck_edges (cfg, scc, stuck, rep);
+  contracted_successors (cfg, start, list, rep, cstart, clist, cursor);
 
   for (uint32_t i = 0; i < ne; i++)
     cfg->edges[i].flags &= ~(uint32_t) PP_CFG_BACKEDGE;
@@ -526,46 +610,8 @@ mark_backedges_contracted (pp_cfg *cfg, const uint32_t *roots,
   if (marked == UINT32_MAX)
     goto out;
 
-  /* Inside the groups: DFS over stuck internal edges from every vertex,
-     highest block number first, so that the reverse finishing order
-     follows block numbers (source order in GCC) where nothing else
-     decides.  */
-  uint32_t next_pos = nv;
-  for (uint32_t root = nv; root-- > 0;)
-    {
-      if (state[root] != 0 || scc[root] == PP_NONE)
-	continue;
-      uint32_t sp = 0;
-      state[root] = 1;
-      stack_v[sp] = root;
-      stack_pos[sp++] = start[root];
-      while (sp > 0)
-	{
-	  uint32_t v = stack_v[sp - 1], p = stack_pos[sp - 1];
-	  if (p == start[v + 1])
-	    {
-	      state[v] = 2;
-	      pos[v] = --next_pos;
-	      sp--;
-	      continue;
-	    }
-	  stack_pos[sp - 1]++;
-	  uint32_t edge = list[p], d = cfg->edges[edge].dst;
-	  if (!stuck[edge] || rep[d] != rep[v])
-	    continue;
-	  if (state[d] == 1)
-	    {
-	      cfg->edges[edge].flags |= PP_CFG_BACKEDGE;
-	      marked++;
-	    }
-	  else if (state[d] == 0)
-	    {
-	      state[d] = 1;
-	      stack_v[sp] = d;
-	      stack_pos[sp++] = start[d];
-	    }
-	}
-    }
+  marked += order_groups (cfg, start, list, scc, rep, stuck, state, pos,
+			  stack_v, stack_pos);
   for (uint32_t v = 0; v < nv; v++)
     for (uint32_t p = start[v]; p < start[v + 1]; p++)
       {

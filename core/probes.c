@@ -39,6 +39,125 @@ append_ops (const pp_work *w, uint32_t edge, pp_probe *probe)
     probe->ops[probe->num_ops++] = e->ops[k];
 }
 
+/* For every CFG edge of W, the DAG edges standing for it: REAL, TO_EXIT
+   and FROM_ENTRY, each PP_NONE where there is none.  */
+static void
+map_cfg_edges (const pp_work *w, uint32_t *real, uint32_t *to_exit,
+	       uint32_t *from_entry)
+{
+  for (uint32_t c = 0; c < w->cfg->num_edges; c++)
+    real[c] = to_exit[c] = from_entry[c] = PP_NONE;
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (!e->live || pp_dag_kind_is_exit_dummy (e->kind))
+	continue;
+      if (e->kind == PP_DAG_REAL)
+	real[e->cfg_edge] = i;
+      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
+	to_exit[e->cfg_edge] = i;
+      else  /* BACK_ENTRY, CUT_ENTRY, RESTART_ENTRY */
+	from_entry[e->cfg_edge] = i;
+    }
+}
+
+/* Fill PROBE (zeroed) with the operations of CFG edge C of W (its DAG
+   edges REAL[C], TO_EXIT[C] and FROM_ENTRY[C]) and their site.  Returns
+   1, 0 when it has none, or -1 when they cannot go on C (W failed).  */
+static int
+edge_probe (pp_work *w, uint32_t c, const uint32_t *real,
+	    const uint32_t *to_exit, const uint32_t *from_entry,
+	    pp_probe *probe)
+{
+  const pp_cfg *cfg = w->cfg;
+
+  append_ops (w, real[c], probe);
+  append_ops (w, to_exit[c], probe);
+  append_ops (w, from_entry[c], probe);
+  if (probe->num_ops == 0)
+    return 0;
+  if (!pp_cfg_edge_relocation (cfg, w->cfg_outdeg, w->cfg_indeg, c,
+			       &probe->site, &probe->index))
+    {
+      pp_fail (w,
+	       "abnormal edge %u->%u (edge %u) must carry code but "
+	       "neither its source has one successor nor its "
+	       "destination one predecessor",
+	       cfg->edges[c].src, cfg->edges[c].dst, c);
+      return -1;
+    }
+  return 1;
+}
+
+/* Fill PROBE (zeroed) with the operations of the noreturn dummies of
+   block B of W, at the end of B.  Returns whether there are any.  */
+static bool
+noreturn_probe (const pp_work *w, uint32_t b, pp_probe *probe)
+{
+  if (b == PP_EXIT || !w->reachable[b] || w->flow_outdeg[b] != 0)
+    return false;
+  for (uint32_t p = w->out_start[b]; p < w->out_start[b + 1]; p++)
+    if (w->e[w->out_list[p]].kind == PP_DAG_NORETURN_EXIT
+	|| w->e[w->out_list[p]].kind == PP_DAG_UNWIND_EXIT)
+      append_ops (w, w->out_list[p], probe);
+  if (probe->num_ops == 0)
+    return false;
+  probe->site = PP_SITE_BLOCK_END;
+  probe->index = b;
+  return true;
+}
+
+/* Check that no probe came before PROBE at its site, if a block's end
+   or start (END_USED, START_USED: the sites taken), and take it.
+   Returns 0, or -1 (W failed).  */
+static int
+claim_site (pp_work *w, const pp_probe *probe, bool *end_used,
+	    bool *start_used)
+{
+  if (probe->site == PP_SITE_BLOCK_END
+      || probe->site == PP_SITE_BLOCK_START)
+    {
+      bool *used
+	= probe->site == PP_SITE_BLOCK_END ? end_used : start_used;
+      if (used[probe->index])
+	{
+	  pp_fail (w, "internal error: two probes at the %s of block %u",
+		   probe->site == PP_SITE_BLOCK_END ? "end" : "start",
+		   probe->index);
+	  return -1;
+	}
+      used[probe->index] = true;
+    }
+  return 0;
+}
+
+/* Append to PROBES, of *N, a probe per early exit of W, by call: one
+   count each, never empty (an edge into EXIT always counts).  Returns
+   0, or -1 (W failed).  */
+static int
+add_early_exit_probes (pp_work *w, pp_probe *probes, uint32_t *n)
+{
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (!e->live || e->kind != PP_DAG_EARLY_EXIT)
+	continue;
+      if (e->num_ops != 1 || (e->ops[0].kind != PP_OP_COUNT
+			      && e->ops[0].kind != PP_OP_COUNT_CONST))
+	{
+	  pp_fail (w, "internal error: early exit of call %u is not one "
+		   "count", e->call);
+	  return -1;
+	}
+      pp_probe *probe = &probes[(*n)++];
+      memset (probe, 0, sizeof *probe);
+      probe->site = PP_SITE_CALL;
+      probe->index = e->call;
+      append_ops (w, i, probe);
+    }
+  return 0;
+}
+
 /* Fill PLAN->probes from the operations of the DAG edges.  Fails with the
    message of ppcore.h when code must go on a PP_CFG_NO_CODE edge that has
    no equivalent place.  */
@@ -62,95 +181,26 @@ pp_make_probes (pp_work *w, pp_plan *plan)
       || end_used == NULL || start_used == NULL || probes == NULL)
     goto out;
 
-  for (uint32_t c = 0; c < ne_cfg; c++)
-    real[c] = to_exit[c] = from_entry[c] = PP_NONE;
-  for (uint32_t i = 0; i < w->ne; i++)
-    {
-      const pp_work_edge *e = &w->e[i];
-      if (!e->live || pp_dag_kind_is_exit_dummy (e->kind))
-	continue;
-      if (e->kind == PP_DAG_REAL)
-	real[e->cfg_edge] = i;
-      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
-	to_exit[e->cfg_edge] = i;
-      else  /* BACK_ENTRY, CUT_ENTRY, RESTART_ENTRY */
-	from_entry[e->cfg_edge] = i;
-    }
-
+  map_cfg_edges (w, real, to_exit, from_entry);
   uint32_t n = 0;
   for (uint32_t c = 0; c < ne_cfg + nv; c++)
     {
       pp_probe *probe = &probes[n];
       memset (probe, 0, sizeof *probe);
-      if (c < ne_cfg)
-	{
-	  append_ops (w, real[c], probe);
-	  append_ops (w, to_exit[c], probe);
-	  append_ops (w, from_entry[c], probe);
-	  if (probe->num_ops == 0)
-	    continue;
-	  if (!pp_cfg_edge_relocation (cfg, w->cfg_outdeg, w->cfg_indeg, c,
-				       &probe->site, &probe->index))
-	    {
-	      pp_fail (w,
-		       "abnormal edge %u->%u (edge %u) must carry code but "
-		       "neither its source has one successor nor its "
-		       "destination one predecessor",
-		       cfg->edges[c].src, cfg->edges[c].dst, c);
-	      goto out;
-	    }
-	}
-      else
-	{
-	  /* Noreturn dummies, by block.  */
-	  uint32_t b = c - ne_cfg;
-	  if (b == PP_EXIT || !w->reachable[b] || w->flow_outdeg[b] != 0)
-	    continue;
-	  for (uint32_t p = w->out_start[b]; p < w->out_start[b + 1]; p++)
-	    if (w->e[w->out_list[p]].kind == PP_DAG_NORETURN_EXIT
-		|| w->e[w->out_list[p]].kind == PP_DAG_UNWIND_EXIT)
-	      append_ops (w, w->out_list[p], probe);
-	  if (probe->num_ops == 0)
-	    continue;
-	  probe->site = PP_SITE_BLOCK_END;
-	  probe->index = b;
-	}
-      if (probe->site == PP_SITE_BLOCK_END
-	  || probe->site == PP_SITE_BLOCK_START)
-	{
-	  bool *used
-	    = probe->site == PP_SITE_BLOCK_END ? end_used : start_used;
-	  if (used[probe->index])
-	    {
-	      pp_fail (w, "internal error: two probes at the %s of block %u",
-		       probe->site == PP_SITE_BLOCK_END ? "end" : "start",
-		       probe->index);
-	      goto out;
-	    }
-	  used[probe->index] = true;
-	}
+      /* CFG edges, then noreturn dummies, by block.  */
+      int made = c < ne_cfg
+		 ? edge_probe (w, c, real, to_exit, from_entry, probe)
+		 : noreturn_probe (w, c - ne_cfg, probe);
+      if (made < 0)
+	goto out;
+      if (made == 0)
+	continue;
+      if (claim_site (w, probe, end_used, start_used) != 0)
+	goto out;
       n++;
     }
-  /* Early exits, by call: one count each, never empty (an edge into
-     EXIT always counts).  */
-  for (uint32_t i = 0; i < w->ne; i++)
-    {
-      const pp_work_edge *e = &w->e[i];
-      if (!e->live || e->kind != PP_DAG_EARLY_EXIT)
-	continue;
-      if (e->num_ops != 1 || (e->ops[0].kind != PP_OP_COUNT
-			      && e->ops[0].kind != PP_OP_COUNT_CONST))
-	{
-	  pp_fail (w, "internal error: early exit of call %u is not one "
-		   "count", e->call);
-	  goto out;
-	}
-      pp_probe *probe = &probes[n++];
-      memset (probe, 0, sizeof *probe);
-      probe->site = PP_SITE_CALL;
-      probe->index = e->call;
-      append_ops (w, i, probe);
-    }
+  if (add_early_exit_probes (w, probes, &n) != 0)
+    goto out;
   plan->probes = probes;
   plan->num_probes = n;
   probes = NULL;

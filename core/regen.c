@@ -103,19 +103,15 @@ qsort_r_positions (pp_regen *r)
   free (keys);
 }
 
+/* Put the blocks of R in ORDER, a topological order (PENDING: scratch,
+   zeroed, a slot per block).  Returns false with the reason in ERR when
+   the DAG has a cycle.  */
 static bool
-regen_check_numbering (pp_regen *r, char *err, size_t errlen)
+topological_order (const pp_regen *r, uint32_t *pending, uint32_t *order,
+		   char *err, size_t errlen)
 {
   uint32_t nv = r->num_blocks;
-  uint32_t *pending = calloc (nv, sizeof (uint32_t));
-  uint32_t *order = malloc ((size_t) nv * sizeof (uint32_t));
-  uint64_t *num_paths = calloc (nv, sizeof (uint64_t));
-  bool ok = false;
-  if (pending == NULL || order == NULL || num_paths == NULL)
-    {
-      regen_error (err, errlen, "out of memory");
-      goto out;
-    }
+
   for (uint32_t p = 0; p < r->num_edges; p++)
     pending[r->dst[p]]++;
   uint32_t head = 0, tail = 0;
@@ -136,85 +132,123 @@ regen_check_numbering (pp_regen *r, char *err, size_t errlen)
 	v++;
       regen_error (err, errlen, "the DAG has a cycle (block %u is on or "
 		   "after it)", v);
-      goto out;
+      return false;
     }
-  for (uint32_t i = nv; i-- > 0;)
+  return true;
+}
+
+/* Check that the Vals of the out-edges of block V of R are Figure 5's,
+   NUM_PATHS holding the paths from each block after V, and set
+   NUM_PATHS[V].  Returns false with the reason in ERR if not.  */
+static bool
+check_block_vals (const pp_regen *r, uint32_t v, uint64_t *num_paths,
+		  char *err, size_t errlen)
+{
+  if (v == PP_EXIT)
     {
-      uint32_t v = order[i];
-      if (v == PP_EXIT)
+      num_paths[v] = 1;
+      return true;
+    }
+  uint64_t sum = 0;
+  for (uint32_t p = r->start[v]; p < r->start[v + 1]; p++)
+    {
+      if (r->apart != NULL && r->apart[p])
 	{
-	  num_paths[v] = 1;
+	  if (r->dst[p] != PP_EXIT)
+	    {
+	      regen_error (err, errlen, "DAG edge %u (%u->%u) is an "
+			   "early exit apart but does not end at EXIT",
+			   r->edge[p], v, r->dst[p]);
+	      return false;
+	    }
 	  continue;
 	}
-      uint64_t sum = 0;
-      for (uint32_t p = r->start[v]; p < r->start[v + 1]; p++)
+      uint64_t paths = num_paths[r->dst[p]];
+      if (paths == 0)
 	{
-	  if (r->apart != NULL && r->apart[p])
-	    {
-	      if (r->dst[p] != PP_EXIT)
-		{
-		  regen_error (err, errlen, "DAG edge %u (%u->%u) is an "
-			       "early exit apart but does not end at EXIT",
-			       r->edge[p], v, r->dst[p]);
-		  goto out;
-		}
-	      continue;
-	    }
-	  uint64_t paths = num_paths[r->dst[p]];
-	  if (paths == 0)
-	    {
-	      regen_error (err, errlen, "DAG edge %u (%u->%u) leads where no "
-			   "path reaches EXIT", r->edge[p], v, r->dst[p]);
-	      goto out;
-	    }
-	  if (r->val[p] != sum)
-	    {
-	      regen_error (err, errlen, "DAG edge %u (%u->%u) has Val %llu, "
-			   "Figure 5 gives %llu", r->edge[p], v, r->dst[p],
-			   (unsigned long long) r->val[p],
-			   (unsigned long long) sum);
-	      goto out;
-	    }
-	  if (paths > UINT64_MAX - sum)
-	    {
-	      regen_error (err, errlen, "more than 2^64 paths from block %u",
-			   v);
-	      goto out;
-	    }
-	  sum += paths;
+	  regen_error (err, errlen, "DAG edge %u (%u->%u) leads where no "
+		       "path reaches EXIT", r->edge[p], v, r->dst[p]);
+	  return false;
 	}
-      num_paths[v] = sum;
+      if (r->val[p] != sum)
+	{
+	  regen_error (err, errlen, "DAG edge %u (%u->%u) has Val %llu, "
+		       "Figure 5 gives %llu", r->edge[p], v, r->dst[p],
+		       (unsigned long long) r->val[p],
+		       (unsigned long long) sum);
+	  return false;
+	}
+      if (paths > UINT64_MAX - sum)
+	{
+	  regen_error (err, errlen, "more than 2^64 paths from block %u",
+		       v);
+	  return false;
+	}
+      sum += paths;
     }
-  r->num_paths = num_paths[PP_ENTRY];
-  /* Apart dummies: after their source's numbered edges (the Vals
-     increase within a source), each Val a distinct non-zero multiple of
-     N, so that a number from N on names one dummy and a prefix.  */
-  if (r->apart != NULL)
+  num_paths[v] = sum;
+  return true;
+}
+
+/* Apart dummies: after their source's numbered edges (the Vals
+   increase within a source), each Val a distinct non-zero multiple of
+   N, so that a number from N on names one dummy and a prefix.  Check
+   those of R and list them in R->apart_pos by Val.  Returns false with
+   the reason in ERR if they are not so.  */
+static bool
+check_apart (pp_regen *r, char *err, size_t errlen)
+{
+  uint64_t n = r->num_paths;
+
+  for (uint32_t p = 0; p < r->num_edges; p++)
+    if (r->apart[p]
+	&& (n == 0 || r->val[p] == 0 || r->val[p] % n != 0))
+      {
+	regen_error (err, errlen, "DAG edge %u is an early exit apart "
+		     "with Val %llu, not a multiple of %llu paths",
+		     r->edge[p], (unsigned long long) r->val[p],
+		     (unsigned long long) n);
+	return false;
+      }
+    else if (r->apart[p])
+      r->apart_pos[r->num_apart++] = p;
+  qsort_r_positions (r);
+  for (uint32_t i = 1; i < r->num_apart; i++)
+    if (r->val[r->apart_pos[i]] == r->val[r->apart_pos[i - 1]])
+      {
+	regen_error (err, errlen, "DAG edges %u and %u are early exits "
+		     "apart of the same Val %llu",
+		     r->edge[r->apart_pos[i - 1]], r->edge[r->apart_pos[i]],
+		     (unsigned long long) r->val[r->apart_pos[i]]);
+	return false;
+      }
+  return true;
+}
+
+/* Check that the DAG of R is acyclic and its Vals Figure 5's numbering,
+   and set R->num_paths; with apart early exits, check them too.
+   Returns false with the reason in ERR if not.  */
+static bool
+regen_check_numbering (pp_regen *r, char *err, size_t errlen)
+{
+  uint32_t nv = r->num_blocks;
+  uint32_t *pending = calloc (nv, sizeof (uint32_t));
+  uint32_t *order = malloc ((size_t) nv * sizeof (uint32_t));
+  uint64_t *num_paths = calloc (nv, sizeof (uint64_t));
+  bool ok = false;
+  if (pending == NULL || order == NULL || num_paths == NULL)
     {
-      uint64_t n = r->num_paths;
-      for (uint32_t p = 0; p < r->num_edges; p++)
-	if (r->apart[p]
-	    && (n == 0 || r->val[p] == 0 || r->val[p] % n != 0))
-	  {
-	    regen_error (err, errlen, "DAG edge %u is an early exit apart "
-			 "with Val %llu, not a multiple of %llu paths",
-			 r->edge[p], (unsigned long long) r->val[p],
-			 (unsigned long long) n);
-	    goto out;
-	  }
-	else if (r->apart[p])
-	  r->apart_pos[r->num_apart++] = p;
-      qsort_r_positions (r);
-      for (uint32_t i = 1; i < r->num_apart; i++)
-	if (r->val[r->apart_pos[i]] == r->val[r->apart_pos[i - 1]])
-	  {
-	    regen_error (err, errlen, "DAG edges %u and %u are early exits "
-			 "apart of the same Val %llu",
-			 r->edge[r->apart_pos[i - 1]], r->edge[r->apart_pos[i]],
-			 (unsigned long long) r->val[r->apart_pos[i]]);
-	    goto out;
-	  }
+      regen_error (err, errlen, "out of memory");
+      goto out;
     }
+  if (!topological_order (r, pending, order, err, errlen))
+    goto out;
+  for (uint32_t i = nv; i-- > 0;)
+    if (!check_block_vals (r, order[i], num_paths, err, errlen))
+      goto out;
+  r->num_paths = num_paths[PP_ENTRY];
+  if (r->apart != NULL && !check_apart (r, err, errlen))
+    goto out;
   ok = true;
 
 out:
