@@ -594,6 +594,50 @@ give_path (struct leaf_caller *c, const struct leaf_link *links,
   return 1;
 }
 
+/* Give the counts of caller C of UNIT (its STATE), as SNAP holds them,
+   plus SUMS[C->function], what its own callers gave it, to its leaves
+   in SUMS.  Paths that do not regenerate give nothing, and one message
+   names the profile PATH, the caller and how many.  Returns PPF_OK or
+   PPF_ENOMEM.  */
+
+static int
+give_caller (struct __pathprof_unit *unit, struct leaf_state *state,
+	     struct leaf_caller *c, const struct pp_snapshot *snap,
+	     uint64_t *sums, const char *path)
+{
+  static const struct pp_snapshot no_counts;
+  const struct leaf_link *links = state->links + c->first_link;
+  uint64_t k, failed = 0, first_failed = 0, given = sums[c->function];
+
+  if ((snap->num_counts || given)
+      && decode_caller (unit, state, c) != PPF_OK)
+    return PPF_ENOMEM;
+  if (c->decoded < 0)
+    snap = &no_counts, given = 0;
+  for (k = 0; k < snap->num_counts; k++)
+    {
+      uint64_t p = snap->counts[k].path, n = snap->counts[k].count;
+
+      if (p == 0)
+	{
+	  n += given;
+	  given = 0;
+	}
+      if (!give_path (c, links, p, n, sums) && !failed++)
+	first_failed = p;
+    }
+  if (given && !give_path (c, links, 0, given, sums) && !failed++)
+    first_failed = 0;
+  if (failed)
+    pp_rt_message ("%s: function %llu: internal error: %llu counted "
+		   "paths (first %llu) do not regenerate; their "
+		   "counts are not given to its inlined leaves", path,
+		   (unsigned long long) c->function,
+		   (unsigned long long) failed,
+		   (unsigned long long) first_failed);
+  return PPF_OK;
+}
+
 /* What a write of UNIT adds to its leaves, from SNAPS, the counts it
    takes of each function (pp_rt_snapshot_take): in *DERIVED, a malloc'd
    array of a count for each function, to add to its path 0, or NULL
@@ -616,7 +660,6 @@ pp_rt_leaves_derive (struct __pathprof_unit *unit,
   uint64_t *sums;
   size_t *givers;
   unsigned char *done;
-  static const struct pp_snapshot no_counts;
   size_t i, l, left;
 
   *derived = NULL;
@@ -654,43 +697,18 @@ pp_rt_leaves_derive (struct __pathprof_unit *unit,
       for (i = 0; i < state->num_callers; i++)
 	{
 	  struct leaf_caller *c = &state->callers[i];
-	  const struct pp_snapshot *snap = &snaps[c->function];
 	  const struct leaf_link *links = state->links + c->first_link;
-	  uint64_t k, failed = 0, first_failed = 0, given = sums[c->function];
 
 	  if (done[i] || givers[c->function])
 	    continue;
-	  if ((snap->num_counts || given)
-	      && decode_caller (unit, state, c) != PPF_OK)
+	  if (give_caller (unit, state, c, &snaps[c->function], sums, path)
+	      != PPF_OK)
 	    {
 	      free (sums);
 	      free (givers);
 	      free (done);
 	      return PPF_ENOMEM;
 	    }
-	  if (c->decoded < 0)
-	    snap = &no_counts, given = 0;
-	  for (k = 0; k < snap->num_counts; k++)
-	    {
-	      uint64_t p = snap->counts[k].path, n = snap->counts[k].count;
-
-	      if (p == 0)
-		{
-		  n += given;
-		  given = 0;
-		}
-	      if (!give_path (c, links, p, n, sums) && !failed++)
-		first_failed = p;
-	    }
-	  if (given && !give_path (c, links, 0, given, sums) && !failed++)
-	    first_failed = 0;
-	  if (failed)
-	    pp_rt_message ("%s: function %llu: internal error: %llu counted "
-			   "paths (first %llu) do not regenerate; their "
-			   "counts are not given to its inlined leaves", path,
-			   (unsigned long long) c->function,
-			   (unsigned long long) failed,
-			   (unsigned long long) first_failed);
 	  for (l = 0; l < c->num_links; l++)
 	    givers[links[l].leaf]--;
 	  done[i] = 1;
