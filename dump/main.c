@@ -852,7 +852,8 @@ process_args (int argc, char **argv, cmdline *cl)
 }
 
 /* Flush OUT, the report of MODE, and close it if it is OPT->output, with
-   a message if that fails; remove a --dot picture that failed.  STATUS
+   a message if that fails; remove a --dot picture that failed (a
+   regular file only).  STATUS
    is the exit status so far, OUT_FAILED whether writing failed already.
    Returns the exit status.  */
 
@@ -870,6 +871,9 @@ finish_output (FILE *out, const dump_options *opt, enum mode mode,
     }
   if (out != stdout)
     {
+      struct stat st;
+      bool regular = fstat (fileno (out), &st) == 0 && S_ISREG (st.st_mode);
+
       if (fclose (out) != 0 && !out_failed)
 	{
 	  fprintf (stderr, "%s: write error on %s: %s\n", DUMP_PROGRAM,
@@ -878,8 +882,10 @@ finish_output (FILE *out, const dump_options *opt, enum mode mode,
 	  out_failed = true;
 	}
       /* A picture that dot failed to make is no picture: leave no
-	 file that looks like one.  */
-      if (out_failed && mode == MODE_DOT)
+	 file that looks like one.  Only a regular file: -o may name a
+	 pipe or a device (as root, removing /dev/full would remove the
+	 device).  */
+      if (out_failed && mode == MODE_DOT && regular)
 	unlink (opt->output);
     }
   return status;

@@ -14,6 +14,8 @@
 
 #include "dump-test.h"
 
+#include <fcntl.h>
+
 /* The line of TEXT that holds ID="ID" (a node's or edge's id), in a
    static buffer; "" if none.  */
 
@@ -411,9 +413,6 @@ test_render (void)
 
   setenv ("PATH", "/nonexistent", 1);
   run_dump (&r, NULL, missing);
-  if (saved_path)
-    setenv ("PATH", saved_path, 1);
-  free (saved_path);
   check_int ("no dot: exit status 1", 1, r.status);
   check_contains ("no dot: the message says what to install", r.err,
 		  "install the Debian package graphviz");
@@ -421,6 +420,32 @@ test_render (void)
 	 "no dot: no half-made picture is left", "%s exists",
 	 test_path ("missing.svg"));
   run_free (&r);
+
+  /* -o naming what is not a regular file, a pipe here (as root, a
+     device such as /dev/full): the picture failed, but what -o names is
+     not removed.  A reader holds the pipe open, so that the open for
+     writing does not wait.  */
+  const char *const to_pipe[] = { "--dot=svg", "-f", "fig1", "-o",
+				  "@picture.pipe", "@a.pathprof", NULL };
+  char pipe_path[4096];
+  struct stat st;
+  snprintf (pipe_path, sizeof pipe_path, "%s", test_path ("picture.pipe"));
+  unlink (pipe_path);
+  int reader = mkfifo (pipe_path, 0600) == 0
+	       ? open (pipe_path, O_RDONLY | O_NONBLOCK) : -1;
+  check (reader >= 0, "no dot, -o a pipe: the pipe made", "%s",
+	 strerror (errno));
+  run_dump (&r, NULL, to_pipe);
+  check_int ("no dot, -o a pipe: exit status 1", 1, r.status);
+  check (stat (pipe_path, &st) == 0 && S_ISFIFO (st.st_mode),
+	 "no dot, -o a pipe: the pipe is not removed", "%s is gone",
+	 pipe_path);
+  run_free (&r);
+  if (reader >= 0)
+    close (reader);
+  if (saved_path)
+    setenv ("PATH", saved_path, 1);
+  free (saved_path);
 }
 
 int
