@@ -279,11 +279,30 @@ struct tool_args
    Exits with a usage error on a bad one.  Returns true when -h or -V
    answered and there is nothing more to do.  */
 
+/* How a message names option C: "-n (--top)".  */
+
+static const char *
+option_name (int c)
+{
+  switch (c)
+    {
+    case 'o':
+      return "-o (--output)";
+    case 'w':
+      return "-w (--weight)";
+    case 'n':
+      return "-n (--top)";
+    case 'a':
+      return "-a (--all)";
+    default:
+      return "--json";
+    }
+}
+
 static bool
 parse_options (int argc, char **argv, bool merge, struct tool_args *args,
 	       tool_report_options *opt)
 {
-  bool limit_given = false;
   unsigned long long number;
   int c;
 
@@ -297,7 +316,7 @@ parse_options (int argc, char **argv, bool merge, struct tool_args *args,
 	case 'o':
 	case 'w':
 	  if (!merge)
-	    usage_error ("%s: only for merge", argv[optind - 1]);
+	    usage_error ("%s: only for merge", option_name (c));
 	  if (c == 'o')
 	    {
 	      if (!optarg[0])
@@ -314,13 +333,12 @@ parse_options (int argc, char **argv, bool merge, struct tool_args *args,
 	case 'a':
 	case OPT_JSON:
 	  if (merge)
-	    usage_error ("%s: only for diff and overlap", argv[optind - 1]);
+	    usage_error ("%s: only for diff and overlap", option_name (c));
 	  if (c == 'n')
 	    {
 	      if (!parse_number (optarg, 0, &number))
 		usage_error ("invalid number of rows: '%s'", optarg);
 	      opt->limit = number > SIZE_MAX ? SIZE_MAX : (size_t) number;
-	      limit_given = true;
 	    }
 	  else if (c == 'a')
 	    opt->limit = SIZE_MAX;
@@ -346,7 +364,6 @@ parse_options (int argc, char **argv, bool merge, struct tool_args *args,
 	  break;
 	}
     }
-  (void) limit_given;
   return false;
 }
 

@@ -376,6 +376,13 @@ check "no sub-command" 2 "$tool"
 check "unknown sub-command" 2 "$tool" frobnicate x
 check "diff with one input" 2 "$tool" diff "$work/r3"
 check "-w for diff" 2 "$tool" diff -w 1 "$work/r3" "$work/r6"
+said "-w for diff" "^pathprof-tool: -w (--weight): only for merge$"
+check "--weight for overlap" 2 "$tool" overlap --weight=1 "$work/r3" "$work/r6"
+said "--weight for overlap" "^pathprof-tool: -w (--weight): only for merge$"
+check "-n for merge" 2 "$tool" merge -n 3 -o "$work/e8.pathprof" "$work/r3"
+said "-n for merge" "^pathprof-tool: -n (--top): only for diff and overlap$"
+check "--json for merge" 2 "$tool" merge --json -o "$work/e8.pathprof" "$work/r3"
+said "--json for merge" "^pathprof-tool: --json: only for diff and overlap$"
 check "--version" 0 "$tool" --version
 same "--version" "pathprof-tool (pathprof) 0.1" "$(cat "$work/out")"
 check "--help" 0 "$tool" --help
