@@ -718,6 +718,13 @@ draw_alone (html_report *r, size_t k, const char **layout, size_t *len,
       free (text);
       return -1;
     }
+  if (rc != 0)
+    {
+      /* dot failed, and said why: the page goes without its picture
+	 (dump_dot_render's -1 is never memory).  */
+      free (text);
+      return 0;
+    }
   if (rc == 0)
     {
       mem = open_memstream (&p->alone, &p->alone_len);

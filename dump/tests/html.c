@@ -787,6 +787,9 @@ test_batch_pictures (void)
 	    "# argument) failing or short of a picture if asked.\n"
 	    "log='%s'\n"
 	    "echo \"$*\" >> \"$log\"\n"
+	    "if [ \"$FAKE_DOT\" = failall ]; then\n"
+	    "  echo 'fake dot: cannot draw' >&2; exit 3\n"
+	    "fi\n"
 	    "[ $# -gt 1 ] && grep -c '^digraph' \"$2\" >> \"$log.graphs\"\n"
 	    "if [ $# -gt 1 ]; then\n"
 	    "  if [ \"$FAKE_DOT\" = fail ]; then\n"
@@ -857,6 +860,20 @@ test_batch_pictures (void)
   run_free (&r);
   check_batch_pictures ("a batch dot fails on: drawn alone", "batchfail",
 			10);
+
+  /* dot fails on the batch and on each function alone: the pages
+     without their pictures, dot's messages, and no other.  */
+  setenv ("FAKE_DOT", "failall", 1);
+  args[4] = "@batchfailall";
+  run_dump (&r, NULL, args);
+  check_int ("every dot fails: exit status", 0, r.status);
+  check_contains ("every dot fails: its message", r.err,
+		  "fake dot: cannot draw");
+  check_lacks ("every dot fails: not out of memory", r.err,
+	       "out of memory");
+  run_free (&r);
+  check (exists ("batchfailall/index.html"),
+	 "every dot fails: the report is written", "%s", "no index.html");
 
   setenv ("FAKE_DOT", "short", 1);
   args[4] = "@batchshort";
