@@ -725,21 +725,18 @@ draw_alone (html_report *r, size_t k, const char **layout, size_t *len,
       free (text);
       return 0;
     }
-  if (rc == 0)
+  mem = open_memstream (&p->alone, &p->alone_len);
+  if (!mem)
     {
-      mem = open_memstream (&p->alone, &p->alone_len);
-      if (!mem)
-	{
-	  free (text);
-	  return -1;
-	}
-      rc = html_layout_convert (text, text_len, &at, mem);
-      if (fclose (mem) != 0 && rc == 0)
-	rc = -1;
-      if (rc == 1)
-	fprintf (stderr, "%s: %s: dot -Tjson0 wrote what it does not "
-		 "write\n", report_program_name, r->functions[k].fn->label);
+      free (text);
+      return -1;
     }
+  rc = html_layout_convert (text, text_len, &at, mem);
+  if (fclose (mem) != 0 && rc == 0)
+    rc = -1;
+  if (rc == 1)
+    fprintf (stderr, "%s: %s: dot -Tjson0 wrote what it does not write\n",
+	     report_program_name, r->functions[k].fn->label);
   free (text);
   if (rc < 0 || (rc == 0 && keep_layout (r, k, p->alone, p->alone_len) != 0))
     return -1;

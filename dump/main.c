@@ -572,6 +572,24 @@ add_source_dir (cmdline *cl, const char *dir)
   cl->source_dirs[cl->num_source_dirs++] = dir;
 }
 
+/* The detail OPT asks for (--untested, --predict or --correlated) must
+   go with report M (the text report, which they replace, is never
+   chosen by an option).  */
+
+static void
+check_detail (const dump_options *opt, enum mode m)
+{
+  if (opt->untested && m != MODE_JSON)
+    usage_error ("%s", "--untested goes with the text report or --json "
+		 "only");
+  if (opt->predict && m != MODE_JSON)
+    usage_error ("%s", "--predict goes with the text report or --json "
+		 "only");
+  if (opt->correlated && m != MODE_JSON && m != MODE_TSV)
+    usage_error ("%s", "--correlated goes with the text report, --tsv "
+		 "or --json only");
+}
+
 /* --untested, --predict or --correlated (C), which exclude each other
    and go with some reports only.  */
 
@@ -579,34 +597,16 @@ static void
 set_detail (cmdline *cl, int c)
 {
   dump_options *opt = &cl->opt;
-  bool other = c == OPT_UNTESTED ? opt->predict || opt->correlated
-	       : c == OPT_PREDICT ? opt->untested || opt->correlated
-	       : opt->untested || opt->predict;
+  bool *flag = c == OPT_UNTESTED ? &opt->untested
+	       : c == OPT_PREDICT ? &opt->predict : &opt->correlated;
 
-  if (other)
+  /* The same one twice is no conflict.  */
+  if (opt->untested + opt->predict + opt->correlated - *flag)
     usage_error ("%s", "--untested, --predict and --correlated "
 		 "exclude each other");
-  if (c == OPT_UNTESTED)
-    {
-      opt->untested = true;
-      if (cl->mode_given && cl->mode != MODE_JSON)
-	usage_error ("%s", "--untested goes with the text report or "
-		     "--json only");
-    }
-  else if (c == OPT_PREDICT)
-    {
-      opt->predict = true;
-      if (cl->mode_given && cl->mode != MODE_JSON)
-	usage_error ("%s", "--predict goes with the text report or "
-		     "--json only");
-    }
-  else
-    {
-      opt->correlated = true;
-      if (cl->mode_given && cl->mode != MODE_JSON && cl->mode != MODE_TSV)
-	usage_error ("%s", "--correlated goes with the text report, "
-		     "--tsv or --json only");
-    }
+  *flag = true;
+  if (cl->mode_given)
+    check_detail (opt, cl->mode);
 }
 
 /* Option C with argument ARG, if it sets something rather than choose
@@ -763,17 +763,7 @@ mode_option (cmdline *cl, int c, const char *arg, char **argv)
 static void
 choose_mode (cmdline *cl, enum mode m)
 {
-  const dump_options *opt = &cl->opt;
-
-  if ((opt->untested || opt->predict) && m != MODE_JSON)
-    usage_error ("%s", opt->untested
-		       ? "--untested goes with the text report or --json "
-			 "only"
-		       : "--predict goes with the text report or --json "
-			 "only");
-  if (opt->correlated && m != MODE_JSON && m != MODE_TSV)
-    usage_error ("%s", "--correlated goes with the text report, --tsv "
-		 "or --json only");
+  check_detail (&cl->opt, m);
   if (cl->mode_given && m != cl->mode)
     usage_error ("%s", "--coverage, --tsv, --json, --annotate, --lines, "
 		 "--edges, --lcov, --gcov, --dot and --html exclude each "

@@ -564,10 +564,7 @@ pp_rt_hash_snapshot (struct __pathprof_function *fn, int apart,
   snap->counts = calloc (n, sizeof *snap->counts);
   if (!snap->takes || !snap->counts)
     {
-      /* SNAP left empty, as pp_rt_snapshot_free would.  */
-      free (snap->takes);
-      free (snap->counts);
-      memset (snap, 0, sizeof *snap);
+      pp_rt_snapshot_free (snap);
       return PPF_ENOMEM;
     }
   /* Slots that became non-zero since the first pass wait for the next

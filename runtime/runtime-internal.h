@@ -51,6 +51,8 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/types.h>
 
 /* The public declarations keep their default visibility.  */
@@ -194,7 +196,16 @@ int pp_rt_snapshot_take (struct __pathprof_function *fn, uint64_t *taken,
 			 int apart, struct pp_snapshot *snap);
 void pp_rt_snapshot_subtract (struct __pathprof_function *fn,
 			      const struct pp_snapshot *snap);
-void pp_rt_snapshot_free (struct pp_snapshot *snap);
+/* Release SNAP's memory and leave it empty.  Beside the structure, so
+   that hashcount.c, below snapshot.c, frees what it began.  */
+static inline void
+pp_rt_snapshot_free (struct pp_snapshot *snap)
+{
+  free (snap->counts);
+  free (snap->takes);
+  free (snap->cuts);
+  memset (snap, 0, sizeof *snap);
+}
 int pp_rt_function_has_counts (const struct __pathprof_function *fn,
 			       const uint64_t *taken);
 void pp_rt_function_zero (struct __pathprof_function *fn);

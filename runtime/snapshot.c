@@ -546,17 +546,6 @@ pp_rt_snapshot_subtract (struct __pathprof_function *fn,
       }
 }
 
-/* Release SNAP's memory.  */
-
-void
-pp_rt_snapshot_free (struct pp_snapshot *snap)
-{
-  free (snap->counts);
-  free (snap->takes);
-  free (snap->cuts);
-  memset (snap, 0, sizeof *snap);
-}
-
 /* ------------------------------------------------------------------ */
 /* The taken counts of a unit's dense counters (writes apart, above):
    one anonymous mapping per unit, made at its first write apart, whose
