@@ -278,6 +278,16 @@ void __pathprof__longjmp (void *env, int val)
 void __pathprof___longjmp_chk (void *env, int val)
   __attribute__ ((__noreturn__));
 
+/* The sampled mode (runtime/sample.c, doc/sampling.md).  Instrumented
+   code takes one from the thread's countdown where a path starts and,
+   when it is below zero, calls __pathprof_sample with the period its
+   unit was compiled with; the result R says what to do: sample the path
+   that starts there if R & 1, and set the countdown to R >> 1.  Zero in
+   a new thread.  */
+extern __thread int64_t __pathprof_countdown;
+int64_t __pathprof_sample (uint64_t compiled_period)
+  __attribute__ ((__cold__, __leaf__, __nothrow__));
+
 #ifdef __cplusplus
 }
 #endif

@@ -205,6 +205,7 @@ after_fork_child (void)
   pp_rt_exiting = 0;
   __atomic_store_n (&pp_rt_owner_pid, getpid (), __ATOMIC_RELAXED);
   pp_rt_dump_signals_after_fork ();
+  pp_rt_sample_after_fork ();
   pthread_sigmask (SIG_SETMASK, &fork_mask, NULL);
 }
 

@@ -25,6 +25,8 @@
 		  registration, the counts a write gives the leaves
      cutpaths.c   cut paths (ABI 9): the frames' list, its walks at exit
 		  and longjmp, the table of their counts
+     sample.c     the sampled mode's countdown and period
+		  (__pathprof_sample, PATHPROF_SAMPLE, PATHPROF_SAMPLE_SEED)
 
    Who calls whom: a file calls functions (and reads variables) of the
    files on the lines below its own, never of its line or above, so
@@ -34,7 +36,7 @@
      signals.c write.c
      snapshot.c leaves.c
      threadcount.c
-     hashcount.c cutpaths.c filenames.c
+     hashcount.c cutpaths.c filenames.c sample.c
      swap.c timebase.c lock.c message.c
    The one call upwards is the dump thread's write: signals.c calls
    register.c's writer through the function pointer that register.c
@@ -84,6 +86,27 @@ extern pthread_mutex_t pp_rt_mutex;
 void pp_rt_lock (sigset_t *old);
 void pp_rt_unlock (const sigset_t *old);
 void pp_rt_lock_after_fork_child (void);
+
+/* sample.c: the sampled mode (doc/sampling.md, section 3).  Periods
+   run from 1 to PP_RT_SAMPLE_PERIOD_MAX; a unit compiled with sample
+   alone has PP_RT_SAMPLE_PERIOD_DEFAULT.  */
+#define PP_RT_SAMPLE_PERIOD_MAX UINT64_C (4294967295)
+#define PP_RT_SAMPLE_PERIOD_DEFAULT UINT64_C (1000)
+/* TEXT as a period (decimal, 1 to the maximum, nothing else), or 0.  */
+uint64_t pp_rt_sample_parse_period (const char *text);
+/* The process's period: chosen once, from PATHPROF_SAMPLE if it is a
+   period (a message if it is set and not one), else COMPILED, the
+   period of the first sampled unit to register or to sample.  Later
+   calls with another COMPILED say, once each, that the process's
+   period is used.  */
+uint64_t pp_rt_sample_choose (uint64_t compiled);
+/* The period chosen, 0 if none yet.  */
+uint64_t pp_rt_sample_period (void);
+/* Whether any thread has taken a sample since the process started.  */
+int pp_rt_sample_taken (void);
+/* In the child after fork: the thread's random state and countdown
+   made its own, so that parent and child do not sample in step.  */
+void pp_rt_sample_after_fork (void);
 
 /* register.c: the registered units.  */
 extern struct __pathprof_unit *pp_rt_units;
