@@ -167,6 +167,7 @@ ensure_types (void)
   add_field (&fields, "runtime_flags", u64);
   add_field (&fields, "mapped",
 	     build_pointer_type (build_pointer_type (u64)));
+  add_field (&fields, "sampled", u64);
   finish_builtin_struct (function_type_node, "__pathprof_function", fields,
 			 NULL_TREE);
 
@@ -187,6 +188,7 @@ ensure_types (void)
   add_field (&fields, "runtime_taken", ptr_type_node);
   add_field (&fields, "num_links", u64);
   add_field (&fields, "links", build_pointer_type (u64));
+  add_field (&fields, "sample_period", u64);
   finish_builtin_struct (unit_type_node, "__pathprof_unit", fields,
 			 NULL_TREE);
 
@@ -195,7 +197,7 @@ ensure_types (void)
     offsetof (F, counters), offsetof (F, num_paths), offsetof (F, meta),
     offsetof (F, meta_size), offsetof (F, runtime), offsetof (F, cache),
     offsetof (F, times), offsetof (F, num_dense), offsetof (F, runtime_flags),
-    offsetof (F, mapped)
+    offsetof (F, mapped), offsetof (F, sampled)
   };
   check_layout (function_type_node, function_offsets,
 		ARRAY_SIZE (function_offsets), sizeof (F));
@@ -204,7 +206,8 @@ ensure_types (void)
     offsetof (U, abi_version), offsetof (U, flags), offsetof (U, filename),
     offsetof (U, unit_name), offsetof (U, num_functions),
     offsetof (U, functions), offsetof (U, next), offsetof (U, runtime_flags),
-    offsetof (U, runtime_taken), offsetof (U, num_links), offsetof (U, links)
+    offsetof (U, runtime_taken), offsetof (U, num_links), offsetof (U, links),
+    offsetof (U, sample_period)
   };
   check_layout (unit_type_node, unit_offsets, ARRAY_SIZE (unit_offsets),
 		sizeof (U));
@@ -376,7 +379,8 @@ addr_as (tree type, tree decl)
 /* The struct __pathprof_function of one function: its NUM_DENSE
    COUNTERS (null when 0), its slot CACHE when hashed (or null), its
    TIMES (or null), NUM_PATHS, the variable MAPPED of mapped counters
-   (or null) and its META.  Remembered for the unit.  */
+   (or null) and its META.  Its counters hold exact counts (sampled 0:
+   no build samples yet, doc/sampling.md).  Remembered for the unit.  */
 
 tree
 pathprof_function_decl (tree counters, tree cache, tree times,
@@ -422,6 +426,8 @@ pathprof_function_decl (tree counters, tree cache, tree times,
   CONSTRUCTOR_APPEND_ELT (elts, field,
 			  mapped ? addr_as (TREE_TYPE (field), mapped)
 			  : null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, 0));
   tree init = build_constructor (function_type_node, elts);
   tree decl = static_var ("__pathprof_function", function_type_node, init,
 			  false);
@@ -619,6 +625,8 @@ pathprof_finish_unit (void *, void *)
   CONSTRUCTOR_APPEND_ELT (elts, field,
 			  links ? addr_as (TREE_TYPE (field), links)
 				: null_pointer_node);
+  field = DECL_CHAIN (field);
+  CONSTRUCTOR_APPEND_ELT (elts, field, build_int_cst (u64, 0));
   tree unit = static_var ("__pathprof_unit", unit_type_node,
 			  build_constructor (unit_type_node, elts), false);
   TREE_ADDRESSABLE (unit) = 1;

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define PATHPROF_ABI_VERSION 9
+#define PATHPROF_ABI_VERSION 10
 
 /* Unit flags.  */
 #define PATHPROF_UNIT_ATOMIC 1u  /* compiled with update=atomic */
@@ -26,6 +26,10 @@ extern "C" {
    CLOCK_MONOTONIC (__pathprof_now_ns).  */
 #define PATHPROF_UNIT_TIME_TSC 2u
 #define PATHPROF_UNIT_TIME_NS 4u
+/* Compiled with sample= (ABI 10, doc/sampling.md): the functions whose
+   SAMPLED is 1 count one path start in about SAMPLE_PERIOD (below), and
+   the runtime writes their counts as estimates.  */
+#define PATHPROF_UNIT_SAMPLED 16u
 
 /* One path's counter in the runtime's hash table: KEY is the path number
    plus one (0 while the slot is free).  A slot never moves and its key
@@ -106,6 +110,11 @@ struct __pathprof_function
      load, through which instrumented code reads their address (ABI 7);
      NULL for other functions.  */
   uint64_t **mapped;
+  /* ABI 10: 1 when the counters hold samples (a function of a unit
+     with PATHPROF_UNIT_SAMPLED whose paths are sampled), 0 when they
+     hold exact counts (every function of an exact unit, and those a
+     sampled unit counts exactly: doc/sampling.md, 2.8).  */
+  uint64_t sampled;
 };
 
 /* An inlined leaf (ABI 8).  A function of one path and no calls (a
@@ -153,6 +162,9 @@ struct __pathprof_unit
      NULL.  */
   uint64_t num_links;
   const struct __pathprof_link *links;
+  /* ABI 10: the period the unit was compiled with (sample=N), 0 in an
+     exact unit.  */
+  uint64_t sample_period;
 };
 
 /* Called by the object's constructor.  Units of a different

@@ -245,6 +245,8 @@ __pathprof_register (struct __pathprof_unit *unit)
   unit->next = NULL;
   *link = unit;
   pp_rt_cut_register (unit);
+  if (unit->flags & PATHPROF_UNIT_SAMPLED)
+    pp_rt_sample_choose (unit->sample_period);
   if (!handlers_installed)
     {
       handlers_installed = 1;

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "runtime-internal.h"
-#include "unit-test.h"
+#include "rt-test.h"
 
 static char err_path[] = "/tmp/pathprof-sample-XXXXXX";
 
@@ -133,6 +133,47 @@ choose_bad (void)
   check_str ("and only one", want, messages ());
 }
 
+/* Registration chooses: the first sampled unit's period, and a later
+   unit of another period is told.  */
+
+static char unit_dir[256];
+
+static void
+choose_registered (void)
+{
+  static struct test_unit a, b;
+  char path[300];
+
+  snprintf (path, sizeof path, "%s/a.pathprof", unit_dir);
+  test_unit_init (&a, strdup (path), "A", 0);
+  a.unit.flags |= PATHPROF_UNIT_SAMPLED;
+  a.unit.sample_period = 250;
+  snprintf (path, sizeof path, "%s/b.pathprof", unit_dir);
+  test_unit_init (&b, strdup (path), "B", 0);
+  b.unit.flags |= PATHPROF_UNIT_SAMPLED;
+  b.unit.sample_period = 40;
+  __pathprof_register (&a.unit);
+  check_u64 ("the first sampled unit's period", 250,
+	     pp_rt_sample_period ());
+  __pathprof_register (&b.unit);
+  check_u64 ("is the process's", 250, pp_rt_sample_period ());
+  check_contains ("the second unit is told", messages (),
+		  "pathprof: a unit compiled with sample=40 runs in a process "
+		  "that samples 1 path in 250\n");
+}
+
+static void
+choose_exact_unit (void)
+{
+  static struct test_unit a;
+  char path[300];
+
+  snprintf (path, sizeof path, "%s/c.pathprof", unit_dir);
+  test_unit_init (&a, strdup (path), "C", 0);
+  __pathprof_register (&a.unit);
+  check_u64 ("an exact unit chooses no period", 0, pp_rt_sample_period ());
+}
+
 static void
 test_choose (void)
 {
@@ -142,6 +183,10 @@ test_choose (void)
   in_child (choose_env, "500");
   in_child (choose_compiled, NULL);
   in_child (choose_from_sample, NULL);
+  make_temp_dir (unit_dir, sizeof unit_dir, "sample");
+  in_child (choose_registered, NULL);
+  in_child (choose_exact_unit, NULL);
+  remove_tree (unit_dir);
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     in_child (choose_bad, bad[i]);
 }
