@@ -66,6 +66,30 @@ pp_dag_kind_is_exit_dummy (uint32_t kind)
 	 || kind == PP_DAG_EARLY_EXIT;
 }
 
+/* For every CFG edge of W, the live DAG edges standing for it: REAL,
+   TO_EXIT (a backedge's or cut edge's u->EXIT) and FROM_ENTRY (its
+   ENTRY->v, or a restart edge's dummy), each PP_NONE where there is
+   none.  Used by probes.c and starts.c.  */
+void
+pp_dag_map_cfg_edges (const pp_work *w, uint32_t *real, uint32_t *to_exit,
+		      uint32_t *from_entry)
+{
+  for (uint32_t c = 0; c < w->cfg->num_edges; c++)
+    real[c] = to_exit[c] = from_entry[c] = PP_NONE;
+  for (uint32_t i = 0; i < w->ne; i++)
+    {
+      const pp_work_edge *e = &w->e[i];
+      if (!e->live || pp_dag_kind_is_exit_dummy (e->kind))
+	continue;
+      if (e->kind == PP_DAG_REAL)
+	real[e->cfg_edge] = i;
+      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
+	to_exit[e->cfg_edge] = i;
+      else  /* BACK_ENTRY, CUT_ENTRY, RESTART_ENTRY */
+	from_entry[e->cfg_edge] = i;
+    }
+}
+
 /* Create the DAG edges from the CFG and its PP_CFG_BACKEDGE and
    PP_CFG_RESTART flags, in a deterministic order: CFG edges by id (a
    backedge gives its BACK_EXIT then its BACK_ENTRY dummy, a restart edge

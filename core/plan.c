@@ -65,7 +65,8 @@ copy_dag (pp_work *w, pp_plan *plan)
 }
 
 /* Build the plan for CFG (see ppcore.h): validate, DAG, numbering with
-   truncation, spanning tree and increments, placement, probes.  On any
+   truncation, spanning tree and increments, placement, probes, path
+   starts.  On any
    failure the plan is left empty and ERR says why.  OPTS may be NULL for
    the defaults (no path limit beyond 2^63, optimised placement).  */
 int
@@ -97,7 +98,8 @@ pp_plan_build (const pp_cfg *cfg, const pp_options *opts, pp_plan *plan,
       || pp_dag_topo (&w) != 0 || pp_number_paths (&w) != 0
       || pp_spanning_tree (&w) != 0 || pp_chord_increments (&w) != 0
       || (w.naive ? pp_place_naive (&w) : pp_place_optimized (&w)) != 0
-      || copy_dag (&w, plan) != 0 || pp_make_probes (&w, plan) != 0)
+      || copy_dag (&w, plan) != 0 || pp_make_probes (&w, plan) != 0
+      || pp_make_starts (&w, plan) != 0)
     pp_plan_free (plan);
   else
     ret = 0;
@@ -115,5 +117,6 @@ pp_plan_free (pp_plan *plan)
   free (plan->reachable);
   free (plan->dag_edges);
   free (plan->probes);
+  free (plan->starts);
   memset (plan, 0, sizeof *plan);
 }

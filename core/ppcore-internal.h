@@ -15,12 +15,15 @@
 		  oracle
      probes.c     operations per CFG site, relocation off PP_CFG_NO_CODE
 		  edges
+     starts.c     path starts: the operations that begin the paths of
+		  each DAG edge out of ENTRY, and the probe that holds
+		  them
 
    all above work.c (pp_fail, pp_xcalloc), and each using only those
    listed before it (cfg.c none; dag.c cfg.c; numbering.c dag.c;
-   spantree.c dag.c; placement.c spantree.c dag.c; probes.c dag.c cfg.c):
-   no circle.  regen.c, path regeneration for the readers, uses
-   none of them.
+   spantree.c dag.c; placement.c spantree.c dag.c; probes.c dag.c cfg.c;
+   starts.c dag.c cfg.c): no circle.  regen.c, path regeneration for
+   the readers, uses none of them.
 
    Everything is linear in the size of the graph except the sorts.  No
    step recurses.  */
@@ -110,6 +113,8 @@ bool pp_cfg_edge_relocation (const pp_cfg *cfg, const uint32_t *outdeg,
 
 /* dag.c */
 bool pp_dag_kind_is_exit_dummy (uint32_t kind);
+void pp_dag_map_cfg_edges (const pp_work *w, uint32_t *real, uint32_t *to_exit,
+			   uint32_t *from_entry);
 int pp_dag_build (pp_work *w);
 uint32_t pp_dag_add_edge (pp_work *w, uint32_t src, uint32_t dst,
 			  uint32_t kind, uint32_t cfg_edge);
@@ -136,6 +141,9 @@ int pp_place_naive (pp_work *w);
 
 /* probes.c */
 int pp_make_probes (pp_work *w, pp_plan *plan);
+
+/* starts.c */
+int pp_make_starts (pp_work *w, pp_plan *plan);
 
 /* Saturating unsigned addition: NumPaths sums are checked against a limit
    below 2^63, so saturation at UINT64_MAX is as good as an exact value

@@ -251,6 +251,65 @@ typedef struct pp_probe
   pp_op ops[4];     /* executed in order */
 } pp_probe;
 
+/* Where a path starts (pp_start.kind).  Every path begins with one DAG
+   edge out of ENTRY, and each such edge is one start.  */
+enum pp_start_kind
+{
+  PP_START_ENTRY = 0,     /* the function's entry, over CFG edge
+			     CFG_EDGE out of ENTRY (its REAL DAG edge) */
+  PP_START_BACKEDGE = 1,  /* after backedge CFG_EDGE u->v, at v (its
+			     BACK_ENTRY dummy ENTRY->v) */
+  PP_START_CUT = 2,       /* after cut edge CFG_EDGE u->v, at v (its
+			     CUT_ENTRY dummy: trap 10) */
+  PP_START_RESTART = 3    /* where restart edge CFG_EDGE lands (its
+			     RESTART_ENTRY dummy) */
+};
+
+/* A path start and its start ops: the operations that begin the paths
+   of DAG edge DAG_EDGE, which are that edge's own (pp_dag_edge.ops),
+   without the end of the path before.  For the sampled mode
+   (doc/sampling.md, 2.4), which emits them where it moves into an
+   instrumented copy of the function, and nothing of the path that came
+   before.
+
+   They sit in the probe at SITE INDEX, the one PROBE, after its first
+   NUM_END_OPS operations:
+     probes[PROBE].num_ops == NUM_END_OPS + NUM_OPS, and
+     probes[PROBE].ops[NUM_END_OPS + k] == OPS[k] for k < NUM_OPS.
+   NUM_END_OPS is the number of operations of the u->EXIT dummy of a
+   backedge or cut edge u->v (they end the previous path: trap 4's
+   count[R + Inc(u->EXIT)]++ after folding), 0 for an entry or a
+   restart.  So a backedge's probe is its end ops followed by its start
+   ops, in every placement (optimised or naive, with or without cuts,
+   early exits apart or not).  PROBE is PP_NONE when there is no probe
+   at the site (neither end nor start has an operation); SITE INDEX is
+   then where the probe would be, or, for a PP_CFG_NO_CODE edge that
+   has no such place (and then needs none), PP_SITE_EDGE CFG_EDGE.
+
+   Figure 8 may leave NUM_OPS 0: R is then still garbage, written later
+   on the path (its SET pushed onto later edges, as at the entry, where
+   nothing initialises R).  A path that starts at a start and runs its
+   ops, then the probes of the CFG edges it takes, and ends with the
+   first NUM_END_OPS operations of the probe of the backedge or cut edge
+   that ends it (or the probe of its edge into EXIT, block end or call),
+   counts exactly its number, as in the exact build.  The start ops are
+   at most one operation in practice: SET, or COUNT_CONST where the
+   whole path is known from its start; a naive plan's are one SET, or
+   one COUNT_CONST for an ENTRY->EXIT path.  */
+typedef struct pp_start
+{
+  uint32_t kind;         /* enum pp_start_kind */
+  uint32_t cfg_edge;     /* the CFG edge the paths start on */
+  uint32_t dag_edge;     /* index into pp_plan.dag_edges: the DAG edge
+			    out of ENTRY that begins them */
+  uint32_t site;         /* enum pp_site_kind: where the start ops are */
+  uint32_t index;        /* CFG edge or block, as pp_probe.index */
+  uint32_t probe;        /* index into pp_plan.probes, or PP_NONE */
+  uint32_t num_end_ops;  /* operations of the probe before the start's */
+  uint32_t num_ops;
+  pp_op ops[2];          /* the start ops, executed in order */
+} pp_start;
+
 typedef struct pp_options
 {
   /* Largest NumPaths allowed at any vertex before its outgoing edges are
@@ -303,6 +362,10 @@ typedef struct pp_plan
   pp_dag_edge *dag_edges;
   uint32_t num_probes;
   pp_probe *probes;          /* at most one per site */
+  /* One per DAG edge out of ENTRY, by increasing cfg_edge: where paths
+     start and with which operations (pp_start).  */
+  uint32_t num_starts;
+  pp_start *starts;
 } pp_plan;
 
 /* Build the plan for CFG.  Edges flagged PP_CFG_BACKEDGE are taken as the

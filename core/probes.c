@@ -39,28 +39,6 @@ append_ops (const pp_work *w, uint32_t edge, pp_probe *probe)
     probe->ops[probe->num_ops++] = e->ops[k];
 }
 
-/* For every CFG edge of W, the DAG edges standing for it: REAL, TO_EXIT
-   and FROM_ENTRY, each PP_NONE where there is none.  */
-static void
-map_cfg_edges (const pp_work *w, uint32_t *real, uint32_t *to_exit,
-	       uint32_t *from_entry)
-{
-  for (uint32_t c = 0; c < w->cfg->num_edges; c++)
-    real[c] = to_exit[c] = from_entry[c] = PP_NONE;
-  for (uint32_t i = 0; i < w->ne; i++)
-    {
-      const pp_work_edge *e = &w->e[i];
-      if (!e->live || pp_dag_kind_is_exit_dummy (e->kind))
-	continue;
-      if (e->kind == PP_DAG_REAL)
-	real[e->cfg_edge] = i;
-      else if (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT)
-	to_exit[e->cfg_edge] = i;
-      else  /* BACK_ENTRY, CUT_ENTRY, RESTART_ENTRY */
-	from_entry[e->cfg_edge] = i;
-    }
-}
-
 /* Fill PROBE (zeroed) with the operations of CFG edge C of W (its DAG
    edges REAL[C], TO_EXIT[C] and FROM_ENTRY[C]) and their site.  Returns
    1, 0 when it has none, or -1 when they cannot go on C (W failed).  */
@@ -181,7 +159,7 @@ pp_make_probes (pp_work *w, pp_plan *plan)
       || end_used == NULL || start_used == NULL || probes == NULL)
     goto out;
 
-  map_cfg_edges (w, real, to_exit, from_entry);
+  pp_dag_map_cfg_edges (w, real, to_exit, from_entry);
   uint32_t n = 0;
   for (uint32_t c = 0; c < ne_cfg + nv; c++)
     {

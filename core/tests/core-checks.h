@@ -15,8 +15,14 @@
      jumps to a restart edge's receiver (run_edge, run_jump).
    - The properties of a plan of test-core.c and test-restart.c
      (check_plan and its parts: verify_structure, verify_dag_path,
-     verify_tree, verify_probes, verify_one_walk), pp_mark_backedges'
-     choice (verify_backedges), legitimate refusals (names_stuck_edge).
+     verify_tree, verify_probes, verify_one_walk, verify_starts,
+     verify_start_path), pp_mark_backedges' choice (verify_backedges),
+     legitimate refusals (names_stuck_edge).
+   - Path starts (pp_plan.starts), as the sampled mode uses them: each
+     start's probe is its end ops followed by its start ops
+     (verify_starts), and a path run from its start ops, without the
+     start ops of the next path at its end, counts its number
+     (verify_start_path); test-early.c uses both too.
 
    Each test file names its own properties (test-props.h); a check_props
    says under which of them each shared check is reported.  */
@@ -55,6 +61,7 @@ typedef struct check_props
   int probes;          /* every op once at an allowed site */
   int walk;            /* probe-level executions count the paths */
   int backedges;       /* pp_mark_backedges' backedges */
+  int starts;          /* path starts: their probes and their paths */
 } check_props;
 
 /* ------------------------------------------------------------------ */
@@ -227,6 +234,10 @@ typedef struct plan_index
   uint32_t *dag_start;                    /* [nv + 1] out-edges by src */
   const pp_probe **at_edge, **at_end, **at_start, **at_call, **at_restart;
   bool dup_site;  /* two probes at one site, or one at no site */
+  /* [num_dag_edges] the pp_start whose dag_edge it is, and [num_edges]
+     the pp_start of the CFG edge; NULL where none.  */
+  const pp_start **start_of_dag, **start_of_cfg;
+  bool bad_start;  /* a start naming no DAG or CFG edge, or a shared one */
 } plan_index;
 
 /* Fill X from PLAN of CFG (whose blocks it must have).  */
@@ -245,7 +256,23 @@ plan_index_build (const pp_cfg *cfg, const pp_plan *plan, plan_index *x)
   x->at_end = calloc (nv, sizeof (pp_probe *));
   x->at_start = calloc (nv, sizeof (pp_probe *));
   x->at_call = calloc (nc + 1, sizeof (pp_probe *));
+  x->start_of_dag = calloc (plan->num_dag_edges + 1, sizeof (pp_start *));
+  x->start_of_cfg = calloc (ne + 1, sizeof (pp_start *));
   x->dup_site = false;
+  x->bad_start = false;
+  for (uint32_t k = 0; k < plan->num_starts; k++)
+    {
+      const pp_start *s = &plan->starts[k];
+      if (s->dag_edge >= plan->num_dag_edges || s->cfg_edge >= ne
+	  || x->start_of_dag[s->dag_edge] != NULL
+	  || x->start_of_cfg[s->cfg_edge] != NULL)
+	{
+	  x->bad_start = true;
+	  continue;
+	}
+      x->start_of_dag[s->dag_edge] = s;
+      x->start_of_cfg[s->cfg_edge] = s;
+    }
   for (uint32_t c = 0; c < ne; c++)
     x->real[c] = x->to_exit[c] = x->from_entry[c] = PP_NONE;
   for (uint32_t v = 0; v < nv; v++)
@@ -327,6 +354,8 @@ plan_index_free (plan_index *x)
   free (x->at_end);
   free (x->at_start);
   free (x->at_call);
+  free (x->start_of_dag);
+  free (x->start_of_cfg);
 }
 
 /* The number of DAG paths from ENTRY to every vertex (into PREFIX,
@@ -1229,6 +1258,214 @@ verify_one_walk (stats *st, const check_props *cp, const pp_cfg *cfg,
   return jumps;
 }
 
+/* ------------------------------------------------------------------ */
+/* Path starts (pp_plan.starts): the sampled mode's view of a plan.    */
+
+/* The probe site of CFG edge C, by the rules of doc/algorithm.md section
+   8 written again from the model: RESTART(c) for a restart edge, EDGE(c)
+   for an edge that can hold code, else the end of its source or the
+   start of its destination, or EDGE(c) for a stuck edge.  */
+static void __attribute__ ((unused))
+expected_site (const pp_cfg *cfg, const model *m, uint32_t c, uint32_t *site,
+	       uint32_t *index)
+{
+  const pp_cfg_edge *e = &cfg->edges[c];
+  bool end_ok = e->src != PP_ENTRY && m->outdeg[e->src] == 1;
+  bool start_ok = e->dst != PP_EXIT && m->indeg[e->dst] == 1;
+  *site = PP_SITE_EDGE;
+  *index = c;
+  if (is_restart (cfg, c))
+    *site = PP_SITE_RESTART;
+  else if (!(e->flags & PP_CFG_NO_CODE) || m->stuck[c])
+    ;
+  else if (end_ok && !(may_not_return (cfg, e->src) && start_ok))
+    {
+      *site = PP_SITE_BLOCK_END;
+      *index = e->src;
+    }
+  else
+    {
+      *site = PP_SITE_BLOCK_START;
+      *index = e->dst;
+    }
+}
+
+/* The probe of X at SITE INDEX, or NULL.  */
+static const pp_probe *__attribute__ ((unused))
+probe_at (const plan_index *x, uint32_t site, uint32_t index)
+{
+  switch (site)
+    {
+    case PP_SITE_EDGE:
+      return x->at_edge[index];
+    case PP_SITE_RESTART:
+      return x->at_restart[index];
+    case PP_SITE_BLOCK_END:
+      return x->at_end[index];
+    case PP_SITE_BLOCK_START:
+      return x->at_start[index];
+    default:
+      return NULL;
+    }
+}
+
+/* The start kind that DAG edge kind KIND out of ENTRY stands for.  */
+static uint32_t __attribute__ ((unused))
+expected_start_kind (uint32_t kind)
+{
+  return kind == PP_DAG_BACK_ENTRY      ? PP_START_BACKEDGE
+	 : kind == PP_DAG_CUT_ENTRY     ? PP_START_CUT
+	 : kind == PP_DAG_RESTART_ENTRY ? PP_START_RESTART
+					: PP_START_ENTRY;
+}
+
+/* The path starts of PLAN against its DAG and probes, reported under
+   property P: one start per DAG edge out of ENTRY, in CFG edge order,
+   of the kind of that edge, with its operations; its site that of the
+   CFG edge's probe; and that probe (if any) is the end ops, the
+   operations of the u->EXIT dummy of a backedge or cut edge (none for
+   an entry or a restart), followed by the start ops.  Where there is no
+   probe, neither has an operation.  */
+static void __attribute__ ((unused))
+verify_starts (stats *st, int p, const pp_cfg *cfg, const model *m,
+	       const pp_plan *plan, const plan_index *x)
+{
+  uint32_t from_entry = x->dag_start[PP_ENTRY + 1] - x->dag_start[PP_ENTRY];
+  prop (st, p, plan->num_starts == from_entry && !x->bad_start,
+	"%u starts for %u DAG edges out of ENTRY%s", plan->num_starts,
+	from_entry, x->bad_start ? ", one naming a bad or shared edge" : "");
+  for (uint32_t k = x->dag_start[PP_ENTRY]; k < x->dag_start[PP_ENTRY + 1];
+       k++)
+    prop (st, p, x->start_of_dag[k] != NULL,
+	  "DAG edge %u out of ENTRY (kind %u) has no start", k,
+	  plan->dag_edges[k].kind);
+  for (uint32_t i = 0; i < plan->num_starts; i++)
+    {
+      const pp_start *s = &plan->starts[i];
+      if (s->dag_edge >= plan->num_dag_edges || s->cfg_edge >= m->ne)
+	continue;  /* reported above */
+      const pp_dag_edge *e = &plan->dag_edges[s->dag_edge];
+      uint32_t c = s->cfg_edge;
+      bool good = e->src == PP_ENTRY && e->cfg_edge == c
+		  && s->kind == expected_start_kind (e->kind)
+		  && (i == 0 || plan->starts[i - 1].cfg_edge < c)
+		  && ops_equal (s->ops, s->num_ops, e->ops, e->num_ops);
+      uint32_t site, index;
+      expected_site (cfg, m, c, &site, &index);
+      good &= s->site == site && s->index == index;
+      const pp_probe *pr = probe_at (x, site, index);
+      good &= s->probe == PP_NONE
+		? pr == NULL
+		: s->probe < plan->num_probes && pr == &plan->probes[s->probe];
+      /* The end ops: the u->EXIT dummy's.  */
+      uint32_t to_exit
+	= s->kind == PP_START_BACKEDGE || s->kind == PP_START_CUT
+	    ? x->to_exit[c] : PP_NONE;
+      const pp_dag_edge *ex
+	= to_exit != PP_NONE ? &plan->dag_edges[to_exit] : NULL;
+      uint32_t nend = ex != NULL ? ex->num_ops : 0;
+      good &= to_exit == PP_NONE
+		? s->kind != PP_START_BACKEDGE && s->kind != PP_START_CUT
+		: ex->kind == (s->kind == PP_START_BACKEDGE ? PP_DAG_BACK_EXIT
+							    : PP_DAG_CUT_EXIT);
+      if (pr == NULL)
+	good &= nend == 0 && s->num_ops == 0 && s->num_end_ops == 0;
+      else
+	good &= s->num_end_ops == nend && pr->num_ops == nend + s->num_ops
+		&& (nend == 0 || ops_equal (pr->ops, nend, ex->ops, nend))
+		&& ops_equal (pr->ops + nend, pr->num_ops - nend, s->ops,
+			      s->num_ops);
+      prop (st, p, good,
+	    "start %u (kind %u, CFG edge %u, DAG edge %u, site %u index %u, "
+	    "probe %u, %u end ops, %u ops) is not the DAG edge's ops after "
+	    "its end ops in the CFG edge's probe",
+	    i, s->kind, c, s->dag_edge, s->site, s->index, s->probe,
+	    s->num_end_ops, s->num_ops);
+    }
+}
+
+/* Run in S the start ops of the start of DAG edge D; false if none.  */
+static bool __attribute__ ((unused))
+run_start (sim *s, const plan_index *x, uint32_t d)
+{
+  const pp_start *start = x->start_of_dag[d];
+  if (start == NULL)
+    return false;
+  sim_ops (s, start->ops, start->num_ops);
+  return true;
+}
+
+/* Run in S what ends a path at backedge or cut edge C, as the sampled
+   mode emits it where a path leaves the copy: the first num_end_ops
+   operations of the probe of C's start.  False if there is no start,
+   or it names a bad probe.  */
+static bool __attribute__ ((unused))
+run_end_ops (sim *s, const pp_plan *plan, const plan_index *x, uint32_t c)
+{
+  const pp_start *start = x->start_of_cfg[c];
+  if (start == NULL)
+    return false;
+  if (start->probe == PP_NONE)
+    return start->num_end_ops == 0;
+  if (start->probe >= plan->num_probes
+      || start->num_end_ops > plan->probes[start->probe].num_ops)
+    return false;
+  sim_ops (s, plan->probes[start->probe].ops, start->num_end_ops);
+  return true;
+}
+
+/* A DAG path PATH[0..LEN) of PLAN (of CFG, without early-exit calls
+   passed on the way), numbered NUMBER, run as the sampled mode would
+   run it from its start: R garbage, its start's ops, the probes of the
+   CFG edges it takes, and at its end the end ops of its backedge or cut
+   edge (or the probe of its edge into EXIT, its block end or its call).
+   One count, at NUMBER; reported under property P.  */
+static void __attribute__ ((unused))
+verify_start_path (stats *st, int p, const pp_cfg *cfg, const pp_plan *plan,
+		   const plan_index *x, const uint32_t *path, uint32_t len,
+		   uint64_t number)
+{
+  pp_op ops[12];
+  sim s;
+  sim_init (&s);
+  bool ok = len > 0 && run_start (&s, x, path[0]);
+  for (uint32_t k = 1; ok && k < len; k++)
+    {
+      const pp_dag_edge *e = &plan->dag_edges[path[k]];
+      switch (e->kind)
+	{
+	case PP_DAG_REAL:
+	  sim_ops (&s, ops, edge_ops (cfg, x, e->cfg_edge, ops));
+	  break;
+	case PP_DAG_BACK_EXIT:
+	case PP_DAG_CUT_EXIT:
+	  ok = run_end_ops (&s, plan, x, e->cfg_edge);
+	  break;
+	case PP_DAG_NORETURN_EXIT:
+	case PP_DAG_UNWIND_EXIT:
+	  run_probe (&s, x->at_end[e->src]);
+	  break;
+	case PP_DAG_EARLY_EXIT:
+	  ok = e->call < cfg->num_calls;
+	  if (ok)
+	    run_probe (&s, x->at_call[e->call]);
+	  break;
+	default:
+	  ok = false;  /* a start in the middle of a path */
+	}
+    }
+  prop (st, p,
+	ok && s.num_counts == 1 && s.last_count == number && !s.bad_read,
+	"path %" PRIu64 " from start kind %u: expected one count at %" PRIu64
+	", saw %u counts, last %" PRIu64 "%s%s",
+	number,
+	len > 0 && x->start_of_dag[path[0]] ? x->start_of_dag[path[0]]->kind
+					    : UINT32_MAX,
+	number, s.num_counts, s.last_count,
+	s.bad_read ? ", R read before written" : "",
+	ok ? "" : ", no start or no end ops where expected");
+}
+
 /* NumPaths against the test's count; then every DAG path if there are
    at most ENUM_LIMIT, else SAMPLES random ones (half of them from a
    restart dummy, if there is one) and as many random numbers
@@ -1272,6 +1509,8 @@ verify_numbering (stats *st, const check_props *cp, const pp_cfg *cfg,
 	{
 	  uint64_t number;
 	  verify_dag_path (st, cp, cfg, plan, regen, w.path, w.len, &number);
+	  verify_start_path (st, cp->starts, cfg, plan, x, w.path, w.len,
+			     number);
 	  npaths++;
 	  if (number < plan->num_paths)
 	    {
@@ -1297,6 +1536,7 @@ verify_numbering (stats *st, const check_props *cp, const pp_cfg *cfg,
 					  from_restart, path);
 	  uint64_t number;
 	  verify_dag_path (st, cp, cfg, plan, regen, path, len, &number);
+	  verify_start_path (st, cp->starts, cfg, plan, x, path, len, number);
 	  uint64_t r = rng_next (rng) % plan->num_paths;
 	  int rc = pp_regen_path (regen, r, buf, nv, &blen);
 	  uint64_t sum = 0;
@@ -1342,6 +1582,7 @@ check_plan (stats *st, const check_props *cp, const pp_cfg *cfg,
     {
       verify_tree (st, cp, cfg, &m, plan, plain_tree);
       verify_probes (st, cp, cfg, &m, plan, &x);
+      verify_starts (st, cp->starts, cfg, &m, plan, &x);
       for (uint32_t k = 0; k < num_walks; k++)
 	jumps += verify_one_walk (st, cp, cfg, &m, plan, &x, call, rng,
 				  3 * m.nv + 10);

@@ -39,7 +39,7 @@ static bool verbose;
 enum
 {
   P_STRUCT, P_COUNT, P_UNIQUE, P_REGEN, P_INC, P_TREE, P_OPS, P_PROBES,
-  P_WALK, P_BACKEDGES, P_MAY_NOT_RETURN, P_FREE, P_NUM
+  P_WALK, P_BACKEDGES, P_MAY_NOT_RETURN, P_FREE, P_STARTS, P_NUM
 };
 
 static const char *const property_name[P_NUM] = {
@@ -55,7 +55,9 @@ static const char *const property_name[P_NUM] = {
   "pp_mark_backedges: every backedge closes a cycle (DFS: of non-backedges)",
   "no count before the end of a block that may not return",
   "free chords: free tree edges only to join what the others do not; "
-  "non-free chords no more and no heavier than the plain tree's"
+  "non-free chords no more and no heavier than the plain tree's",
+  "path starts: a probe is its end ops then its start ops; paths run "
+  "from their start ops count their number"
 };
 
 /* The properties above that core-checks.h reports under.  The CFGs
@@ -66,7 +68,7 @@ static const check_props core_props = {
   .regen = P_REGEN, .inc = P_INC, .tree = P_TREE, .ops = P_OPS,
   .restart_paths = P_OPS, .may_not_return = P_MAY_NOT_RETURN,
   .restart = P_PROBES, .probes = P_PROBES, .walk = P_WALK,
-  .backedges = P_BACKEDGES
+  .backedges = P_BACKEDGES, .starts = P_STARTS
 };
 
 /* Set while a plan built with pp_options.plain_tree is verified: its
@@ -642,6 +644,31 @@ test_exit_and_backedge (void)
 	       && pr->ops[1].value == 2,
 	     "exit and backedge: backedge probe is count[R + 1]++; R = 2",
 	     "expected these 2 ops, saw %u ops", pr ? pr->num_ops : 0);
+      /* Path starts: the entry (R = 0, the whole probe of ENTRY->H:
+	 H has two DAG in-edges, so R is not known there) and the
+	 backedge, whose start op is its probe's second.  */
+      const pp_start *s0 = plan.num_starts == 2 ? &plan.starts[0] : NULL;
+      const pp_start *sb = plan.num_starts == 2 ? &plan.starts[1] : NULL;
+      const pp_probe *pe = find_probe (&plan, PP_SITE_EDGE, 0);
+      check (s0 != NULL && s0->kind == PP_START_ENTRY && s0->cfg_edge == 0
+	       && s0->site == PP_SITE_EDGE && s0->index == 0 && pe != NULL
+	       && s0->probe < plan.num_probes && &plan.probes[s0->probe] == pe
+	       && s0->num_end_ops == 0 && s0->num_ops == 1
+	       && s0->ops[0].kind == PP_OP_SET && s0->ops[0].value == 0,
+	     "exit and backedge: the entry starts with R = 0, its probe",
+	     "expected 2 starts, the first the entry's R = 0, saw %u starts",
+	     plan.num_starts);
+      check (sb != NULL && sb->kind == PP_START_BACKEDGE
+	       && sb->cfg_edge == back && sb->dag_edge == be
+	       && sb->site == PP_SITE_EDGE && sb->index == back
+	       && sb->probe < plan.num_probes && &plan.probes[sb->probe] == pr
+	       && sb->num_end_ops == 1 && sb->num_ops == 1
+	       && sb->ops[0].kind == PP_OP_SET && sb->ops[0].value == 2,
+	     "exit and backedge: the backedge starts with R = 2, after "
+	     "1 end op of its probe",
+	     "expected that start, saw kind %u, %u end ops, %u ops",
+	     sb ? sb->kind : 0, sb ? sb->num_end_ops : 0,
+	     sb ? sb->num_ops : 0);
       pp_plan_free (&plan);
     }
   tcfg_free (&g);

@@ -85,7 +85,7 @@ enum
 {
   P_DUMMIES, P_CALL_PROBES, P_UNWIND, P_COUNT, P_GROWTH, P_SAME_FATE,
   P_UNIQUE, P_REGEN, P_NAIVE_DAG, P_PATH_SIM, P_NAIVE_SIM, P_PASS_CALL,
-  P_RUNS, P_NUM
+  P_RUNS, P_STARTS, P_NUM
 };
 
 static const char *const property_name[P_NUM] = {
@@ -106,7 +106,9 @@ static const char *const property_name[P_NUM] = {
   "naive probes along every path: one count at the path number",
   "call probes passed by a path: R written, one count below N taken back, "
   "R unchanged",
-  "program runs ending at EXIT, noreturn or a call count the paths run"
+  "program runs ending at EXIT, noreturn or a call count the paths run",
+  "path starts: a probe is its end ops then its start ops; paths run "
+  "from their start ops, optimised and naive, count their number"
 };
 
 /* ------------------------------------------------------------------ */
@@ -172,11 +174,15 @@ run_passed_calls (sim *s, const model *m, const plan_index *x, uint32_t b,
 
 /* Simulate DAG path PATH[0..LEN) of PLAN probe by probe, as the program
    would run it, from a garbage R (see the file comment).  *PASS_OK is
-   cleared if a call probe passed on the way misbehaves.  */
+   cleared if a call probe passed on the way misbehaves.  BY_STARTS: as
+   the sampled mode runs it, from the start ops of its start
+   (pp_plan.starts), and, if it ends at a backedge or cut edge, with the
+   end ops of that edge's start; *PASS_OK is cleared too if there is no
+   such start.  */
 static void
-sim_dag_path (sim *s, const pp_cfg *cfg, const pp_plan *plan,
-	      const model *m, const plan_index *x, const uint32_t *path,
-	      uint32_t len, bool *pass_ok)
+sim_dag_path (sim *s, const pp_cfg *cfg, const pp_plan *plan, const model *m,
+	      const plan_index *x, const uint32_t *path, uint32_t len,
+	      bool by_starts, bool *pass_ok)
 {
   pp_op ops[12];
   sim_init (s);
@@ -188,6 +194,17 @@ sim_dag_path (sim *s, const pp_cfg *cfg, const pp_plan *plan,
 	  s, m, x, e->src, e->kind == PP_DAG_EARLY_EXIT ? e->call : PP_NONE,
 	  index_limit (cfg, plan));
       uint32_t n, skip;
+      if (by_starts && k == 0)
+	{
+	  *pass_ok &= run_start (s, x, path[k]);
+	  continue;
+	}
+      if (by_starts
+	  && (e->kind == PP_DAG_BACK_EXIT || e->kind == PP_DAG_CUT_EXIT))
+	{
+	  *pass_ok &= run_end_ops (s, plan, x, e->cfg_edge);
+	  continue;
+	}
       switch (e->kind)
 	{
 	case PP_DAG_REAL:
@@ -358,7 +375,17 @@ verify_path (stats *st, const pp_cfg *cfg, const model *m,
 	continue;
       sim s;
       bool pass_ok = true;
-      sim_dag_path (&s, cfg, p, m, px, path, len, &pass_ok);
+      sim_dag_path (&s, cfg, p, m, px, path, len, true, &pass_ok);
+      prop (st, P_STARTS,
+	    pass_ok && s.num_counts == 1 && s.last_count == number
+	      && !s.bad_read,
+	    "%s path %" PRIu64 " run from its start: expected one count at %"
+	    PRIu64 ", saw %u counts, last %" PRIu64 "%s%s",
+	    which ? "naive" : "optimised", number, number, s.num_counts,
+	    s.last_count, s.bad_read ? ", R read before written" : "",
+	    pass_ok ? "" : ", no start, or a call probe misbehaves");
+      pass_ok = true;
+      sim_dag_path (&s, cfg, p, m, px, path, len, false, &pass_ok);
       bool early = plan->dag_edges[path[len - 1]].kind == PP_DAG_EARLY_EXIT;
       prop (st, which ? P_NAIVE_SIM : P_PATH_SIM,
 	    s.num_counts == 1 && s.last_count == number && !s.bad_read,
@@ -391,6 +418,9 @@ verify_plan (stats *st, const pp_cfg *cfg, const pp_plan *plan,
   plan_index_build (cfg, plan, &x);
   if (naive != NULL)
     plan_index_build (cfg, naive, &nx);
+  verify_starts (st, P_STARTS, cfg, &m, plan, &x);
+  if (naive != NULL)
+    verify_starts (st, P_STARTS, cfg, &m, naive, &nx);
 
   /* Early-exit dummies and their probes.  */
   bool *seen = calloc (cfg->num_calls + 1, sizeof (bool));

@@ -73,7 +73,7 @@ enum
 {
   P_STRUCT, P_COUNT, P_UNIQUE, P_REGEN, P_INC, P_TREE, P_OPS,
   P_RESTART_PATHS, P_MAY_NOT_RETURN, P_RESTART, P_PROBES, P_WALK,
-  P_BACKEDGES, P_NUM
+  P_BACKEDGES, P_STARTS, P_NUM
 };
 
 static const char *const property_name[P_NUM] = {
@@ -92,7 +92,9 @@ static const char *const property_name[P_NUM] = {
   "probes: every op once at the right site, no code on no_code or "
   "restart edges",
   "probe-level executions with jumps count exactly the completed paths",
-  "pp_mark_backedges: no restart edge, every backedge on a cycle"
+  "pp_mark_backedges: no restart edge, every backedge on a cycle",
+  "path starts (restarts included): a probe is its end ops then its "
+  "start ops; paths run from their start ops count their number"
 };
 
 /* The properties above that core-checks.h reports under.  */
@@ -101,7 +103,7 @@ static const check_props restart_props = {
   .regen = P_REGEN, .inc = P_INC, .tree = P_TREE, .ops = P_OPS,
   .restart_paths = P_RESTART_PATHS, .may_not_return = P_MAY_NOT_RETURN,
   .restart = P_RESTART, .probes = P_PROBES, .walk = P_WALK,
-  .backedges = P_BACKEDGES
+  .backedges = P_BACKEDGES, .starts = P_STARTS
 };
 
 /* Every property of PLAN built from CFG (check_plan), whose calls that
