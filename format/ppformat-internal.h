@@ -15,8 +15,9 @@
 		 tests and fuzzers
      ppfile.c    files on descriptors and paths: read one whole, decode
 		 it, encode and write one
-     ppmerge.c   adding counts: saturating sums, merging sorted counts
-		 (calls ppio.c only)
+     ppmerge.c   adding counts: saturating sums and weights, merging
+		 sorted counts, the sampling of a merge (calls ppio.c
+		 only)
    ppjournal.c (journals, ppjournal.h) uses the checksums of ppio.c
    through ppformat.h.  The runtime links all six (Makefile,
    RUNTIME_FORMAT_OBJ); ppedges.c and ppfind.c, which need the core,
@@ -154,6 +155,9 @@ struct ppf_reader
   uint32_t units;		/* a merged file's num_units: each function
 				   starts with its unit; else 0 */
   int times;			/* PPF_FILE_TIME: each count has a time */
+  int sampled;			/* PPF_FILE_SAMPLED: each count has its
+				   samples, the counts section the
+				   period */
 };
 
 /* Fail R (unless it failed already), saying what, and return 0: a field

@@ -24,12 +24,12 @@
 
 /* Smallest encoding of each repeated element, used to reject a count that
    the remaining bytes cannot hold before allocating for it.  */
-#define COUNT_SIZE 16		/* path, count */
-#define TIMED_COUNT_SIZE 24	/* path, count, time */
+#define COUNT_SIZE 16		/* path, count; samples (sampled files)
+				   and time (timed ones) 8 more each */
 #define MIN_FUNCTION_SIZE 12	/* meta_size, num_counts */
 #define FILE_HEADER_SIZE 24	/* magic, version, flags, runs */
 
-#define KNOWN_FILE_FLAGS (PPF_FILE_UNITS | PPF_FILE_TIME)
+#define KNOWN_FILE_FLAGS (PPF_FILE_UNITS | PPF_FILE_TIME | PPF_FILE_SAMPLED)
 
 /* Release everything F owns and leave it empty.  */
 
@@ -140,7 +140,8 @@ read_meta_record (struct ppf_reader *r, ppf_function *fn, uint32_t index,
 
 /* Read the counts of one Function record from R into FN (INDEX and
    BOUND's name name it in messages): strictly increasing paths below
-   BOUND's num_paths with non-zero counts.  */
+   BOUND's num_paths with non-zero counts, and in a sampled file
+   samples from 1 to the count.  */
 
 static int
 read_counts_record (struct ppf_reader *r, ppf_function *fn, uint32_t index,
@@ -151,7 +152,7 @@ read_counts_record (struct ppf_reader *r, ppf_function *fn, uint32_t index,
 
   if (!ppf_get_u64 (r, &fn->num_counts, "num_counts")
       || !ppf_check_count (r, fn->num_counts,
-			   r->times ? TIMED_COUNT_SIZE : COUNT_SIZE,
+			   COUNT_SIZE + 8 * (r->times + r->sampled),
 			   "num_counts"))
     return 0;
   fn->counts = ppf_alloc_array (fn->num_counts, sizeof *fn->counts);
@@ -163,6 +164,7 @@ read_counts_record (struct ppf_reader *r, ppf_function *fn, uint32_t index,
 
       if (!ppf_get_u64 (r, &c->path, "path")
 	  || !ppf_get_u64 (r, &c->count, "count")
+	  || (r->sampled && !ppf_get_u64 (r, &c->samples, "samples"))
 	  || (r->times && !ppf_get_u64 (r, &c->time, "time")))
 	break;
       if (c->path >= bound->num_paths)
@@ -176,6 +178,15 @@ read_counts_record (struct ppf_reader *r, ppf_function *fn, uint32_t index,
       else if (c->count == 0)
 	ppf_fail (r, "function %u (%s): zero count stored for path %llu",
 		  (unsigned) index, name, (unsigned long long) c->path);
+      else if (r->sampled && c->samples == 0)
+	ppf_fail (r, "function %u (%s): zero samples stored for path %llu",
+		  (unsigned) index, name, (unsigned long long) c->path);
+      else if (c->samples > c->count)
+	ppf_fail (r, "function %u (%s): path %llu has more samples (%llu) "
+		  "than its count (%llu)", (unsigned) index, name,
+		  (unsigned long long) c->path,
+		  (unsigned long long) c->samples,
+		  (unsigned long long) c->count);
       if (r->failed)
 	break;
     }
@@ -367,7 +378,11 @@ read_file_head (struct ppf_reader *r, ppf_file *out)
   if (flags & ~KNOWN_FILE_FLAGS)
     return ppf_fail (r, "unknown file flags 0x%x",
 		     (unsigned) (flags & ~KNOWN_FILE_FLAGS));
+  if ((flags & PPF_FILE_SAMPLED) && out->version < 3)
+    return ppf_fail (r, "sampled counts in a version %u file (only "
+		     "version 3 has them)", (unsigned) out->version);
   out->flags = flags;
+  r->sampled = (flags & PPF_FILE_SAMPLED) != 0;
   if (out->version < 3)
     ppf_get_u64 (r, &out->runs, "runs");
   if (!ppf_get_str (r, &out->unit_name, "unit name"))
@@ -438,6 +453,8 @@ read_functions_v3 (struct ppf_reader *r, const unsigned char *buf,
   ppf_get_u64 (r, &out->runs, "runs");
   if (out->flags & PPF_FILE_TIME)
     ppf_get_u64 (r, &out->ticks_per_second, "ticks_per_second");
+  if (r->sampled)
+    ppf_get_u64 (r, &out->sample_period, "sample_period");
   for (i = 0; i < out->num_functions; i++)
     if (!read_counts_record (r, &out->functions[i], i, &bounds[i]))
       return 0;
@@ -512,9 +529,10 @@ decode_file (const unsigned char *buf, size_t size, const ppf_known *known,
 static size_t
 counts_section_size (const ppf_file *f)
 {
-  /* Runs, ticks, checksum.  */
-  uint64_t total = 8 + 8 + 8;
-  uint64_t per_count = f->flags & PPF_FILE_TIME ? 24 : 16;
+  /* Runs, ticks, period, checksum.  */
+  uint64_t total = 8 + 8 + 8 + 8;
+  uint64_t per_count = COUNT_SIZE + (f->flags & PPF_FILE_SAMPLED ? 8 : 0)
+		       + (f->flags & PPF_FILE_TIME ? 8 : 0);
   uint32_t i;
 
   for (i = 0; i < f->num_functions && f->functions; i++)
@@ -629,8 +647,9 @@ put_head (struct ppf_writer *w, const ppf_file *f)
 /* Append F's counts section to W, with its checksum seeded with the
    static checksum SUM.  The counts are checked as the decoder would
    (strictly increasing, non-zero, below the num_paths in the meta's
-   header), so that a bug in a writer cannot produce a file that every
-   later run moves aside.  */
+   header; in a sampled file, samples from 1 to the count), so that a
+   bug in a writer cannot produce a file that every later run moves
+   aside.  */
 
 static void
 put_counts_section (struct ppf_writer *w, const ppf_file *f, uint64_t sum)
@@ -642,6 +661,8 @@ put_counts_section (struct ppf_writer *w, const ppf_file *f, uint64_t sum)
   ppf_put_u64 (w, f->runs);
   if (f->flags & PPF_FILE_TIME)
     ppf_put_u64 (w, f->ticks_per_second);
+  if (f->flags & PPF_FILE_SAMPLED)
+    ppf_put_u64 (w, f->sample_period);
   for (i = 0; i < f->num_functions && w->status == PPF_OK; i++)
     {
       const ppf_function *fn = &f->functions[i];
@@ -665,13 +686,17 @@ put_counts_section (struct ppf_writer *w, const ppf_file *f, uint64_t sum)
 	  const ppf_count *c = &fn->counts[k];
 
 	  if (c->count == 0 || c->path >= num_paths
-	      || (k > 0 && c->path <= fn->counts[k - 1].path))
+	      || (k > 0 && c->path <= fn->counts[k - 1].path)
+	      || ((f->flags & PPF_FILE_SAMPLED)
+		  && (c->samples == 0 || c->samples > c->count)))
 	    {
 	      w->status = PPF_EBAD;
 	      break;
 	    }
 	  ppf_put_u64 (w, c->path);
 	  ppf_put_u64 (w, c->count);
+	  if (f->flags & PPF_FILE_SAMPLED)
+	    ppf_put_u64 (w, c->samples);
 	  if (f->flags & PPF_FILE_TIME)
 	    ppf_put_u64 (w, c->time);
 	}
@@ -781,14 +806,17 @@ ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
 		   ppf_file *f, size_t *end, char *err, size_t errlen)
 {
   struct ppf_reader r = { buf, size, 0, 0, PPF_OK, err, errlen, 0 };
-  uint64_t checksum, runs = 0, ticks = 0;
+  uint64_t checksum, runs = 0, ticks = 0, period = 0;
   size_t body_size;
   uint32_t i;
 
   r.times = (f->flags & PPF_FILE_TIME) != 0;
+  r.sampled = (f->flags & PPF_FILE_SAMPLED) != 0;
   ppf_get_u64 (&r, &runs, "runs");
   if (r.times)
     ppf_get_u64 (&r, &ticks, "ticks_per_second");
+  if (r.sampled)
+    ppf_get_u64 (&r, &period, "sample_period");
   for (i = 0; i < f->num_functions && !r.failed; i++)
     {
       struct fn_bound bound = { 0, NULL };
@@ -827,10 +855,13 @@ ppf_decode_counts (const unsigned char *buf, size_t size, uint64_t sum,
 	}
       return r.status;
     }
-  /* Only a counts section that decodes changes F's runs and ticks.  */
+  /* Only a counts section that decodes changes F's runs, ticks and
+     period.  */
   f->runs = runs;
   if (r.times)
     f->ticks_per_second = ticks;
+  if (r.sampled)
+    f->sample_period = period;
   return PPF_OK;
 }
 
@@ -902,6 +933,7 @@ ppf_same_profile (const ppf_file *a, const ppf_file *b)
 		 b->unit_name ? b->unit_name : "") != 0
       || a->num_units != b->num_units || a->time_unit != b->time_unit
       || a->ticks_per_second != b->ticks_per_second
+      || a->sample_period != b->sample_period
       || a->num_functions != b->num_functions)
     return 0;
   for (i = 0; i < a->num_units; i++)

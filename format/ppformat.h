@@ -48,7 +48,10 @@ enum
   PPF_EIO = -2,     /* it could not be read or written (errno says why) */
   PPF_EBAD = -3,    /* it is not a valid .pathprof file (the message says
 		       what is wrong: magic, version, truncated, checksum) */
-  PPF_ENOMEM = -4
+  PPF_ENOMEM = -4,
+  PPF_EMIXED = -5   /* a merge of a sampled profile and an exact one that
+		       was not asked for (ppf_sampling_merge,
+		       PPF_MERGE_MIXED) */
 };
 
 /* Kinds of DAG edges: the same numbers as enum pp_dag_kind (core).  */
@@ -122,9 +125,13 @@ enum
 				 (ppf_function.unit).  Never written by a
 				 running program; the runtime treats such a
 				 file as another build's */
-  PPF_FILE_TIME = 1u << 1     /* every count carries a time
+  PPF_FILE_TIME = 1u << 1,    /* every count carries a time
 				 (ppf_count.time; 0 for a function without
 				 PPF_FN_TIMED), in ppf_file.time_unit */
+  PPF_FILE_SAMPLED = 1u << 2  /* counts estimated from samples: every
+				 count carries its samples
+				 (ppf_count.samples), and the file its
+				 ppf_file.sample_period (doc/sampling.md) */
 };
 
 /* Units of measure of the times (ppf_file.time_unit).  */
@@ -240,10 +247,19 @@ typedef struct ppf_meta
 typedef struct ppf_count
 {
   uint64_t path;
-  uint64_t count;
+  uint64_t count;          /* with PPF_FILE_SAMPLED, an estimate: the
+			      samples times the period of their run,
+			      summed over the runs merged */
   uint64_t time;           /* with PPF_FILE_TIME: the path's total time,
 			      start to end, over its COUNT executions
 			      (callees included); else 0 */
+  uint64_t samples;        /* with PPF_FILE_SAMPLED: the raw samples
+			      COUNT was estimated from, 1 <= samples <=
+			      count (equal: counted exactly).  In an
+			      exact profile 0, never COUNT, so that code
+			      that knows nothing of samples (calloc,
+			      { path, count, time }) makes exact counts
+			      as before; the encoder ignores it there */
 } ppf_count;
 
 typedef struct ppf_function
@@ -275,6 +291,10 @@ typedef struct ppf_file
   uint64_t ticks_per_second; /* how many time units make a second: 10^9
 				for PPF_TIME_NS; the measured TSC
 				frequency, or 0 when unknown */
+  /* With PPF_FILE_SAMPLED, else 0: the sampling period of every run
+     merged into the file, or 0 when runs of several periods were (an
+     exact profile merged in with PPF_MERGE_MIXED counts as period 1).  */
+  uint64_t sample_period;
   uint32_t num_functions;
   ppf_function *functions; /* in the order the object lists them */
 } ppf_file;
@@ -401,13 +421,13 @@ int ppf_encode_into (const ppf_file *f, ppf_buffer *b, size_t *size);
    the size of the whole static part (where the counts section starts)
    and its checksum, from the metas' own checksums: a few words per
    function.  ppf_encode_counts encodes F's counts section (runs, ticks,
-   counts, checksum seeded with SUM) into B.  ppf_decode_counts reads
-   one, SIZE bytes at BUF, into F, whose header and metas are set: the
-   counts of each function (which must be empty) and runs and ticks;
-   PPF_EBAD with a message when it is not exactly a counts section of
-   F's functions with that seed, or, with END not null, when it does not
-   start with one (*END is then where it ends); F is then left as it
-   was.  */
+   period, counts, checksum seeded with SUM) into B.  ppf_decode_counts
+   reads one, SIZE bytes at BUF, into F, whose header and metas are set:
+   the counts of each function (which must be empty) and runs, ticks and
+   period; PPF_EBAD with a message when it is not exactly a counts
+   section of F's functions with that seed, or, with END not null, when
+   it does not start with one (*END is then where it ends); F is then
+   left as it was.  */
 int ppf_static_part (const ppf_file *f, ppf_buffer *head, size_t *head_size,
 		     uint64_t *static_size, uint64_t *sum);
 int ppf_encode_counts (const ppf_file *f, uint64_t sum, ppf_buffer *b,
@@ -426,18 +446,62 @@ void ppf_file_free (ppf_file *f);
 
 /* A + B, saturating at UINT64_MAX.  */
 uint64_t ppf_count_add (uint64_t a, uint64_t b);
+/* A x WEIGHT, saturating at UINT64_MAX.  */
+uint64_t ppf_count_scale (uint64_t a, uint64_t weight);
 
 /* Add SRC's counts into DST's for one function whose metas are identical:
    merges the two sorted count lists, saturating at UINT64_MAX; times
-   add likewise.  */
+   and samples add likewise (so two sampled profiles add, and two exact
+   ones keep their samples at 0).  */
 int ppf_counts_merge (ppf_function *dst, const ppf_function *src);
+
+/* How a merge treats sampled and exact counts.  */
+enum
+{
+  PPF_MERGE_MIXED = 1u << 0,     /* ppf_sampling_merge: a sampled profile
+				    and an exact one may merge, into a
+				    sampled one, the exact counts entering
+				    as samples of period 1 (samples =
+				    count); without it, PPF_EMIXED */
+  PPF_MERGE_EXACT_SRC = 1u << 1, /* ppf_counts_merge_weighted: SRC's
+				    counts are exact ones entering a
+				    sampled DST, each with samples =
+				    count */
+  PPF_MERGE_EXACT_DST = 1u << 2  /* ... DST's counts are exact ones of a
+				    profile that becomes sampled: each
+				    gets samples = count */
+};
+
+/* The sampling of a profile of FLAGS and PERIOD (a ppf_file's flags and
+   sample_period) once a profile of SRC_FLAGS and SRC_PERIOD merges into
+   it, both set in place: two exact profiles stay exact; two sampled
+   ones stay sampled, of their period if it is the same, else of period
+   0 (several).  A sampled profile and an exact one give PPF_EMIXED,
+   *FLAGS and *PERIOD unchanged, unless HOW has PPF_MERGE_MIXED: then
+   the result is sampled and the exact side counts as period 1.  On
+   PPF_OK, *COUNTS_HOW (unless NULL) is what ppf_counts_merge_weighted
+   must be given for every function: PPF_MERGE_EXACT_SRC,
+   PPF_MERGE_EXACT_DST or 0.  */
+int ppf_sampling_merge (uint32_t *flags, uint64_t *period,
+			uint32_t src_flags, uint64_t src_period,
+			unsigned how, unsigned *counts_how);
+
+/* ppf_counts_merge with SRC's counts, times and samples multiplied by
+   WEIGHT (>= 1) first, saturating (a weight leaves the period as it
+   is), and HOW's PPF_MERGE_EXACT_SRC and PPF_MERGE_EXACT_DST (from
+   ppf_sampling_merge): with PPF_MERGE_EXACT_DST, call it for every
+   function of DST, with an empty SRC for one that SRC lacks.  PPF_OK,
+   PPF_ENOMEM (DST unchanged) or PPF_EBAD (WEIGHT 0).  */
+int ppf_counts_merge_weighted (ppf_function *dst, const ppf_function *src,
+			       uint64_t weight, unsigned how);
 
 /* The same for counts taken from a running program's memory, which are
    differences modulo 2^64 since the last write: a count of 2^63 or more
    is negative (partial-paths takes back a path's count when the call it
    ended at returns, and the count may have been written in between, by
    pathprof_dump in that call).  The sum is clamped at 0 and paths left
-   at 0 are dropped.  No real count reaches 2^63.  */
+   at 0 are dropped.  No real count reaches 2^63.  Samples are
+   differences too, clamped alike.  */
 int ppf_counts_merge_deltas (ppf_function *dst, const ppf_function *src);
 
 #ifdef __cplusplus

@@ -22,7 +22,10 @@
      chained DAG edges whose Vals add up to its number, and never writes
      past the caller's capacity;
    - a file merged with itself has the same paths with twice the counts
-     (saturating), and still encodes and decodes.
+     and twice the samples (saturating), and still encodes and decodes;
+   - the counts of an accepted file keep the count rules: paths
+     strictly increasing below num_paths, counts not 0, samples from 1
+     to the count in a sampled file and 0 in an exact one.
 
    A breach is a bug in the reader (format/ppformat.c, ppmeta.c) or the
    core (core/regen.c): the fuzz targets abort on it, so that libFuzzer
@@ -486,18 +489,22 @@ ppfuzz_merge_self (const ppf_file *f, struct ppfuzz_result *result)
 	}
       for (uint64_t k = 0; k < fn->num_counts; k++)
 	{
-	  uint64_t c = orig->counts[k].count;
+	  uint64_t c = orig->counts[k].count, s = orig->counts[k].samples;
 	  uint64_t twice = c > UINT64_MAX / 2 ? UINT64_MAX : 2 * c;
 
 	  if (fn->counts[k].path != orig->counts[k].path
-	      || fn->counts[k].count != twice)
+	      || fn->counts[k].count != twice
+	      || fn->counts[k].samples != (s > UINT64_MAX / 2 ? UINT64_MAX
+					   : 2 * s))
 	    {
-	      ppfuzz_bug (result, "function %u: path %llu count %llu merged "
-			  "with itself gives path %llu count %llu", i,
+	      ppfuzz_bug (result, "function %u: path %llu count %llu (%llu "
+			  "samples) merged with itself gives path %llu count "
+			  "%llu (%llu samples)", i,
 			  (unsigned long long) orig->counts[k].path,
-			  (unsigned long long) c,
+			  (unsigned long long) c, (unsigned long long) s,
 			  (unsigned long long) fn->counts[k].path,
-			  (unsigned long long) fn->counts[k].count);
+			  (unsigned long long) fn->counts[k].count,
+			  (unsigned long long) fn->counts[k].samples);
 	      goto out;
 	    }
 	}
@@ -585,7 +592,9 @@ ppfuzz_exercise_file (const unsigned char *buf, size_t size,
       result->functions++;
       for (uint64_t k = 0; k < fn->num_counts; k++)
 	if (fn->counts[k].path >= m.num_paths || fn->counts[k].count == 0
-	    || (k > 0 && fn->counts[k].path <= fn->counts[k - 1].path))
+	    || (k > 0 && fn->counts[k].path <= fn->counts[k - 1].path)
+	    || fn->counts[k].samples > fn->counts[k].count
+	    || !fn->counts[k].samples != !(f.flags & PPF_FILE_SAMPLED))
 	  {
 	    ppfuzz_bug (result, "function %u: count %llu breaks the count "
 			"rules, yet the file decoded", i,

@@ -11,9 +11,9 @@
      up to 4096 paths count in dense counters, the others through the
      runtime's hash table (__pathprof_count_hashed), on the input's own
      paths and path 0;
-   - otherwise, or when the input's last byte is odd, or it has times
-     or several objects' units (file flags), which the unit made up here
-     never has, a unit of another
+   - otherwise, or when the input's last byte is odd, or it has times,
+     several objects' units or sampled counts (file flags), which the
+     unit made up here never has, a unit of another
      build (one function, ENTRY -> EXIT): the runtime must move the input
      aside, to NAME.pathprof.bad if it does not decode and
      NAME.pathprof.stale if it does, byte for byte, and write a fresh
@@ -219,11 +219,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     bug ("cannot write %s: %s", path, strerror (errno));
 
   decoded = ppf_decode (data, size, &old, err, sizeof err) == PPF_OK;
-  /* The made-up unit measures no time and is one object: a profile
-     with times, or a merged one (pathprof-tool merge), is another
-     build's whatever its metas.  */
+  /* The made-up unit measures no time, is one object and counts
+     exactly: a profile with times, a merged one (pathprof-tool merge)
+     or a sampled one is another build's whatever its metas.  */
   same = decoded && !(size && (data[size - 1] & 1))
-	 && !(old.flags & (PPF_FILE_UNITS | PPF_FILE_TIME));
+	 && !(old.flags & (PPF_FILE_UNITS | PPF_FILE_TIME
+			   | PPF_FILE_SAMPLED));
   nfn = same ? old.num_functions : 1;
   records = calloc (nfn + 1, sizeof *records);
   pointers = calloc (nfn + 1, sizeof *pointers);

@@ -7,8 +7,8 @@
 # of the reader: dense and hashed counters, cut edges, backedges,
 # noreturn calls, restart edges (setjmp, nonlocal goto), C++ names,
 # several functions per file; and the hand-made corners of fuzz/seeds.c
-# (edge-*).  fuzz/corpus/meta: every distinct meta of those files, for
-# fuzz-meta.
+# (edge-*, among them the sampled files, which no program writes yet).
+# fuzz/corpus/meta: every distinct meta of those files, for fuzz-meta.
 #
 # Usage: fuzz/make-corpus.sh BUILD_DIR [CC]
 # The files are named after their program and options, without the

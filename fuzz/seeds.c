@@ -6,7 +6,8 @@
 			    corners that instrumented programs rarely
 			    give (every edge kind in one DAG, 2^63 paths,
 			    2^64 paths, 2^64 + 1 paths, saturated counts,
-			    no functions)
+			    no functions, sampled counts with and without
+			    times)
 			    and a few files every reader must refuse
      seeds metas DIR FILE...  write each distinct meta of each FILE to
 			    DIR/NAME-I (NAME: the file's base name), the
@@ -212,6 +213,56 @@ diamonds_meta (ppf_meta *m, unsigned n, int wrap)
   m->num_edges = e;
 }
 
+/* Sampled profiles (PPF_FILE_SAMPLED), which no program writes yet:
+   DIR/edge-sampled, every edge kind's paths estimated at period 1000,
+   one estimate saturated, one path of samples = count; and
+   DIR/edge-sampled-times, a timed function in a file of times of
+   several periods (0).  */
+
+static void
+write_sampled (const char *dir)
+{
+  ppf_file f;
+  ppf_function fns[2];
+  ppf_meta m;
+  ppf_count kinds_counts[] = { { 0, 5000, 0, 5 }, { 3, 1000, 0, 1 },
+			       { 5, 2, 0, 2 }, { 8, 9000, 0, 9 },
+			       { 11, UINT64_MAX, 0, 3 } };
+  ppf_count timed_counts[] = { { 0, 700, 91000, 4 } };
+
+  memset (&f, 0, sizeof f);
+  kinds_meta (&m);
+  encode_meta (&m, &fns[0]);
+  fns[0].num_counts = sizeof kinds_counts / sizeof kinds_counts[0];
+  fns[0].counts = kinds_counts;
+  f.flags = PPF_FILE_SAMPLED;
+  f.sample_period = 1000;
+  f.runs = 2;
+  f.unit_name = "kinds.cc";
+  f.num_functions = 1;
+  f.functions = fns;
+  write_file (dir, "edge-sampled", &f, NULL, NULL);
+  free (fns[0].meta);
+
+  tiny_meta (&m, 1);
+  m.flags |= PPF_FN_TIMED;
+  encode_meta (&m, &fns[0]);
+  fns[0].num_counts = 1;
+  fns[0].counts = timed_counts;
+  tiny_meta (&m, 1);
+  encode_meta (&m, &fns[1]);
+  f.flags = PPF_FILE_SAMPLED | PPF_FILE_TIME;
+  f.sample_period = 0;
+  f.time_unit = PPF_TIME_NS;
+  f.ticks_per_second = 1000000000;
+  f.runs = 3;
+  f.unit_name = "timed.c";
+  f.num_functions = 2;
+  write_file (dir, "edge-sampled-times", &f, NULL, NULL);
+  free (fns[0].meta);
+  free (fns[1].meta);
+}
+
 /* Write the hand-made files into DIR.  */
 
 static void
@@ -335,6 +386,7 @@ write_edges (const char *dir)
   free (m.edges);
   write_file (dir, "edge-wrap", &f, NULL, NULL);
   free (fns[0].meta);
+  write_sampled (dir);
 }
 
 /* Write the distinct metas of each file in FILES (NUM of them) into

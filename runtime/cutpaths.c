@@ -730,6 +730,7 @@ pp_rt_cut_snapshot (struct __pathprof_function *fn, struct pp_snapshot *snap)
       c->path = takes[j].path;
       c->count = takes[j].value;
       c->time = 0;
+      c->samples = 0;
       snap->num_counts++;
     }
   snap->cuts = takes;

@@ -354,6 +354,7 @@ dense_snapshot (struct __pathprof_function *fn, uint64_t *taken,
 	  snap->counts[k].path = i;
 	  snap->counts[k].count = value;
 	  snap->counts[k].time = 0;
+	  snap->counts[k].samples = 0;
 	  if (fn->times)
 	    snap->counts[k].time = __atomic_load_n (&fn->times[i],
 						    __ATOMIC_RELAXED)

@@ -704,7 +704,7 @@ test_file (void)
   } rules[] = {
     { "bad magic", 0, 0x54415058, 1, "magic" },
     { "version 4", 8, 4, 1, "version 4" },
-    { "file flags", 12, 4, 1, "flags" },
+    { "file flags", 12, 8, 1, "flags" },	/* bit 3: bit 2 is sampled */
     { "damaged runs", 0, 9, 0, "checksum mismatch" },
     { "damaged count", 0, 6, 0, "checksum mismatch" },
     { "damaged static checksum", 0, 6, 0, "static checksum mismatch" },

@@ -9,7 +9,7 @@
    5->EXIT (kind 2): NumPaths(5) = 2, NumPaths(2) = 4, NumPaths(ENTRY) = 8.
    The structures point to static arrays: do not ppf_meta_free them.
    sample_file puts it, as "loop", and sample_tiny_meta's "f" into a
-   file.  */
+   file; sample_timed_loop gives it times.  */
 
 #ifndef PATHPROF_SAMPLE_PROFILE_H
 #define PATHPROF_SAMPLE_PROFILE_H
@@ -108,6 +108,27 @@ sample_file (ppf_file *f, ppf_count *counts0, uint64_t n0)
   ppf_meta_encode (&m, &buf, &size);
   f->functions[1].meta = buf;
   f->functions[1].meta_size = (uint32_t) size;
+}
+
+/* Make the loop function of the sample file F timed (PPF_FN_TIMED) and
+   F a file with times, in UNIT at HZ; the counts keep their times.  */
+
+static void __attribute__ ((unused))
+sample_timed_loop (ppf_file *f, uint32_t unit, uint64_t hz)
+{
+  ppf_meta m;
+  unsigned char *buf;
+  size_t size;
+
+  sample_loop_meta (&m, "loop");
+  m.flags |= PPF_FN_TIMED;
+  ppf_meta_encode (&m, &buf, &size);
+  free (f->functions[0].meta);
+  f->functions[0].meta = buf;
+  f->functions[0].meta_size = (uint32_t) size;
+  f->flags |= PPF_FILE_TIME;
+  f->time_unit = unit;
+  f->ticks_per_second = hz;
 }
 
 #endif

@@ -19,20 +19,9 @@ static void
 timed_file (ppf_file *f, uint32_t unit, uint64_t hz)
 {
   ppf_count counts[] = { { 1, 5, 500 }, { 6, 2, 7000 } };
-  ppf_meta m;
-  unsigned char *buf;
-  size_t size;
 
   sample_file (f, counts, 2);
-  sample_loop_meta (&m, "loop");
-  m.flags |= PPF_FN_TIMED;
-  ppf_meta_encode (&m, &buf, &size);
-  free (f->functions[0].meta);
-  f->functions[0].meta = buf;
-  f->functions[0].meta_size = (uint32_t) size;
-  f->flags |= PPF_FILE_TIME;
-  f->time_unit = unit;
-  f->ticks_per_second = hz;
+  sample_timed_loop (f, unit, hz);
 }
 
 static void
