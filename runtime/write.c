@@ -317,6 +317,15 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
 		: "it has no times, this build measures them");
       return 0;
     }
+  if (!(old->flags & PPF_FILE_SAMPLED)
+      != !(unit->flags & PATHPROF_UNIT_SAMPLED))
+    {
+      snprintf (why, whylen, "%s", (old->flags & PPF_FILE_SAMPLED)
+		? "it holds estimates from samples, this build counts "
+		  "exactly"
+		: "it holds exact counts, this build samples");
+      return 0;
+    }
   if (old->num_functions != unit->num_functions)
     {
       snprintf (why, whylen, "it has %u functions, this build %llu",
@@ -357,8 +366,9 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
    checksum).  Their counts are copied into *KEPT (UNIT->num_functions
    entries; NULL when none is kept) and their number put in *NUM_KEPT.
    Nothing is kept from a merged profile of several objects, from one of
-   another unit, or from one with times when UNIT measures none or the
-   other way round: the whole file is then another build's.  PPF_OK or
+   another unit, from one with times when UNIT measures none or the
+   other way round, or from one of estimates when UNIT counts exactly
+   or the other way round: the whole file is then another build's.  PPF_OK or
    PPF_ENOMEM.  */
 
 static int
@@ -374,6 +384,8 @@ keep_unchanged (const ppf_file *old, const struct __pathprof_unit *unit,
   if ((old->flags & PPF_FILE_UNITS) || !old->unit_name || !unit->unit_name
       || strcmp (old->unit_name, unit->unit_name) != 0
       || !(old->flags & PPF_FILE_TIME) != !unit_time_flags (unit)
+      || !(old->flags & PPF_FILE_SAMPLED)
+	 != !(unit->flags & PATHPROF_UNIT_SAMPLED)
       || old->num_functions == 0)
     return PPF_OK;
   k = calloc (unit->num_functions ? unit->num_functions : 1, sizeof *k);

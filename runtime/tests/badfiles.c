@@ -80,6 +80,47 @@ write_file (const char *path, const void *data, size_t len)
     check (0, "test setup", "expected to write %s", path);
 }
 
+/* A profile of estimates (a sampled one, issue 32) where this exact
+   build writes: another build's, moved aside whole.  */
+
+static void
+test_sampled_over_exact (void)
+{
+  char stale[320], expected[800];
+  unsigned char *buf = NULL;
+  size_t size = 0;
+  ppf_file f;
+
+  snprintf (stale, sizeof stale, "%s.stale", profile);
+  run_program ("exact build");
+  if (!read_profile ("sampled: the exact profile", profile, &f))
+    return;
+  f.flags |= PPF_FILE_SAMPLED;
+  f.sample_period = 1000;
+  for (uint32_t i = 0; i < f.num_functions; i++)
+    for (uint64_t k = 0; k < f.functions[i].num_counts; k++)
+      f.functions[i].counts[k].samples = f.functions[i].counts[k].count;
+  check (ppf_encode (&f, &buf, &size) == PPF_OK, "sampled: encoded",
+	 "expected PPF_OK");
+  ppf_file_free (&f);
+  write_file (profile, buf, size);
+  free (buf);
+  run_program ("exact build over a sampled profile");
+  snprintf (expected, sizeof expected, "pathprof: %s: profile of another "
+	    "build (it holds estimates from samples, this build counts "
+	    "exactly); moved to %s\n", profile, stale);
+  check_str ("sampled: one message", expected, file_text (err_path));
+  if (read_profile ("sampled: .stale is the sampled profile", stale, &f))
+    {
+      check (f.flags & PPF_FILE_SAMPLED, "sampled: .stale still sampled",
+	     "expected the flag");
+      ppf_file_free (&f);
+    }
+  check_fresh ("sampled: a fresh exact profile, nothing of the samples");
+  remove (stale);
+  remove (profile);
+}
+
 /* Stale: build A's profile, then a run of build B.  */
 
 static void
@@ -504,6 +545,7 @@ main (void)
   snprintf (err_path, sizeof err_path, "%s/io/stderr.txt", dir);
   snprintf (out_path, sizeof out_path, "%s/io/stdout.txt", dir);
   test_stale ();
+  test_sampled_over_exact ();
   test_old_version ();
   test_bad ();
   test_directory ();
