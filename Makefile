@@ -361,7 +361,8 @@ fuzz:
 # Debian source packages fetched with apt-get source, each built plain,
 # with -fprofile-arcs and with pathprof, run alternately; compile time,
 # counter and profile sizes.  Never a pass/fail test of "make check".
-# BENCH_PROGRAMS=bzip2,lua BENCH_RUNS=5 BENCH_WARMUP=1 BENCH_CFLAGS=-O2
+# BENCH_PROGRAMS=bzip2,lua (kernels: our six, bench/kernels) BENCH_RUNS=5
+# BENCH_WARMUP=1 BENCH_CFLAGS=-O2
 # BENCH_VARIANTS="plain gcov pathprof naive" (also atomic, gcov-atomic,
 # nocut, partial-count, cycles, NAME=ARG,ARG) BENCH_COMPILE_RUNS=3
 # BENCH_CACHEGRIND=1 BENCH_CACHE=DIR BENCH_DOC=FILE (empty: none)

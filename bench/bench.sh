@@ -11,6 +11,8 @@
 #      cache, once (bench/deb-src.sh adds the deb-src entries apt needs,
 #      derived from the system's own Debian entries, and installs nothing
 #      else; dpkg-dev and the recipe's build tools are installed as root).
+#      A recipe with local_source=DIR (our kernels, bench/kernels) takes
+#      that directory of this tree instead.
 #   2. Prepare the tree once with plain tools (configure, generated
 #      sources), then build it once per variant with the same flags,
 #      BENCH_CFLAGS (default -O2) plus the variant's own:
@@ -66,8 +68,10 @@
 # measured, 1 if one failed, 2 if nothing could be set up.
 #
 # Environment (make bench VAR=VALUE passes these through):
-#   BENCH_PROGRAMS      names, comma- or space-separated (default: all
-#                       recipes: bzip2 lua sqlite zstd gawk pcre2)
+#   BENCH_PROGRAMS      names, comma- or space-separated (default: the
+#                       six programs: bzip2 lua sqlite zstd gawk pcre2;
+#                       "kernels": k-matmul k-stencil k-reduce k-scan
+#                       k-calls k-huffman, bench/kernels)
 #   BENCH_RUNS          counted runs per variant (default 5)
 #   BENCH_WARMUP        uncounted rounds first (default 1, at least 1)
 #   BENCH_VARIANTS      default "plain gcov pathprof"; plain is always
@@ -170,7 +174,12 @@ BENCH_CACHE=${BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pathprof/bench}
 BENCH_PREPARE_ONLY=${BENCH_PREPARE_ONLY:-}
 BENCH_COMMAND=${BENCH_COMMAND:-sh bench/bench.sh $1}
 ALL_PROGRAMS="bzip2 lua sqlite zstd gawk pcre2"
-BENCH_PROGRAMS=$(echo "${BENCH_PROGRAMS:-$ALL_PROGRAMS}" | tr ',' ' ')
+# Our own kernels (bench/kernels, issue 33): the word "kernels" stands
+# for them all.
+KERNEL_PROGRAMS="k-matmul k-stencil k-reduce k-scan k-calls k-huffman"
+BENCH_PROGRAMS=$(for p in $(echo "${BENCH_PROGRAMS:-$ALL_PROGRAMS}" | tr ',' ' '); do
+		   if [ "$p" = kernels ]; then echo "$KERNEL_PROGRAMS"; else echo "$p"; fi
+		 done | tr '\n' ' ' | sed 's/ $//')
 
 case $BENCH_RUNS in ''|*[!0-9]*|0) echo "bench: BENCH_RUNS must be a positive number" >&2; exit 2 ;; esac
 case $BENCH_WARMUP in ''|*[!0-9]*) echo "bench: BENCH_WARMUP must be a number" >&2; exit 2 ;; esac
@@ -631,14 +640,24 @@ bench_program () {
     stat about "$about"
     stat package "$package"
 
-    src=$(fetch_source "$package") || fail "cannot fetch source package $package"
-    version=$(cat "$(dirname "$src")/.bench-version" 2>/dev/null)
+    # local_source=DIR: the recipe's sources are this tree's DIR (our
+    # kernels), not a Debian package; their contents go into the stamps.
+    src_hash=
+    if [ -n "${local_source:-}" ]; then
+      src=$TOP_DIR/$local_source
+      [ -d "$src" ] || fail "no directory $local_source"
+      src_hash=$(cd "$src" && find . -type f | sort | xargs cat | hash_of)
+      version="$local_source of this tree"
+    else
+      src=$(fetch_source "$package") || fail "cannot fetch source package $package"
+      version=$(cat "$(dirname "$src")/.bench-version" 2>/dev/null)
+    fi
     stat version "$version"
-    say "$name: $package $version"
+    say "$name: ${package:+$package }$version"
 
     # Prepare once.
     prep=$BENCH_CACHE/prep/$name
-    prep_stamp=$(printf '%s\n%s\n' "$src" "$cc_version" | hash_of "$recipe")
+    prep_stamp=$(printf '%s\n%s\n%s\n' "$src" "$src_hash" "$cc_version" | hash_of "$recipe")
     if [ "$(cat "$prep/.bench-stamp" 2>/dev/null)" != "$prep_stamp" ]; then
       say "$name: preparing the source tree"
       rm -rf "$prep" && mkdir -p "$prep" || fail "cannot create $prep"

@@ -264,7 +264,7 @@ BEGIN {
   print "" > md
   for (pi = 1; pi <= np; pi++) {
     p = P[pi]
-    print "- **" p "** (Debian " (stat(p, "package") != "" ? stat(p, "package") " " stat(p, "version") : "?") "): " stat(p, "about") > md
+    print "- **" p "** (" (stat(p, "package") != "" ? "Debian " stat(p, "package") " " stat(p, "version") : stat(p, "version") != "" ? stat(p, "version") : "Debian ?") "): " stat(p, "about") > md
   }
   print "" > md
   for (pi = 1; pi <= np; pi++) {
