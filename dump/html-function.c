@@ -214,6 +214,7 @@ html_write_function (html_report *r, size_t k)
   fputs ("</code>; profile <code>", out);
   html_text (out, fn->profile->path);
   fputs ("</code></p>\n", out);
+  html_sampled_badge (out, r->data);
 
   fputs ("<section class=\"cards\">\n<div class=\"card wide\"><div "
 	 "class=\"label\">Path coverage</div><div class=\"big\" "

@@ -15,6 +15,7 @@
 
 #include "columns.h"
 #include "html-report.h"
+#include "sampling.h"
 #include "timing.h"
 
 /* Write the cards of the program's totals.  */
@@ -119,9 +120,9 @@ put_hot_paths (FILE *out, html_report *r)
 	return -1;
       report_sum_add (&cumul, ref->count);
       cumul_time += ref->time > 0 ? ref->time : 0;
-      fprintf (out, "<tr><td class=\"num\">%zu</td><td class=\"num\">%llu"
-	       "</td><td class=\"num\">", i + 1,
-	       (unsigned long long) ref->count);
+      fprintf (out, "<tr><td class=\"num\">%zu</td>", i + 1);
+      html_count (out, ref->count, ref->samples, false);
+      fputs ("</td><td class=\"num\">", out);
       html_percent (out, (long double) ref->count, total);
       fputs ("</td><td class=\"num\">", out);
       if (sel->by_time)
@@ -293,8 +294,10 @@ put_function_hot_paths (FILE *out, html_report *r, size_t k)
 	}
       else
 	{
-	  fprintf (out, "<span class=\"count\">%llu</span> <span "
-		   "class=\"share\">", (unsigned long long) ranked[i].count);
+	  fprintf (out, "<span class=\"count\">%s%llu</span> <span "
+		   "class=\"share\">",
+		   report_estimate_mark (ranked[i].count, ranked[i].samples),
+		   (unsigned long long) ranked[i].count);
 	  html_percent (out, (long double) ranked[i].count, total);
 	}
       fputs ("</span></a> <span class=\"steps\">", out);
@@ -475,6 +478,7 @@ html_write_index (html_report *r)
     return HTML_FILE_ERROR;
   html_page_begin (out, "Path profile", "index", NULL);
   fputs ("<h1>Path profile</h1>\n", out);
+  html_sampled_badge (out, r->data);
   put_totals (out, r);
   rc = put_files (out, r);
   if (rc == 0)

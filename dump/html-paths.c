@@ -390,8 +390,9 @@ html_put_path_table (FILE *out, FILE *json, html_report *r, size_t k,
       /* Short markup: a report has tens of thousands of these rows
 	 (HTML's optional end tags left out, fixed attribute values
 	 unquoted).  */
-      fprintf (out, "<tr class=path data-path=%s><td>%zu<td>%llu<td>",
-	       path_id, i + 1, (unsigned long long) ranked[i].count);
+      fprintf (out, "<tr class=path data-path=%s><td>%zu", path_id, i + 1);
+      html_count (out, ranked[i].count, ranked[i].samples, true);
+      fputs ("<td>", out);
       html_percent (out, (long double) ranked[i].count, total);
       html_put_time_cells (out, r,
 			   report_time_value (r->data, fn, ranked[i].time),

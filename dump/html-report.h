@@ -123,6 +123,14 @@ void html_page_begin (FILE *out, const char *title, const char *kind,
 		      const char *crumb);
 /* The page foot, from </main>.  */
 void html_page_end (FILE *out);
+/* Of a sampled profile DATA (sampling.h), the badge that says so under
+   a page's heading: "sampled 1 in 1000: counts are estimates".  */
+void html_sampled_badge (FILE *out, const report_data *data);
+/* A table cell of COUNT, of SAMPLES samples: "~N" for an estimate, with
+   N as its sort key; SHORT_MARKUP for the path tables' "<td>" (their
+   numbers are set right by pathprof.css), else "<td class="num">".  */
+void html_count (FILE *out, uint64_t count, uint64_t samples,
+		 bool short_markup);
 /* PART of WHOLE as report_percent writes it.  */
 void html_percent (FILE *out, long double part, long double whole);
 /* A table cell with PART of WHOLE as a percentage and a bar.  */

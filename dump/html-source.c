@@ -95,8 +95,8 @@ put_line (FILE *out, const report_sources *sources, uint32_t lineno,
   if (l && l->count == 0)
     fputs ("#####", out);
   else if (l)
-    fprintf (out, "%llu%s", (unsigned long long) l->count,
-	     l->unexecuted_block ? "*" : "");
+    fprintf (out, "%s%llu%s", l->estimated ? "~" : "",
+	     (unsigned long long) l->count, l->unexecuted_block ? "*" : "");
   put_branch_cell (out, sources, l);
   fputs ("<td>", out);
   if (text)

@@ -12,6 +12,7 @@
 
 #include "columns.h"
 #include "html-report.h"
+#include "sampling.h"
 
 /* Write the first LEN bytes of S as HTML text.  */
 
@@ -161,6 +162,37 @@ html_page_finish (html_report *r, FILE *out, FILE *json, char **json_text,
   if (html_site_close (&r->site, out, name) != 0 && rc == 0)
     rc = HTML_FILE_ERROR;
   return rc;
+}
+
+/* See html-report.h.  */
+
+void
+html_sampled_badge (FILE *out, const report_data *data)
+{
+  if (!report_sampling_sampled (&data->sampling))
+    return;
+  fputs ("<p class=\"badge sampled\" id=\"sampled\">sampled ", out);
+  if (data->sampling.period == 1)
+    fputs ("1 in 1: counts are exact</p>\n", out);
+  else if (data->sampling.period)
+    fprintf (out, "1 in %llu: counts are estimates</p>\n",
+	     (unsigned long long) data->sampling.period);
+  else
+    fputs ("at several periods: counts are estimates</p>\n", out);
+}
+
+/* See html-report.h.  */
+
+void
+html_count (FILE *out, uint64_t count, uint64_t samples, bool short_markup)
+{
+  if (!report_estimated (count, samples))
+    fprintf (out, "%s%llu", short_markup ? "<td>" : "<td class=\"num\">",
+	     (unsigned long long) count);
+  else
+    fprintf (out, "%s data-v=%llu>~%llu",
+	     short_markup ? "<td" : "<td class=\"num\"",
+	     (unsigned long long) count, (unsigned long long) count);
 }
 
 /* PART of WHOLE as a percentage.  */

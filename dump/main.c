@@ -14,7 +14,9 @@
 
    Exit status: 0 when all went well; 1 when an input could not be read
    (the report still covers the others), a -f pattern matched no
-   function, or the output could not be written; 2 for a usage error.
+   function, or the output could not be written; 2 for a usage error,
+   or sampled and exact profiles read together (merge them first with
+   pathprof-tool merge --mixed).
 
    Debugging: --tsv --all shows every path with its number, and --json
    every block of every path with its lines; doc/file-format.md says how
@@ -218,7 +220,8 @@ usage (FILE *out)
 "\n"
 "Exit status: 0 if all is well, 1 if an input could not be read (the report\n"
 "covers the others), a -f pattern matched no function (--dot: not exactly\n"
-"one), the output could not be written or dot failed, 2 for a usage error.\n",
+"one), the output could not be written or dot failed, 2 for a usage error\n"
+"or sampled and exact profiles read together.\n",
 	   DUMP_PROGRAM, DUMP_UNTESTED_DEFAULT, DEFAULT_CORRELATED_TOP,
 	   DUMP_HTML_PATHS_DEFAULT, DUMP_HTML_PICTURES_DEFAULT,
 	   DEFAULT_TOP, DEFAULT_WIDTH,
@@ -918,6 +921,17 @@ main (int argc, char **argv)
       fprintf (stderr, "%s: out of memory\n", DUMP_PROGRAM);
       status = 1;
     }
+  else if (data.sampling.mixed)
+    {
+      /* One report of estimates and exact counts would read as one
+	 kind: the user merges them, saying so (doc/pathprof-dump.md).  */
+      char mixed[512];
+      report_sampling_mixed_text (mixed, sizeof mixed, &data.sampling);
+      fprintf (stderr, "%s: %s: merge them with pathprof-tool merge "
+	       "--mixed to add exact counts as samples of period 1\n",
+	       DUMP_PROGRAM, mixed);
+      status = 2;
+    }
   else if (data.num_profiles > 0 && opt->sort_by_time && !data.has_time)
     {
       /* Nothing to rank by: an input problem, not a usage error.  */
@@ -941,7 +955,7 @@ main (int argc, char **argv)
       else
 	out_failed = (status = write_report (out, &data, cl.mode, opt)) != 0;
     }
-  if (problems)
+  if (problems && status != 2)
     status = 1;
   status = finish_output (out, opt, cl.mode, status, out_failed);
   report_data_free (&data);

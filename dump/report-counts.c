@@ -22,7 +22,13 @@
    by line (the DejaGnu suite does).  --annotate adds the counts of all
    selected functions with lines in a file, as gcov does with the data of
    several objects: an inline function of a header counts once per
-   object that has a copy.  */
+   object that has a copy.
+
+   Of a sampled profile, --annotate and --gcov say so in a header line,
+   "-:0:Sampled:1 path in 1000; counts are estimates", and --annotate
+   writes an estimated count (a line some function with estimates adds
+   to) "~270"; --gcov, --lines and --edges, read by other programs, keep
+   plain integers.  */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -31,6 +37,7 @@
 #include "derive.h"
 #include "names.h"
 #include "reports.h"
+#include "sampling.h"
 #include "source-lines.h"
 
 /* gcov's columns: the count, then the line number.  */
@@ -52,10 +59,12 @@ file_matches (const char *name, const char *wanted)
 }
 
 /* Write the count column of a line: "-", "#####", "N" or "N*", then the
-   line number.  L is NULL for a line without code.  */
+   line number, "~N" for an estimate when MARKS.  L is NULL for a line
+   without code.  */
 
 static void
-put_count_column (FILE *out, const report_source_line *l, uint32_t line)
+put_count_column (FILE *out, const report_source_line *l, uint32_t line,
+		  bool marks)
 {
   char buf[32];
 
@@ -64,7 +73,8 @@ put_count_column (FILE *out, const report_source_line *l, uint32_t line)
   else if (l->count == 0)
     snprintf (buf, sizeof buf, "#####");
   else
-    snprintf (buf, sizeof buf, "%llu%s", (unsigned long long) l->count,
+    snprintf (buf, sizeof buf, "%s%llu%s",
+	      marks && l->estimated ? "~" : "", (unsigned long long) l->count,
 	      l->unexecuted_block ? "*" : "");
   fprintf (out, "%*s:%*u:", COUNT_WIDTH, buf, LINE_WIDTH, line);
 }
@@ -81,6 +91,11 @@ typedef struct annotate_context
      functions, by line, and the next to write.  */
   struct gcov_function *functions;
   size_t num_functions, next_function;
+  /* Of a sampled profile, its sampling, for a header line; and, for
+     --annotate, whether estimates are written "~N" (gcov's format has
+     no room for it).  */
+  const report_sampling *sampling;
+  bool marks;
 } annotate_context;
 
 /* One function's line as gcov -b writes it before the function's first
@@ -132,7 +147,8 @@ put_branches (const annotate_context *ctx, const report_source_line *l)
       const report_source_branch *b = &ctx->sources->branches[l->first_branch
 							     + k];
       if (b->executed)
-	fprintf (ctx->out, "branch %2zu taken %llu%s\n", k,
+	fprintf (ctx->out, "branch %2zu taken %s%llu%s\n", k,
+		 ctx->marks && l->estimated ? "~" : "",
 		 (unsigned long long) b->count,
 		 b->fallthrough ? " (fallthrough)" : "");
       else
@@ -150,7 +166,7 @@ put_annotated_line (void *context, uint32_t lineno, const char *text,
   annotate_context *ctx = context;
 
   put_gcov_functions (ctx, lineno);
-  put_count_column (ctx->out, l, lineno);
+  put_count_column (ctx->out, l, lineno, ctx->marks);
   fprintf (ctx->out, "%s\n", text);
   if (l && ctx->branches)
     put_branches (ctx, l);
@@ -183,6 +199,14 @@ put_annotated_file (annotate_context *ctx, const report_source_file *f,
       fprintf (out, "%*s:%*u:Runs:%llu\n", COUNT_WIDTH, "-", LINE_WIDTH, 0u,
 	       (unsigned long long) ctx->gcov->max_runs);
     }
+  if (ctx->sampling)
+    {
+      char sampled[REPORT_SAMPLING_SIZE];
+      report_sampling_describe (sampled, ctx->sampling,
+				ctx->marks ? " (~)" : "");
+      fprintf (out, "%*s:%*u:Sampled:%s\n", COUNT_WIDTH, "-", LINE_WIDTH,
+	       0u, sampled);
+    }
   if (!src && ctx->gcov)
     fprintf (stderr, "%s: %s: not readable (%s): its .gcov file has the "
 	     "counted lines only\n", DUMP_PROGRAM, f->name, why);
@@ -202,7 +226,7 @@ put_annotated_file (annotate_context *ctx, const report_source_file *f,
   for (; next < n; next++)
     {
       put_gcov_functions (ctx, lines[next].line);
-      put_count_column (out, &lines[next], lines[next].line);
+      put_count_column (out, &lines[next], lines[next].line, ctx->marks);
       fputc ('\n', out);
       if (ctx->branches)
 	put_branches (ctx, &lines[next]);
@@ -244,6 +268,11 @@ dump_report_annotate (FILE *out, const report_data *data,
   if (report_collect_sources (data, sel, &sources) != 0)
     return -1;
   annotate_context ctx = { out, &sources, opt->branches, NULL };
+  if (report_sampling_sampled (&data->sampling))
+    {
+      ctx.sampling = &data->sampling;
+      ctx.marks = true;
+    }
   for (size_t f = 0; f < sources.num_files; f++)
     any_shown |= !opt->annotate_file
 		 || file_matches (sources.files[f].name, opt->annotate_file);
@@ -408,6 +437,8 @@ dump_report_gcov (const report_data *data, const report_selection *sel,
 	  break;
 	}
       annotate_context ctx = { out, &sources, true, data, NULL, 0, 0 };
+      if (report_sampling_sampled (&data->sampling))
+	ctx.sampling = &data->sampling;
       if (gcov_functions (data, sel, file->name, &ctx) != 0)
 	{
 	  fclose (out);

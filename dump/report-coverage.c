@@ -18,7 +18,10 @@
    the function: DAG edge kind 8) are most of the potential paths of C++
    code that calls much, and no test reaches them by a decision of its
    own; they are counted apart, on a line under the totals and in two
-   columns, so that the coverage of the other paths shows.  */
+   columns, so that the coverage of the other paths shows.
+
+   Of a sampled profile, a "Sampled:" line says that a path that ran but
+   was never sampled counts as not executed.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,7 @@
 #include "columns.h"
 #include "names.h"
 #include "reports.h"
+#include "sampling.h"
 
 /* Widest function column without a wide output (report_name_column_max);
    longer names are elided in the middle (names.h).  */
@@ -168,6 +172,16 @@ dump_report_coverage (FILE *out, const report_data *data,
   fprintf (out, "Path coverage: %llu of %s potential paths executed (%s)\n",
 	   (unsigned long long) sel->executed, total_potential, pct);
   dump_put_exception_exits (out, "               ", sel);
+  if (report_sampling_sampled (&data->sampling))
+    {
+      /* A path that ran between two samples is not in the file.  */
+      if (data->sampling.period)
+	fprintf (out, "Sampled:       1 path in %llu; ",
+		 (unsigned long long) data->sampling.period);
+      else
+	fputs ("Sampled:       several periods; ", out);
+      fputs ("a path never sampled counts as not executed\n", out);
+    }
   fprintf (out, "Functions:     %zu of %zu executed\n\n",
 	   sel->num_executed, sel->num_selected);
 

@@ -17,6 +17,7 @@
 #include "columns.h"
 #include "json.h"
 #include "reports.h"
+#include "sampling.h"
 #include "timing.h"
 #include "untested.h"
 
@@ -363,6 +364,21 @@ put_function_time (FILE *out, const report_data *data,
     fprintf (out, ",\n      \"time\": %.6Lg", sum);
 }
 
+/* The sample fields of the path REF into EXTRA (EXTRA_SIZE bytes), for
+   put_path: "samples" and "estimated" of a sampled profile, else
+   nothing.  */
+
+static void
+path_sample_fields (char *extra, size_t extra_size, const report_data *data,
+		    const report_path_ref *ref)
+{
+  extra[0] = 0;
+  if (report_sampling_sampled (&data->sampling))
+    snprintf (extra, extra_size, ",\n          \"samples\": %llu,\n"
+	      "          \"estimated\": %s", (unsigned long long) ref->samples,
+	      report_estimated (ref->count, ref->samples) ? "true" : "false");
+}
+
 /* The time fields of the path REF of FN into EXTRA (EXTRA_SIZE bytes),
    for put_path: "time", "time_raw", "time_per_execution" and
    "time_share" (of all measured time).  Empty when FN has no times.  */
@@ -545,8 +561,7 @@ put_function (FILE *out, const report_data *data, const report_function *fn,
 	   "      \"executed_cut_paths\": %llu,\n"
 	   "      \"executed_paths\": %llu,\n"
 	   "      \"executions\": %s,\n"
-	   "      \"truncated\": %s,\n"
-	   "      \"cuts\": [",
+	   "      \"truncated\": %s",
 	   (unsigned long long) m->num_paths,
 	   (unsigned long long) fn->exception_exits,
 	   (unsigned long long) fn->executed_exception_exits,
@@ -554,6 +569,10 @@ put_function (FILE *out, const report_data *data, const report_function *fn,
 	   (unsigned long long) fn->num_complete,
 	   report_sum_format (&fn->executions, buf),
 	   m->flags & PPF_FN_TRUNCATED ? "true" : "false");
+  if (report_sampling_sampled (&data->sampling))
+    fprintf (out, ",\n      \"sampled\": %s",
+	     fn->estimated ? "true" : "false");
+  fputs (",\n      \"cuts\": [", out);
   for (uint32_t e = 0; e < m->num_edges; e++)
     if (m->edges[e].kind == PPF_EDGE_CUT_EXIT)
       {
@@ -572,7 +591,9 @@ put_function (FILE *out, const report_data *data, const report_function *fn,
       if (report_path_regen (fn, refs[i].id, path, err, sizeof err) != 0)
 	return -1;
       fputs (i ? ",\n" : "\n", out);
-      path_time_fields (extra, sizeof extra, data, fn, &refs[i]);
+      path_sample_fields (extra, sizeof extra, data, &refs[i]);
+      path_time_fields (extra + strlen (extra), sizeof extra - strlen (extra),
+			data, fn, &refs[i]);
       put_path (out, fn, path, refs[i].count, extra[0] ? extra : NULL);
     }
   fputs (num ? "\n      ]" : "]", out);
@@ -614,6 +635,14 @@ dump_report_json (FILE *out, const report_data *data,
   fprintf (out, "%s,\n  \"total_executions\": %s,\n",
 	   data->num_profiles ? "\n  ]" : "]",
 	   report_sum_format (&data->total_executions, buf));
+  if (report_sampling_sampled (&data->sampling))
+    {
+      fputs ("  \"sampled\": true,\n  \"sample_period\": ", out);
+      if (data->sampling.period)
+	fprintf (out, "%llu,\n", (unsigned long long) data->sampling.period);
+      else
+	fputs ("null,\n", out);
+    }
   if (data->has_time)
     fprintf (out, "  \"time_unit\": \"%s\",\n  \"total_time\": %.6Lg,\n",
 	     report_time_unit_name (data), data->total_time);

@@ -7,10 +7,12 @@
 
    Shares are of all path executions in the files read, also when -f
    selects some functions, so that a function's paths are seen against
-   the whole program.  When the profiles hold times (metric=cycles), three
-   more columns follow cumul: the path's time, its time per execution
-   and its share of all measured time; ranked by time (--sort=time), the
-   cumul column adds up the time shares.  */
+   the whole program.  A sampled profile's header says so ("Sampled:"),
+   and its estimated counts are written "~1200" (sampling.h).  When the
+   profiles hold times (metric=cycles), three more columns follow cumul:
+   the path's time, its time per execution and its share of all measured
+   time; ranked by time (--sort=time), the cumul column adds up the time
+   shares.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "names.h"
 #include "path-text.h"
 #include "reports.h"
+#include "sampling.h"
 #include "timing.h"
 
 /* The function column: as wide as the widest name shown, but at most
@@ -117,6 +120,12 @@ put_header (FILE *out, const report_data *data, const report_selection *sel,
   char a[REPORT_SUM_DIGITS], b[REPORT_SUM_DIGITS], pct[REPORT_PERCENT_SIZE];
 
   put_profiles (out, data);
+  if (report_sampling_sampled (&data->sampling))
+    {
+      char sampled[REPORT_SAMPLING_SIZE];
+      report_sampling_describe (sampled, &data->sampling, " (~)");
+      fprintf (out, "Sampled:     %s\n", sampled);
+    }
   if (opt->num_patterns || opt->num_units)
     fprintf (out, "Functions:   %zu selected of %zu, %zu executed\n",
 	     sel->num_selected, data->num_functions, sel->num_executed);
@@ -181,7 +190,9 @@ measure_paths (const report_data *data, const report_selection *sel,
     {
       const report_function *fn = data->functions[sel->paths[i].function];
       size_t w = report_text_width (fn->label);
-      size_t d = report_digits (sel->paths[i].count);
+      size_t d = report_digits (sel->paths[i].count)
+		 + report_estimated (sel->paths[i].count,
+				     sel->paths[i].samples);
       labels[sel->paths[i].function] = fn->label;
       c->fn_w = w > c->fn_w ? w : c->fn_w;
       c->count_w = d > c->count_w ? d : c->count_w;
@@ -262,6 +273,7 @@ put_paths (FILE *out, const report_data *data, const report_selection *sel,
       const report_path_ref *ref = &sel->paths[i];
       const report_function *fn = data->functions[ref->function];
       char share[REPORT_PERCENT_SIZE], cum[REPORT_PERCENT_SIZE], err[256];
+      char count[REPORT_SUM_DIGITS + 1];
 
       report_sum_add (&cumul, ref->count);
       report_percent (share, (long double) ref->count, total);
@@ -280,8 +292,11 @@ put_paths (FILE *out, const report_data *data, const report_selection *sel,
 	  rc = -1;
 	  break;
 	}
-      fprintf (out, "%*zu  %*llu  %7s  %7s  ", (int) c.rank_w, i + 1,
-	       (int) c.count_w, (unsigned long long) ref->count, share, cum);
+      snprintf (count, sizeof count, "%s%llu",
+		report_estimate_mark (ref->count, ref->samples),
+		(unsigned long long) ref->count);
+      fprintf (out, "%*zu  %*s  %7s  %7s  ", (int) c.rank_w, i + 1,
+	       (int) c.count_w, count, share, cum);
       if (data->has_time)
 	put_time_cells (out, data, ref);
       report_put_padded (out, names.text[ref->function], c.fn_w, false);

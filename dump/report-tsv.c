@@ -21,7 +21,10 @@
    meta has no detail section.  When the profiles hold times
    (metric=cycles), an eighth field TIME follows: the path's total time
    in its file's unit (ticks or ns, an integer), empty for a function
-   without times.  Lines are sorted by function (input order) then ID.
+   without times.  Of a sampled profile (sampling.h), a last field
+   SAMPLES follows: the samples COUNT was estimated from (COUNT itself
+   when the path was counted exactly).  Lines are sorted by function
+   (input order) then ID.
 
    A backslash, tab, newline or carriage return in a name is written \\,
    \t, \n, \r, other control characters \xHH, and in LINES a space in a
@@ -32,6 +35,7 @@
 #include "names.h"
 #include "paths.h"
 #include "reports.h"
+#include "sampling.h"
 #include "timing.h"
 
 void
@@ -167,6 +171,8 @@ dump_report_tsv (FILE *out, const report_data *data,
 	      fprintf (out, "%llu", (unsigned long long) (c ? c->time : 0));
 	    }
 	}
+      if (report_sampling_sampled (&data->sampling))
+	fprintf (out, "\t%llu", (unsigned long long) ref->samples);
       fputc ('\n', out);
     }
   report_lines_free (&lines);

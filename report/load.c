@@ -232,6 +232,8 @@ function_load (const report_profile *prof, uint32_t i, report_path *path,
   for (uint64_t k = 0; k < pf->num_counts; k++)
     {
       report_sum_add (&fn->executions, pf->counts[k].count);
+      fn->estimated |= report_estimated (pf->counts[k].count,
+					 pf->counts[k].samples);
       fn->num_complete += pf->counts[k].path < m->num_paths;
     }
 
@@ -365,6 +367,9 @@ add_file (report_data *data, const char *path, const struct stat *st)
   for (size_t i = first; i < data->num_functions; i++)
     report_sum_add_sum (&data->total_executions,
 			&data->functions[i]->executions);
+  /* A mix of sampled and exact files is read, and refused by the
+     program (sampling.h).  */
+  report_sampling_add (&data->sampling, &prof->file, prof->path, 0);
   return 0;
 }
 

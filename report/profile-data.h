@@ -21,6 +21,7 @@
 
 #include "ppedges.h"
 #include "ppformat.h"
+#include "sampling.h"
 #include "sum.h"
 
 /* One .pathprof file.  */
@@ -49,6 +50,9 @@ typedef struct report_function
 				   counted from there on (PPF_FN_APART),
 				   which are no potential paths */
   report_sum executions;        /* sum of the counts */
+  bool estimated;               /* some count is an estimate
+				   (sampling.h): not a function of a
+				   sampled profile counted exactly */
   uint64_t exception_exits;     /* potential paths that end by an
 				   exception (DAG edge kind 8), counted
 				   without enumerating them
@@ -77,6 +81,10 @@ typedef struct report_data
      runs of the files that hold it, added; the least and the largest of
      those (equal for the files of one program, doc/file-format.md).  */
   uint64_t min_runs, max_runs;
+  /* Whether the files are sampled, and their period (sampling.h); a
+     sampled file and an exact one leave SAMPLING.mixed set, which the
+     programs refuse (report_data_add reads them all the same).  */
+  report_sampling sampling;
 } report_data;
 
 /* The program named in messages: each program's main sets it;

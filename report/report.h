@@ -27,6 +27,7 @@
      source-lines.c  source files and their line counts summed over
 		     functions
      timing.c        time per path (metric=cycles, metric=ns)
+     sampling.c      sampled profiles: their period, estimated counts
      sum.c           exact sums of 64-bit counts
      ratio.c         exact ratios of counts
      columns.c       text layout: widths, glyphs, percentages
@@ -50,6 +51,7 @@
 #include "derive.h"
 #include "source-lines.h"
 #include "timing.h"
+#include "sampling.h"
 #include "sum.h"
 #include "ratio.h"
 #include "columns.h"

@@ -208,6 +208,7 @@ report_select_paths (const report_data *data, report_selection *sel,
 	  ref->function = i;
 	  ref->id = fn->counts[k].path;
 	  ref->count = fn->counts[k].count;
+	  ref->samples = fn->counts[k].samples;
 	  ref->time = report_time_value (data, fn, fn->counts[k].time);
 	}
     }

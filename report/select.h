@@ -35,6 +35,7 @@ typedef struct report_path_ref
   uint64_t id;
   uint64_t count;
   long double time;  /* in the report's unit (timing.h); -1 if none */
+  uint64_t samples;  /* of a sampled profile (sampling.h), else 0 */
 } report_path_ref;
 
 /* What selects the functions: -f patterns and --unit patterns (none:

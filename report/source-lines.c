@@ -137,7 +137,8 @@ add_function_lines (report_sources *out, size_t *file_cap, size_t *line_cap,
 				 c.lines[k].unexecuted_block,
 				 c.lines[k].owns_block,
 				 group && c.lines[k].file == fn->meta.file
-				 && c.lines[k].line >= fn->meta.line, 0, 0 };
+				 && c.lines[k].line >= fn->meta.line, 0, 0,
+				 fn->estimated && c.lines[k].count > 0 };
     }
   if (rc == 0)
     rc = add_function_branches (out, file_cap, branch_cap, fn, &c);
@@ -232,12 +233,14 @@ report_collect_sources (const report_data *data, const report_selection *sel,
       bool any_owned = false;
 
       line.unexecuted_block = false;
+      line.estimated = false;
       for (j = k; j < out->num_lines
 		  && compare_source_lines (&out->lines[k], &out->lines[j]) == 0;
 	   j++)
 	{
 	  const report_source_line *l = &out->lines[j];
 	  line.unexecuted_block |= l->unexecuted_block;
+	  line.estimated |= l->estimated;
 	  if (l->group)
 	    grouped = ppf_count_add (grouped, l->count);
 	  else if (l->owns_block)

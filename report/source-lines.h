@@ -44,6 +44,9 @@ typedef struct report_source_line
 			      group (gcov's is_group), summed apart */
   size_t first_branch;     /* its branches: report_sources.branches */
   size_t num_branches;     /*   [first_branch .. +num_branches) */
+  bool estimated;          /* its count is an estimate: some function
+			      adding to it has estimated counts
+			      (sampling.h) and it ran */
 } report_source_line;
 
 /* One branch of a line (derive.h's), as gcov -b lists it.  */

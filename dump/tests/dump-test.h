@@ -204,15 +204,17 @@ typedef struct fixture_function
   uint64_t num_counts;
 } fixture_function;
 
-/* Encode the functions FNS[0..N-1] into a .pathprof file at PATH; with
-   TIMED, a file with times (PPF_FILE_TIME) in TIME_UNIT at
-   TICKS_PER_SECOND: the functions flagged PPF_FN_TIMED carry the times
-   of their counts.  */
+/* Encode the functions FNS[0..N-1] into a .pathprof file at PATH with
+   the file flags FLAGS: with PPF_FILE_TIME, times in TIME_UNIT at
+   TICKS_PER_SECOND (the functions flagged PPF_FN_TIMED carry the times
+   of their counts); with PPF_FILE_SAMPLED, SAMPLE_PERIOD (the counts
+   carry their samples).  */
 
 TEST_HELPER void
-write_profile_times (const char *path, const char *unit, uint64_t runs,
-		     fixture_function *fns, uint32_t n, bool timed,
-		     uint32_t time_unit, uint64_t ticks_per_second)
+write_profile_flags (const char *path, const char *unit, uint64_t runs,
+		     fixture_function *fns, uint32_t n, uint32_t flags,
+		     uint32_t time_unit, uint64_t ticks_per_second,
+		     uint64_t sample_period)
 {
   ppf_file file;
   ppf_function *pf = calloc (n + 1, sizeof *pf);
@@ -225,12 +227,14 @@ write_profile_times (const char *path, const char *unit, uint64_t runs,
   file.version = PPF_VERSION;
   file.runs = runs;
   file.unit_name = (char *) unit;
-  if (timed)
+  file.flags = flags;
+  if (flags & PPF_FILE_TIME)
     {
-      file.flags |= PPF_FILE_TIME;
       file.time_unit = time_unit;
       file.ticks_per_second = ticks_per_second;
     }
+  if (flags & PPF_FILE_SAMPLED)
+    file.sample_period = sample_period;
   file.num_functions = n;
   file.functions = pf;
   for (uint32_t i = 0; i < n; i++)
@@ -249,6 +253,17 @@ write_profile_times (const char *path, const char *unit, uint64_t runs,
   for (uint32_t i = 0; i < n; i++)
     free (pf[i].meta);
   free (pf);
+}
+
+/* The same, with times when TIMED.  */
+
+TEST_HELPER void
+write_profile_times (const char *path, const char *unit, uint64_t runs,
+		     fixture_function *fns, uint32_t n, bool timed,
+		     uint32_t time_unit, uint64_t ticks_per_second)
+{
+  write_profile_flags (path, unit, runs, fns, n, timed ? PPF_FILE_TIME : 0,
+		       time_unit, ticks_per_second, 0);
 }
 
 /* Encode FNS[0..N-1], without times, into a .pathprof file at PATH.  */
