@@ -169,16 +169,14 @@ html_page_finish (html_report *r, FILE *out, FILE *json, char **json_text,
 void
 html_sampled_badge (FILE *out, const report_data *data)
 {
+  char period[REPORT_SAMPLING_SIZE];
+
   if (!report_sampling_sampled (&data->sampling))
     return;
-  fputs ("<p class=\"badge sampled\" id=\"sampled\">sampled ", out);
-  if (data->sampling.period == 1)
-    fputs ("1 in 1: counts are exact</p>\n", out);
-  else if (data->sampling.period)
-    fprintf (out, "1 in %llu: counts are estimates</p>\n",
-	     (unsigned long long) data->sampling.period);
-  else
-    fputs ("at several periods: counts are estimates</p>\n", out);
+  report_sampling_period (period, &data->sampling);
+  fprintf (out, "<p class=\"badge sampled\" id=\"sampled\">sampled %s: "
+	   "counts are %s</p>\n", period,
+	   data->sampling.period == 1 ? "exact" : "estimates");
 }
 
 /* See html-report.h.  */

@@ -56,6 +56,17 @@ report_sampling_mixed_text (char *buf, size_t size, const report_sampling *s)
 }
 
 void
+report_sampling_period (char buf[REPORT_SAMPLING_SIZE],
+			const report_sampling *s)
+{
+  if (s->period)
+    snprintf (buf, REPORT_SAMPLING_SIZE, "1 in %llu",
+	      (unsigned long long) s->period);
+  else
+    snprintf (buf, REPORT_SAMPLING_SIZE, "at several periods");
+}
+
+void
 report_sampling_describe (char buf[REPORT_SAMPLING_SIZE],
 			  const report_sampling *s, const char *mark)
 {

@@ -55,6 +55,10 @@ bool report_sampling_sampled (const report_sampling *s);
    exact one of S, into BUF.  */
 void report_sampling_mixed_text (char *buf, size_t size,
 				 const report_sampling *s);
+/* S's period as the short reports say it, into BUF: "1 in 1000", or
+   "at several periods".  */
+void report_sampling_period (char buf[REPORT_SAMPLING_SIZE],
+			     const report_sampling *s);
 /* What S's sampling is, for a report's header, into BUF:
    "1 path in 1000; counts are estimates (~)", "several periods; counts
    are estimates (~)", or with a period of 1 "1 path in 1; counts are

@@ -135,14 +135,20 @@ void
 tool_put_set_summary (FILE *out, const char *which, const char *name,
 		      const tool_set *set)
 {
-  char total[REPORT_SUM_DIGITS];
+  char total[REPORT_SUM_DIGITS], period[REPORT_SAMPLING_SIZE];
 
   fprintf (out, "%s: %s: %zu file%s, %llu run%s, %zu functions, %llu paths "
-	   "executed, %s executions\n", which, name, set->num_inputs,
+	   "executed, %s executions", which, name, set->num_inputs,
 	   set->num_inputs == 1 ? "" : "s", (unsigned long long) set->runs,
 	   set->runs == 1 ? "" : "s", set->num_functions,
 	   (unsigned long long) executed_paths (set),
 	   report_sum_format (&set->total_executions, total));
+  if (report_sampling_sampled (&set->sampling))
+    {
+      report_sampling_period (period, &set->sampling);
+      fprintf (out, " (sampled %s)", period);
+    }
+  fputc ('\n', out);
 }
 
 void
@@ -159,10 +165,17 @@ tool_put_set_json (FILE *out, const char *name, const tool_set *set)
       report_json_string (out, set->inputs[i]);
     }
   fprintf (out, "], \"runs\": %llu, \"functions\": %zu, "
-	   "\"executed_paths\": %llu, \"executions\": %s}",
+	   "\"executed_paths\": %llu, \"executions\": %s",
 	   (unsigned long long) set->runs, set->num_functions,
 	   (unsigned long long) executed_paths (set),
 	   report_sum_format (&set->total_executions, total));
+  /* Fields added for sampled sets only (doc/pathprof-tool.md).  */
+  if (report_sampling_sampled (&set->sampling) && set->sampling.period)
+    fprintf (out, ", \"sampled\": true, \"sample_period\": %llu",
+	     (unsigned long long) set->sampling.period);
+  else if (report_sampling_sampled (&set->sampling))
+    fputs (", \"sampled\": true, \"sample_period\": null", out);
+  fputc ('}', out);
 }
 
 char *

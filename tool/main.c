@@ -2,7 +2,7 @@
 /* pathprof-tool: offline operations on .pathprof files, in the manner of
    gcov-tool.
 
-   Usage: pathprof-tool merge [-o OUT] [-w W1,W2,...] INPUT...
+   Usage: pathprof-tool merge [-o OUT] [-w W1,W2,...] [--mixed] INPUT...
 	  pathprof-tool diff [-n N|--all] [--json] A B
 	  pathprof-tool overlap [-n N|--all] [--json] A B
 
@@ -13,7 +13,8 @@
    Exit status: 0 when all went well; 1 when an input could not be used
    (merge then writes nothing; diff and overlap report on the rest), a
    function of another build was left out (merge writes the rest) or
-   the output could not be written; 2 for a usage error.
+   the output could not be written; 2 for a usage error, or a sampled
+   profile and an exact one in one set (merge allows it with --mixed).
 
    Debugging: pathprof-dump --tsv --all on the inputs and on a merge's
    output shows every count, path by path.  */
@@ -39,12 +40,14 @@
 
 enum
 {
-  OPT_JSON = 256
+  OPT_JSON = 256,
+  OPT_MIXED
 };
 
 static const struct option long_options[] = {
   { "output", required_argument, NULL, 'o' },
   { "weight", required_argument, NULL, 'w' },
+  { "mixed", no_argument, NULL, OPT_MIXED },
   { "top", required_argument, NULL, 'n' },
   { "all", no_argument, NULL, 'a' },
   { "json", no_argument, NULL, OPT_JSON },
@@ -59,7 +62,7 @@ static void
 usage (FILE *out)
 {
   fprintf (out,
-"Usage: %s merge [-o OUT] [-w W1,W2,...] INPUT...\n"
+"Usage: %s merge [-o OUT] [-w W1,W2,...] [--mixed] INPUT...\n"
 "  or:  %s diff [-n N | --all] [--json] A B\n"
 "  or:  %s overlap [-n N | --all] [--json] A B\n"
 "Offline operations on path profiles.  An INPUT, A or B is a .pathprof\n"
@@ -78,6 +81,8 @@ usage (FILE *out)
 "  -w, --weight=W1,W2,...\n"
 "                        merge: multiply the counts and runs of each INPUT\n"
 "                        by a positive integer, one per INPUT (default 1)\n"
+"      --mixed           merge: let sampled and exact profiles merge, the\n"
+"                        exact counts entering as samples of period 1\n"
 "  -n, --top=N           diff, overlap: at most N rows per list (default %d)\n"
 "  -a, --all             diff, overlap: every row\n"
 "      --json            diff, overlap: the report as JSON\n"
@@ -86,7 +91,8 @@ usage (FILE *out)
 "\n"
 "Exit status: 0 if all is well, 1 if an input could not be used (merge then\n"
 "writes nothing), a function of another build was left out (merge writes\n"
-"the rest) or the output could not be written, 2 for a usage error.\n",
+"the rest) or the output could not be written, 2 for a usage error or a\n"
+"sampled profile with an exact one in a set (merge without --mixed).\n",
 	   TOOL_PROGRAM, TOOL_PROGRAM, TOOL_PROGRAM, DEFAULT_OUTPUT,
 	   DEFAULT_LIMIT);
 }
@@ -167,11 +173,11 @@ locale_is_utf8 (void)
 	 && (strcmp (codeset, "UTF-8") == 0 || strcmp (codeset, "utf8") == 0);
 }
 
-/* pathprof-tool merge.  */
+/* pathprof-tool merge; MIXED: --mixed.  */
 
 static int
 run_merge (int argc, char **argv, const char *out_path,
-	   const uint64_t *weights, size_t num_weights)
+	   const uint64_t *weights, size_t num_weights, bool mixed)
 {
   tool_set set;
   struct stat st;
@@ -188,6 +194,8 @@ run_merge (int argc, char **argv, const char *out_path,
       return 2;
     }
   tool_set_init (&set);
+  set.merge_how = mixed ? PPF_MERGE_MIXED : 0;
+  set.mixed_hint = "use --mixed to add exact counts as samples of period 1";
   if (stat (out_path, &st) == 0)
     {
       set.exclude = true;
@@ -196,7 +204,7 @@ run_merge (int argc, char **argv, const char *out_path,
     }
   for (int i = 0; i < argc; i++)
     problems += tool_set_add (&set, argv[i], weights ? weights[i] : 1);
-  if (set.into_itself)
+  if (set.into_itself || set.mixed)
     status = 2;
   else if (problems || set.num_inputs == 0)
     {
@@ -235,11 +243,14 @@ run_compare (bool overlap, char **argv, tool_report_options *opt)
   tool_set_init (&b);
   problems += tool_set_add (&a, argv[0], 1);
   problems += tool_set_add (&b, argv[1], 1);
-  if (a.num_inputs == 0 || b.num_inputs == 0)
+  /* A against B may be sampled against exact (their shares compare);
+     within A or B, counts would add.  */
+  if (a.mixed || b.mixed || a.num_inputs == 0 || b.num_inputs == 0)
     {
+      status = a.mixed || b.mixed ? 2 : 1;
       tool_set_free (&a);
       tool_set_free (&b);
-      return 1;
+      return status;
     }
   opt->name_a = argv[0];
   opt->name_b = argv[1];
@@ -272,6 +283,7 @@ struct tool_args
   uint64_t *weights;		/* merge: -w, malloc'd, or NULL */
   size_t num_weights;
   bool json;			/* diff, overlap: --json */
+  bool mixed;			/* merge: --mixed */
 };
 
 /* Parse the options of the sub-command in ARGV[1] (MERGE: merge, else
@@ -294,6 +306,8 @@ option_name (int c)
       return "-n (--top)";
     case 'a':
       return "-a (--all)";
+    case OPT_MIXED:
+      return "--mixed";
     default:
       return "--json";
     }
@@ -315,9 +329,12 @@ parse_options (int argc, char **argv, bool merge, struct tool_args *args,
 	{
 	case 'o':
 	case 'w':
+	case OPT_MIXED:
 	  if (!merge)
 	    usage_error ("%s: only for merge", option_name (c));
-	  if (c == 'o')
+	  if (c == OPT_MIXED)
+	    args->mixed = true;
+	  else if (c == 'o')
 	    {
 	      if (!optarg[0])
 		usage_error ("%s", "empty output file name");
@@ -371,7 +388,7 @@ int
 main (int argc, char **argv)
 {
   tool_report_options opt;
-  struct tool_args args = { DEFAULT_OUTPUT, NULL, 0, false };
+  struct tool_args args = { DEFAULT_OUTPUT, NULL, 0, false, false };
   const char *command;
   bool merge;
   int status;
@@ -412,7 +429,7 @@ main (int argc, char **argv)
 	usage_error ("%s", "merge: no input (give .pathprof files or "
 		     "directories)");
       status = run_merge (argc, argv, args.out_path, args.weights,
-			  args.num_weights);
+			  args.num_weights, args.mixed);
       free (args.weights);
       return status;
     }

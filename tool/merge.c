@@ -37,6 +37,11 @@ build_file (const tool_set *set, ppf_file *f)
   /* One unit: the file its object would have written.  Several: the
      table, and no one unit name.  */
   f->flags = one_unit ? 0 : PPF_FILE_UNITS;
+  if (report_sampling_sampled (&set->sampling))
+    {
+      f->flags |= PPF_FILE_SAMPLED;
+      f->sample_period = set->sampling.period;
+    }
   if (set->has_time)
     {
       f->flags |= PPF_FILE_TIME;

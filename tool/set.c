@@ -22,6 +22,7 @@ tool_set_init (tool_set *set)
 {
   memset (set, 0, sizeof *set);
   set->weight = 1;
+  set->mixed_hint = "merge them first with pathprof-tool merge --mixed";
   report_runs_init (&set->runs_by_unit);
 }
 
@@ -31,14 +32,6 @@ static void
 report (const char *path, const char *problem)
 {
   fprintf (stderr, "%s: %s: %s\n", TOOL_PROGRAM, path, problem);
-}
-
-uint64_t
-tool_count_scale (uint64_t count, uint64_t weight)
-{
-  if (weight && count > UINT64_MAX / weight)
-    return UINT64_MAX;
-  return count * weight;
 }
 
 bool
@@ -270,44 +263,50 @@ check_new_paths (const tool_function *tf, const ppf_count *src,
   return 0;
 }
 
-/* Add SRC (NUM counts, each times WEIGHT) into TF's list.  Returns 0 or
+/* Add SRC's counts, each times WEIGHT, into TF's list, exact counts
+   made samples as HOW says (ppf_counts_merge_weighted).  Returns 0 or
    -1.  */
 
 static int
-merge_counts (tool_function *tf, const ppf_count *src, uint64_t num,
-	      uint64_t weight)
+merge_counts (tool_function *tf, const ppf_function *src, uint64_t weight,
+	      unsigned how)
 {
-  ppf_count *merged;
-  uint64_t i = 0, j = 0, n = 0;
+  ppf_function dst;
 
-  if (num == 0)
-    return 0;
-  merged = malloc ((tf->num_counts + num) * sizeof *merged);
-  if (!merged)
+  memset (&dst, 0, sizeof dst);
+  dst.counts = tf->counts;
+  dst.num_counts = tf->num_counts;
+  if (ppf_counts_merge_weighted (&dst, src, weight, how) != PPF_OK)
     return -1;
-  while (i < tf->num_counts || j < num)
-    {
-      if (j == num
-	  || (i < tf->num_counts && tf->counts[i].path < src[j].path))
-	merged[n++] = tf->counts[i++];
-      else
-	{
-	  uint64_t c = tool_count_scale (src[j].count, weight);
-	  uint64_t t = tool_count_scale (src[j].time, weight);
-	  if (i < tf->num_counts && tf->counts[i].path == src[j].path)
-	    {
-	      t = ppf_count_add (tf->counts[i].time, t);
-	      c = ppf_count_add (tf->counts[i++].count, c);
-	    }
-	  merged[n].path = src[j++].path;
-	  merged[n].time = t;
-	  merged[n++].count = c;
-	}
-    }
-  free (tf->counts);
-  tf->counts = merged;
-  tf->num_counts = n;
+  tf->counts = dst.counts;
+  tf->num_counts = dst.num_counts;
   return 0;
+}
+
+/* Whether FILE, read from PATH, may join SET's files (report/sampling.h):
+   if so, the sampling they make in *SAMPLING and what their counts need
+   in *COUNTS_HOW; if not, say why (a sampled file and an exact one) and
+   set SET->mixed.  */
+
+static bool
+sampling_fits (tool_set *set, const ppf_file *file, const char *path,
+	       report_sampling *sampling, unsigned *counts_how)
+{
+  int how;
+
+  *sampling = set->sampling;
+  how = report_sampling_add (sampling, file, path, set->merge_how);
+  if (how < 0)
+    {
+      char mixed[512];
+      report_sampling_mixed_text (mixed, sizeof mixed, sampling);
+      fprintf (stderr, "%s: %s: %s\n", TOOL_PROGRAM, mixed,
+	       set->mixed_hint);
+      set->mixed = true;
+      return false;
+    }
+  *counts_how = (unsigned) how;
+  return true;
 }
 
 /* Remember PATH (stat ST) as input number SET->num_inputs.  Returns 0
@@ -499,21 +498,32 @@ map_functions (tool_set *set, const ppf_file *file, size_t input,
 }
 
 /* Sum FILE, read from PATH, into SET: the counts of each function into
-   MAP's, its runs and its time unit.  Exits when memory runs out half
-   way.  */
+   MAP's, exact ones made samples as COUNTS_HOW says (sampling_fits), its
+   runs and its time unit.  Exits when memory runs out half way.  */
 
 static void
 sum_file (tool_set *set, const char *path, const ppf_file *file,
-	  tool_function **map)
+	  tool_function **map, unsigned counts_how)
 {
-  for (uint32_t i = 0; i < file->num_functions; i++)
-    if (map[i] && merge_counts (map[i], file->functions[i].counts,
-		      file->functions[i].num_counts, set->weight) != 0)
-      {
-	/* Half summed: the set is no longer what its inputs say.  */
-	report (path, "out of memory");
-	exit (1);
-      }
+  static const ppf_function none;
+  bool failed = false;
+
+  /* The set's counts become samples of period 1: all of them, also of
+     the functions FILE lacks.  */
+  if (counts_how & PPF_MERGE_EXACT_DST)
+    for (size_t i = 0; i < set->num_functions && !failed; i++)
+      failed = merge_counts (set->functions[i], &none, 1,
+			     PPF_MERGE_EXACT_DST) != 0;
+  for (uint32_t i = 0; i < file->num_functions && !failed; i++)
+    failed = map[i] && merge_counts (map[i], &file->functions[i],
+				     set->weight,
+				     counts_how & PPF_MERGE_EXACT_SRC) != 0;
+  if (failed)
+    {
+      /* Half summed: the set is no longer what its inputs say.  */
+      report (path, "out of memory");
+      exit (1);
+    }
   /* Runs are the program's (runs.h), not the sum over the files.  */
   uint64_t fewest;
   if (report_runs_add (&set->runs_by_unit, file, set->weight) != 0)
@@ -543,12 +553,19 @@ add_file (void *ctx, const char *path, const struct stat *st)
   size_t keep_units = set->num_units, keep_left_out = set->left_out;
   tool_function **map = NULL;
   char err[ERR_SIZE];
+  report_sampling sampling;
+  unsigned counts_how;
   ppf_file file;
 
   if (already_read (set, st))
     return 0;
   if (read_input (set, path, st, &file) != 0)
     return 1;
+  if (!sampling_fits (set, &file, path, &sampling, &counts_how))
+    {
+      ppf_file_free (&file);
+      return 1;
+    }
 
   map = calloc (file.num_functions + 1, sizeof *map);
   if (!map)
@@ -565,7 +582,13 @@ add_file (void *ctx, const char *path, const struct stat *st)
       snprintf (err, sizeof err, "out of memory");
       goto undo;
     }
-  sum_file (set, path, &file, map);
+  /* The set's own copy of PATH, for a later message.  */
+  if (sampling.sampled_path == path)
+    sampling.sampled_path = set->inputs[input];
+  if (sampling.exact_path == path)
+    sampling.exact_path = set->inputs[input];
+  set->sampling = sampling;
+  sum_file (set, path, &file, map, counts_how);
   free (map);
   ppf_file_free (&file);
   return 0;

@@ -6,8 +6,11 @@
    the file's unit_name, or its unit table entry in a merged file) and its
    assembler name.  The same function of the same build has a
    byte-identical meta in every file; its counts add (saturating, each
-   file's counts multiplied by its weight).  A function of the same
-   identity with another meta comes from another build: that copy is
+   file's counts multiplied by its weight; samples too, of sampled
+   files, which go together as report/sampling.h says: a sampled file
+   and an exact one only with PPF_MERGE_MIXED, pathprof-tool merge
+   --mixed).  A function of the same identity with another meta comes
+   from another build: that copy is
    reported and left out, never summed, and the copy already in the set
    (from the first file given, in command-line order) stays; the file's
    other functions are summed.
@@ -31,6 +34,7 @@
 
 #include "profile-data.h"
 #include "runs.h"
+#include "sampling.h"
 
 #define TOOL_PROGRAM "pathprof-tool"
 
@@ -68,6 +72,13 @@ typedef struct tool_set
   bool has_time;
   uint32_t time_unit;
   uint64_t ticks_per_second;
+  /* Whether the files are sampled, and their period; a file that would
+     mix sampled and exact counts without MERGE_HOW's PPF_MERGE_MIXED
+     is refused with MIXED_HINT and sets MIXED.  */
+  report_sampling sampling;
+  unsigned merge_how;
+  const char *mixed_hint;
+  bool mixed;
   size_t num_functions;
   tool_function **functions;  /* first-seen order: the first file's */
   size_t num_buckets;
@@ -105,8 +116,5 @@ void tool_set_free (tool_set *set);
 
 /* Whether the metas of A and B are byte for byte the same.  */
 bool tool_same_meta (const tool_function *a, const tool_function *b);
-
-/* A x WEIGHT, saturating at UINT64_MAX.  */
-uint64_t tool_count_scale (uint64_t count, uint64_t weight);
 
 #endif /* PATHPROF_TOOL_SET_H */

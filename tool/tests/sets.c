@@ -117,8 +117,8 @@ main (void)
 
   /* Weights saturate.  */
   check_u64 ("scale saturates", UINT64_MAX,
-	     tool_count_scale (UINT64_MAX / 2 + 1, 2));
-  check_u64 ("scale", 21, tool_count_scale (7, 3));
+	     ppf_count_scale (UINT64_MAX / 2 + 1, 2));
+  check_u64 ("scale", 21, ppf_count_scale (7, 3));
   tool_set_init (&a);
   check_int ("read big x 2", 0,
 	     tool_set_add (&a, test_path ("big.pathprof"), 2));
