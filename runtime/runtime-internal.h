@@ -102,8 +102,6 @@ uint64_t pp_rt_sample_parse_period (const char *text);
 uint64_t pp_rt_sample_choose (uint64_t compiled);
 /* The period chosen, 0 if none yet.  */
 uint64_t pp_rt_sample_period (void);
-/* Whether any thread has taken a sample since the process started.  */
-int pp_rt_sample_taken (void);
 /* In the child after fork: the thread's random state and countdown
    made its own, so that parent and child do not sample in step.  */
 void pp_rt_sample_after_fork (void);

@@ -45,9 +45,6 @@ static int fixed_seed_set;
 static uint64_t fixed_seed;
 static uint64_t thread_number;
 
-/* Whether any thread has taken a sample (for the exit's message).  */
-static int sample_taken;
-
 /* splitmix64's finaliser: a 64-bit mix of X.  */
 
 static uint64_t
@@ -171,10 +168,12 @@ pp_rt_sample_period (void)
   return __atomic_load_n (&process_period, __ATOMIC_ACQUIRE);
 }
 
-int
-pp_rt_sample_taken (void)
+/* Make SEED the thread's state; xorshift's state is never 0.  */
+
+static void
+set_state (uint64_t seed)
 {
-  return __atomic_load_n (&sample_taken, __ATOMIC_RELAXED);
+  rng_state = seed ? seed : UINT64_C (0x9e3779b97f4a7c15);
 }
 
 /* Seed the thread's state: from PATHPROF_SAMPLE_SEED and the thread's
@@ -200,7 +199,7 @@ seed_thread (void)
 			    + (uint64_t) ts.tv_nsec));
       seed = mix64 (seed ^ (uint64_t) (uintptr_t) &rng_state);
     }
-  rng_state = seed ? seed : UINT64_C (0x9e3779b97f4a7c15);
+  set_state (seed);
 }
 
 /* The countdown after a sample: N - 1 + J, J uniform in [-N/8, N/8].  */
@@ -223,16 +222,12 @@ __pathprof_sample (uint64_t compiled)
     period = pp_rt_sample_choose (compiled);
   errno = saved_errno;
   if (period == 1)
-    {
-      __atomic_store_n (&sample_taken, 1, __ATOMIC_RELAXED);
-      return 1;
-    }
+    return 1;
   if (rng_state == 0)
     {
       seed_thread ();
       return (int64_t) (random_below (period) << 1);
     }
-  __atomic_store_n (&sample_taken, 1, __ATOMIC_RELAXED);
   return (int64_t) (next_countdown (period) << 1) | 1;
 }
 
@@ -244,9 +239,7 @@ pp_rt_sample_after_fork (void)
   if (rng_state == 0 || period == 0)
     return;
   /* With a fixed seed the child's numbers are those of every run too.  */
-  rng_state = mix64 (rng_state ^ (fixed_seed_set ? UINT64_C (0x5bd1e995)
-				  : (uint64_t) getpid ()));
-  if (rng_state == 0)
-    rng_state = UINT64_C (0x9e3779b97f4a7c15);
+  set_state (mix64 (rng_state ^ (fixed_seed_set ? UINT64_C (0x5bd1e995)
+				  : (uint64_t) getpid ())));
   __pathprof_countdown = (int64_t) random_below (period);
 }

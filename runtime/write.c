@@ -293,16 +293,38 @@ unit_time_flags (const struct __pathprof_unit *unit)
   return unit->flags & (PATHPROF_UNIT_TIME_TSC | PATHPROF_UNIT_TIME_NS);
 }
 
+
+/* Why OLD holds counts of another kind than UNIT's, whatever its
+   functions: times where UNIT measures none or the reverse, estimates
+   from samples where UNIT counts exactly or the reverse; NULL when
+   they are of one kind.  */
+
+static const char *
+other_kind (const ppf_file *old, const struct __pathprof_unit *unit)
+{
+  if (!(old->flags & PPF_FILE_TIME) != !unit_time_flags (unit))
+    return (old->flags & PPF_FILE_TIME)
+	   ? "it has times, this build measures none"
+	   : "it has no times, this build measures them";
+  if (!(old->flags & PPF_FILE_SAMPLED)
+      != !(unit->flags & PATHPROF_UNIT_SAMPLED))
+    return (old->flags & PPF_FILE_SAMPLED)
+	   ? "it holds estimates from samples, this build counts exactly"
+	   : "it holds exact counts, this build samples";
+  return NULL;
+}
+
 /* Whether OLD is a profile of the same build as UNIT: the same functions
    in the same order with byte-identical metas (which include each
-   function's CFG checksum and whether it measures times), and times in
-   the file exactly when UNIT measures them.  If not, describe the
-   difference in WHY.  */
+   function's CFG checksum and whether it measures times), and counts
+   of UNIT's kind (other_kind).  If not, describe the difference in
+   WHY.  */
 
 static int
 same_build (const ppf_file *old, const struct __pathprof_unit *unit,
 	    char *why, size_t whylen)
 {
+  const char *kind;
   uint32_t i;
 
   if (old->flags & PPF_FILE_UNITS)
@@ -310,20 +332,10 @@ same_build (const ppf_file *old, const struct __pathprof_unit *unit,
       snprintf (why, whylen, "it is a merged profile of several objects");
       return 0;
     }
-  if (!(old->flags & PPF_FILE_TIME) != !unit_time_flags (unit))
+  kind = other_kind (old, unit);
+  if (kind)
     {
-      snprintf (why, whylen, "%s", (old->flags & PPF_FILE_TIME)
-		? "it has times, this build measures none"
-		: "it has no times, this build measures them");
-      return 0;
-    }
-  if (!(old->flags & PPF_FILE_SAMPLED)
-      != !(unit->flags & PATHPROF_UNIT_SAMPLED))
-    {
-      snprintf (why, whylen, "%s", (old->flags & PPF_FILE_SAMPLED)
-		? "it holds estimates from samples, this build counts "
-		  "exactly"
-		: "it holds exact counts, this build samples");
+      snprintf (why, whylen, "%s", kind);
       return 0;
     }
   if (old->num_functions != unit->num_functions)
@@ -383,10 +395,7 @@ keep_unchanged (const ppf_file *old, const struct __pathprof_unit *unit,
   *num_kept = 0;
   if ((old->flags & PPF_FILE_UNITS) || !old->unit_name || !unit->unit_name
       || strcmp (old->unit_name, unit->unit_name) != 0
-      || !(old->flags & PPF_FILE_TIME) != !unit_time_flags (unit)
-      || !(old->flags & PPF_FILE_SAMPLED)
-	 != !(unit->flags & PATHPROF_UNIT_SAMPLED)
-      || old->num_functions == 0)
+      || other_kind (old, unit) || old->num_functions == 0)
     return PPF_OK;
   k = calloc (unit->num_functions ? unit->num_functions : 1, sizeof *k);
   if (!k)
