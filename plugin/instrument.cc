@@ -874,8 +874,20 @@ pathprof_end_with_cond (basic_block bb, enum tree_code code, tree a,
 			tree b, profile_probability prob,
 			basic_block true_dest, basic_block false_dest)
 {
-  pathprof_insert_at_block_end (bb, gimple_build_cond (code, a, b, NULL_TREE,
-							 NULL_TREE));
+  /* After every statement, debug ones included: pathprof_insert_at_
+     block_end puts code before the debug statements that end a block
+     (or, in a block of labels and debug statements only, before them
+     all), where a test would be control flow in the middle of the
+     block (-g: a count through the hash table before "exit (0)").  */
+  gcond *test = gimple_build_cond (code, a, b, NULL_TREE, NULL_TREE);
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  if (gsi_end_p (gsi))
+    {
+      gsi = gsi_start_bb (bb);
+      gsi_insert_before (&gsi, test, GSI_NEW_STMT);
+    }
+  else
+    gsi_insert_after (&gsi, test, GSI_NEW_STMT);
   edge t = find_edge (bb, true_dest);
   if (!t)
     t = make_edge (bb, true_dest, 0);
