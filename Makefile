@@ -299,7 +299,8 @@ check-gcc:
 # doc/testing.md).  OPTS="-O0 -O2 -O2,-g" (a level's options joined by
 # commas), TORTURE_LANG=c++ (GCC's C++ torture and EH run tests),
 # TORTURE_SAMPLE=N, TORTURE_FILTER=GLOBS, TORTURE_NAIVE=1, TORTURE_FEEDBACK=1,
-# TORTURE_TIMEOUT=SECONDS, TORTURE_CACHE=DIR, TORTURE_SRCDIR=DIR; as many
+# TORTURE_TIMEOUT=SECONDS, TORTURE_CACHE=DIR, TORTURE_SRCDIR=DIR,
+# TORTURE_ARGS="KEY=VALUE ..." (the optimised build's plugin arguments); as many
 # programs at once as make's -jN (default 2) or TORTURE_JOBS.
 .PHONY: torture
 torture: all
@@ -308,6 +309,7 @@ torture: all
 	  TORTURE_SAMPLE='$(TORTURE_SAMPLE)' TORTURE_FILTER='$(TORTURE_FILTER)' \
 	  TORTURE_NAIVE='$(TORTURE_NAIVE)' TORTURE_FEEDBACK='$(TORTURE_FEEDBACK)' TORTURE_TIMEOUT='$(TORTURE_TIMEOUT)' \
 	  TORTURE_CACHE='$(TORTURE_CACHE)' TORTURE_SRCDIR='$(TORTURE_SRCDIR)' \
+	  TORTURE_ARGS='$(TORTURE_ARGS)' \
 	  sh testsuite/torture.sh "$(abspath $(BUILD))" '$(CC)'
 
 # ---------------------------------------------------------------- gcov-check

@@ -86,6 +86,7 @@ struct emitter
   vec<int> *loop_runs;       /* by loop number: the index in RUNS, or -1 */
   vec<run_marker> *markers;  /* where they are, for expand_loop_runs */
   int run;                   /* the run of the probe being emitted, or -1 */
+  unsigned peeled;           /* loops whose first iteration was peeled */
 };
 
 /* Append to SEQ the code for ARRAY[INDEX] += AMOUNT, both GIMPLE
@@ -618,6 +619,27 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
   place_resume (receiver, em, resume);
 }
 
+/* Edges no loop transformation of ours goes through.  */
+#define PATHPROF_UNTOUCHABLE_EDGES \
+  (EDGE_ABNORMAL | EDGE_EH | EDGE_IRREDUCIBLE_LOOP)
+
+/* Whether LOOP is innermost, inside a real loop tree, with one latch,
+   and entered by ordinary edges only.  */
+
+static bool
+plain_innermost_loop_p (class loop *loop)
+{
+  /* Without loops, the innermost "loop" is the whole function.  */
+  if (loop->inner || !loop_outer (loop) || !loop->latch)
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (e->flags & PATHPROF_UNTOUCHABLE_EDGES)
+      return false;
+  return true;
+}
+
 /* Whether the backedge counts of LOOP may wait in registers until the
    loop is left (backedge_runs): an innermost loop with one latch, every
    edge into, inside and out of it an ordinary one, and no call that may
@@ -628,15 +650,11 @@ emit_restart (const pathprof_cfg *pcfg, const pp_probe *probe,
 static bool
 loop_run_possible_p (class loop *loop, const pathprof_cfg *pcfg)
 {
-  /* Without loops, the innermost "loop" is the whole function.  */
-  if (loop->inner || !loop_outer (loop) || !loop->latch)
+  if (!plain_innermost_loop_p (loop))
     return false;
-  const int bad = EDGE_ABNORMAL | EDGE_EH | EDGE_IRREDUCIBLE_LOOP;
+  const int bad = PATHPROF_UNTOUCHABLE_EDGES;
   edge e;
   edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, loop->header->preds)
-    if (e->flags & bad)
-      return false;
   basic_block *body = get_loop_body (loop);
   bool ok = true;
   for (unsigned i = 0; ok && i < loop->num_nodes; i++)
@@ -1328,6 +1346,293 @@ make_locals (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
     }
 }
 
+/* The most statements a loop peel_first_iterations copies: the copy is
+   one iteration of the loop, paid once per entry in code size only.  */
+#define PEEL_MAX_STMTS 40
+
+/* walk_tree callback: whether *TP is DATA.  */
+
+static tree
+find_tree_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Whether STMT reads VAR, a local; setting it is no read.  */
+
+static bool
+stmt_reads_var_p (gimple *stmt, tree var)
+{
+  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+    {
+      tree *op = gimple_op_ptr (stmt, i);
+      if (i == 0 && is_gimple_assign (stmt) && *op == var)
+	continue;
+      if (*op && walk_tree (op, find_tree_r, var, NULL))
+	return true;
+    }
+  return false;
+}
+
+/* Whether the first iteration of LOOP may be peeled (peel_first_
+   iterations) with EM's probes in it: an innermost loop with one latch
+   whose blocks form one path from its header to its latch (the steady
+   iteration is one path, so its count's index is a constant once R is
+   one at the header), that reads R, and has no call (nothing that may
+   not return, and no call copied), no abnormal or EH edge, no switch,
+   asm or computed goto, and at most PEEL_MAX_STMTS statements.  Checked
+   on the blocks as they are after the probes are committed.  Fills
+   PATH with the blocks, header first.  */
+
+static bool
+loop_peel_possible_p (class loop *loop, const emitter *em,
+		      vec<basic_block> *path)
+{
+  if (!plain_innermost_loop_p (loop))
+    return false;
+  const int bad = PATHPROF_UNTOUCHABLE_EDGES;
+  edge e;
+  edge_iterator ei;
+  unsigned stmts = 0;
+  bool reads_reg = false;
+  basic_block bb = loop->header;
+  path->truncate (0);
+  while (true)
+    {
+      if (path->length () >= loop->num_nodes)
+	return false;
+      path->safe_push (bb);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL)
+	    continue;
+	  if (is_gimple_call (stmt) || gimple_code (stmt) == GIMPLE_SWITCH
+	      || gimple_code (stmt) == GIMPLE_ASM
+	      || gimple_code (stmt) == GIMPLE_GOTO
+	      || stmt_can_throw_internal (cfun, stmt)
+	      || ++stmts > PEEL_MAX_STMTS)
+	    return false;
+	  if (stmt_reads_var_p (stmt, em->reg))
+	    reads_reg = true;
+	}
+      basic_block next = NULL;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  if (e->flags & bad)
+	    return false;
+	  if (!flow_bb_inside_loop_p (loop, e->dest))
+	    continue;
+	  if (next)
+	    return false;
+	  next = e->dest;
+	}
+      if (bb == loop->latch)
+	return (next == loop->header && path->length () == loop->num_nodes
+		&& reads_reg);
+      if (!next || next == loop->header)
+	return false;
+      bb = next;
+    }
+}
+
+/* walk_gimple_op callback: whether *TP is an SSA name defined in the
+   loop of WI's info and used outside it.  */
+
+static tree
+ssa_name_of_loop_r (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (*tp);
+      basic_block bb = def ? gimple_bb (def) : NULL;
+      if (bb && flow_bb_inside_loop_p ((class loop *) wi->info, bb))
+	return *tp;
+    }
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Whether an SSA name (the gimplifier's temporaries are SSA names
+   already) defined in LOOP is used outside it: after the peel its
+   definition would no longer dominate that use.  */
+
+static bool
+loop_name_used_outside_p (function *fun, class loop *loop)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if (flow_bb_inside_loop_p (loop, bb))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  walk_stmt_info wi;
+	  memset (&wi, 0, sizeof wi);
+	  wi.info = loop;
+	  if (walk_gimple_op (gsi_stmt (gsi), ssa_name_of_loop_r, &wi))
+	    return true;
+	}
+    }
+  return false;
+}
+
+/* walk_gimple_op callback: replace an SSA name by its copy in the map
+   of WI's info.  */
+
+static tree
+rename_copied_name_r (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (tree *copy = ((hash_map<tree, tree> *) wi->info)->get (*tp))
+	*tp = *copy;
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Peel the first iteration of LOOP, whose blocks are PATH, header
+   first: copy them in order before the loop (statements but labels,
+   SSA names defined in the copy renamed), send every edge that entered
+   the header to the header's copy, and the copy of the latch to the
+   original header; the copies' exits go where the originals' go.  The
+   copy is no loop: its blocks go to the outer loop.  Done by hand, not
+   by copy_bbs: gimple_duplicate_bb renames the copies' SSA names
+   through the incremental SSA updater (create_new_def_for), which
+   crashes before the function is in SSA form.  Not in SSA form yet,
+   there is no PHI to mend.  */
+
+static void
+peel_first_iteration (class loop *loop, const vec<basic_block> &path)
+{
+  class loop *outer = loop_outer (loop);
+  unsigned n = path.length ();
+  auto_vec<basic_block> copies (n);
+  hash_map<tree, tree> names;
+  basic_block after = loop->header->prev_bb;
+  for (basic_block bb : path)
+    {
+      basic_block copy = create_empty_bb (after);
+      after = copy;
+      add_bb_to_loop (copy, outer);
+      copy->count = bb->count;
+      copies.quick_push (copy);
+      gimple_stmt_iterator to = gsi_start_bb (copy);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gimple_code (stmt) == GIMPLE_LABEL)
+	    continue;
+	  gimple *stmt_copy = gimple_copy (stmt);
+	  walk_stmt_info wi;
+	  memset (&wi, 0, sizeof wi);
+	  wi.info = &names;
+	  walk_gimple_op (stmt_copy, rename_copied_name_r, &wi);
+	  tree lhs = gimple_get_lhs (stmt_copy);
+	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	    {
+	      /* Its one definition: not renamed by the walk above.  */
+	      tree name = copy_ssa_name (lhs, stmt_copy);
+	      names.put (lhs, name);
+	      gimple_set_lhs (stmt_copy, name);
+	    }
+	  gsi_insert_after (&to, stmt_copy, GSI_NEW_STMT);
+	}
+    }
+  for (unsigned i = 0; i < n; i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, path[i]->succs)
+	{
+	  basic_block dest = e->dest;
+	  if (i + 1 < n && dest == path[i + 1])
+	    dest = copies[i + 1];
+	  /* else an exit, or the latch's backedge: to the header.  */
+	  edge copy = make_edge (copies[i], dest, e->flags & ~EDGE_DFS_BACK);
+	  copy->probability = e->probability;
+	  copy->goto_locus = e->goto_locus;
+	}
+    }
+  auto_vec<edge> entries;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (e->src != loop->latch && e->src != copies[n - 1])
+      entries.safe_push (e);
+  for (edge entry : entries)
+    {
+      edge moved = redirect_edge_and_branch (entry, copies[0]);
+      gcc_assert (moved);
+    }
+  if (dump_file)
+    fprintf (dump_file, "pathprof: first iteration of loop %d peeled "
+	     "(%u blocks)\n", loop->num, n);
+}
+
+/* Peel the first iteration of FUN's innermost loops of one path
+   (peel=yes; doc/plugin.md, "Peeled loops").  The count at such a
+   loop's backedge is counters[R + c]++ with R a phi at the header: the
+   path's number from outside the loop on the first iteration, the
+   backedge's reset after it; the index is not invariant, and GCC keeps
+   the count in memory, a store and a load every iteration.  Once the
+   first iteration is a copy before the loop, both values of R at the
+   header are the reset, a constant: store motion keeps the count in a
+   register and final value replacement computes it after the loop, as
+   for gcov's counters.  Done last, on the blocks with the probes in
+   them, so the copy carries exactly the original's probes and the
+   counts are those of the unpeeled function.  */
+
+static void
+peel_first_iterations (function *fun, emitter *em)
+{
+  /* At -O0 nothing keeps a count in a register; -Os wants no copy.  */
+  if (!pathprof_opts.peel || !current_loops || em->reg_in_memory
+      || !em->counters || em->timed || !optimize
+      || optimize_function_for_size_p (fun))
+    return;
+  auto_vec<class loop *> loops;
+  auto_vec<vec<basic_block>> paths;
+  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
+    {
+      if ((unsigned) loop->num < em->loop_runs->length ()
+	  && (*em->loop_runs)[loop->num] >= 0)
+	continue;
+      vec<basic_block> path = vNULL;
+      if (loop_peel_possible_p (loop, em, &path)
+	  && !loop_name_used_outside_p (fun, loop))
+	{
+	  loops.safe_push (loop);
+	  paths.safe_push (path);
+	}
+      else
+	path.release ();
+    }
+  if (loops.is_empty ())
+    return;
+  for (unsigned i = 0; i < loops.length (); i++)
+    {
+      peel_first_iteration (loops[i], paths[i]);
+      paths[i].release ();
+    }
+  em->peeled = loops.length ();
+  free_dominance_info (CDI_DOMINATORS);
+  loops_state_set (LOOPS_NEED_FIXUP);
+}
+
 /* Put EM's probes for PLAN into FUN, whose graph is PCFG, counting as C
    says, with what goes around them: the backedge runs (AT_CFG only),
    the caller and leaf notes of inlined leaves, the expansions of the
@@ -1353,6 +1658,8 @@ place_probes (function *fun, bool at_cfg, pathprof_cfg *pcfg,
   emit_probes (fun, pcfg, plan, em);
   expand_count_ifs (em);
   expand_loop_runs (em);
+  if (at_cfg && !c->hashed)
+    peel_first_iterations (fun, em);
   if (c->hashed)
     pathprof_expand_hashed_counts (fun, c->cache, &c->prefix,
 				   c->thread_hashed ? c->thread_base
@@ -1383,10 +1690,11 @@ report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
   if (dump_file)
     {
       fprintf (dump_file, "pathprof: %" PRIu64 " paths, %u backedges, "
-	       "%u cut edges, %u probes, %s counters, %u backedge runs%s%s\n",
+	       "%u cut edges, %u probes, %s counters, %u backedge runs, "
+	       "%u loops peeled%s%s\n",
 	       (uint64_t) plan->num_paths, plan->num_backedges,
 	       plan->num_cut_edges, plan->num_probes,
-	       hashed ? "hashed" : "dense", em->runs->length (),
+	       hashed ? "hashed" : "dense", em->runs->length (), em->peeled,
 	       pathprof_opts.naive ? ", naive placement" : "",
 	       pcfg->measured_weights ? ", measured weights" : "");
       for (unsigned i = 0; i < plan->num_dag_edges; i++)
@@ -1400,13 +1708,15 @@ report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
     }
   if (pathprof_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
-	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s%s", fndecl,
+	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s%s%s",
+	    fndecl,
 	    (unsigned HOST_WIDE_INT) plan->num_paths, plan->num_probes,
 	    hashed ? "hashed" : "dense",
 	    plan->num_cut_edges ? ", paths cut to bound their number" : "",
 	    pcfg->measured_weights ? ", weights from the profile" : "",
 	    em->runs->is_empty () ? "" : ", loop runs counted in registers",
-	    em->frame ? ", a frame for its cut paths" : "");
+	    em->frame ? ", a frame for its cut paths" : "",
+	    em->peeled ? ", first iterations of one-path loops peeled" : "");
 }
 
 /* The pass's body for one function, AT_CFG when called from the pass
@@ -1450,6 +1760,7 @@ instrument_function (function *fun, bool at_cfg)
   em.loop_runs = &loop_runs;
   em.markers = &markers;
   em.run = -1;
+  em.peeled = 0;
   place_probes (fun, at_cfg, &pcfg, &plan, &em, &c);
   report_function (fun, &pcfg, &plan, &em, c.hashed);
 

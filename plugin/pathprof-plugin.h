@@ -83,6 +83,10 @@ struct pathprof_options
 				   per-thread copies (perthread.cc);
 				   update=locked: a locked add per count */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
+  bool peel;                    /* peel=yes: the first iteration of
+				   one-path innermost loops peeled after
+				   the probes (instrument.cc,
+				   peel_first_iterations) */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
   const char *use;              /* use=FILE|DIR as given, or NULL */

@@ -64,6 +64,9 @@ static const char pathprof_help[] =
   "                       added to memory when the loop is left: where a\n"
   "                       count is a locked add (update=locked, default),\n"
   "                       always, or never\n"
+  "  peel=yes|no          peel the first iteration of innermost loops of\n"
+  "                       one path, so that their count's index is a\n"
+  "                       constant GCC keeps in a register (default no)\n"
   "  metric=cycles        also measure each path's time, start to end,\n"
   "                       callees included: rdtsc ticks on x86-64,\n"
   "                       CLOCK_MONOTONIC nanoseconds elsewhere\n"
@@ -212,6 +215,7 @@ static const struct pathprof_arg pathprof_args[] = {
   { "update", ARG_UPDATE, 0, update_choices, NULL, NULL, 0 },
   { "backedge-runs", ARG_CHOICE, OPT (backedge_runs), backedge_runs_choices,
     NULL, NULL, 0 },
+  { "peel", ARG_BOOL_CHOICE, OPT (peel), yes_no_choices, NULL, NULL, 0 },
   { "metric", ARG_CHOICE, OPT (metric), metric_choices, NULL, NULL, 0 },
   { "max-array", ARG_COUNT, OPT (max_array), NULL, NULL, NULL, 0 },
   /* 0 for none.  */

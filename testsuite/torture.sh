@@ -63,6 +63,9 @@
 #   TORTURE_SAMPLE   only N programs, evenly spread over the sorted list
 #   TORTURE_NAIVE    1: also the naive placement, profiles compared
 #   TORTURE_FEEDBACK 1: also a build fed back the profile, run and compared
+#   TORTURE_ARGS     plugin arguments, KEY=VALUE space-separated, of the
+#                    optimised build only: with TORTURE_NAIVE=1 the naive
+#                    build, without them, is the oracle ("peel=yes")
 #   TORTURE_TIMEOUT  seconds each program may run (default 20)
 #   TORTURE_CACHE    where gcc-MAJOR-source is fetched and extracted
 #                    (default ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof)
@@ -202,7 +205,12 @@ run_one () {
 
   # 3-4. With the plugin.
   not_applicable=
-  instrumented optimized
+  # TORTURE_ARGS: plugin arguments of the optimised build only.
+  optimized_args=
+  for arg in ${TORTURE_ARGS:-}; do
+    optimized_args="$optimized_args -fplugin-arg-pathprof-$arg"
+  done
+  instrumented optimized $optimized_args
   # A run of an inlining test that fails under an exact update mode
   # (inlining_dependent, above): not applicable, with the reason.
   case "$inlining_dependent|$flags|$reasons" in
@@ -599,13 +607,15 @@ TORTURE_SRCDIR=$srcdir
 TORTURE_TIMEOUT=$timeout_seconds
 TORTURE_NAIVE=${TORTURE_NAIVE:-0}
 TORTURE_FEEDBACK=${TORTURE_FEEDBACK:-0}
+TORTURE_ARGS=${TORTURE_ARGS:-}
 export TORTURE_CC TORTURE_BIN TORTURE_SRCDIR TORTURE_TIMEOUT TORTURE_NAIVE \
-  TORTURE_FEEDBACK
+  TORTURE_FEEDBACK TORTURE_ARGS
 
 say "$count programs of $srcdir"
 naive_note=
 [ "$TORTURE_NAIVE" = 1 ] && naive_note="; naive placement compared"
 [ "$TORTURE_FEEDBACK" = 1 ] && naive_note="$naive_note; feedback builds run"
+[ -n "$TORTURE_ARGS" ] && naive_note="$naive_note; optimised with $TORTURE_ARGS"
 say "levels: $opts; $jobs jobs; timeout ${timeout_seconds}s$naive_note"
 start_all=$(date +%s)
 level_dirs=
