@@ -87,6 +87,8 @@ struct emitter
   vec<run_marker> *markers;  /* where they are, for expand_loop_runs */
   int run;                   /* the run of the probe being emitted, or -1 */
   unsigned peeled;           /* loops whose first iteration was peeled */
+  unsigned rotated;          /* loops rotated, the first iteration fixed up
+				at the exits (rotate_loop) */
 };
 
 /* Append to SEQ the code for ARRAY[INDEX] += AMOUNT, both GIMPLE
@@ -1347,8 +1349,10 @@ make_locals (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 }
 
 /* The most statements a loop peel_first_iterations copies: the copy is
-   one iteration of the loop, paid once per entry in code size only.  */
-#define PEEL_MAX_STMTS 40
+   one iteration of the loop, paid once per entry in code size only.
+   Counted before any optimisation (every cast and address computation
+   a statement): the five-point stencil's one-line body is 52.  */
+#define PEEL_MAX_STMTS 64
 
 /* walk_tree callback: whether *TP is DATA.  */
 
@@ -1441,48 +1445,64 @@ loop_peel_possible_p (class loop *loop, const emitter *em,
     }
 }
 
-/* walk_gimple_op callback: whether *TP is an SSA name defined in the
-   loop of WI's info and used outside it.  */
+/* Where the SSA names of a function are used away from their
+   definition (names_used_away): the innermost loops (by number) that
+   define a name used outside them, and the blocks (by index) that define
+   one used in another block.  */
+
+struct names_away
+{
+  basic_block use_bb;        /* the block being walked */
+  bitmap loops;
+  bitmap blocks;
+};
+
+/* walk_gimple_op callback: note in WI's names_away where the SSA name
+   *TP, used in its block, is defined, if elsewhere.  */
 
 static tree
-ssa_name_of_loop_r (tree *tp, int *walk_subtrees, void *data)
+note_name_away_r (tree *tp, int *walk_subtrees, void *data)
 {
   walk_stmt_info *wi = (walk_stmt_info *) data;
+  names_away *away = (names_away *) wi->info;
   if (TREE_CODE (*tp) == SSA_NAME)
     {
       gimple *def = SSA_NAME_DEF_STMT (*tp);
       basic_block bb = def ? gimple_bb (def) : NULL;
-      if (bb && flow_bb_inside_loop_p ((class loop *) wi->info, bb))
-	return *tp;
+      if (bb && bb != away->use_bb)
+	{
+	  bitmap_set_bit (away->blocks, bb->index);
+	  class loop *loop = bb->loop_father;
+	  if (loop && !flow_bb_inside_loop_p (loop, away->use_bb))
+	    bitmap_set_bit (away->loops, loop->num);
+	}
+      *walk_subtrees = 0;
     }
-  if (TYPE_P (*tp))
+  else if (TYPE_P (*tp))
     *walk_subtrees = 0;
   return NULL_TREE;
 }
 
-/* Whether an SSA name (the gimplifier's temporaries are SSA names
-   already) defined in LOOP is used outside it: after the peel its
-   definition would no longer dominate that use.  */
+/* Fill AWAY's bitmaps for FUN, in one walk of its statements.  The
+   gimplifier's temporaries are SSA names already: after a copy of the
+   loop or block that defines one, its definition would no longer
+   dominate a use outside it (and there is no PHI to mend before SSA
+   form).  */
 
-static bool
-loop_name_used_outside_p (function *fun, class loop *loop)
+static void
+names_used_away (function *fun, names_away *away)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
-    {
-      if (flow_bb_inside_loop_p (loop, bb))
-	continue;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  walk_stmt_info wi;
-	  memset (&wi, 0, sizeof wi);
-	  wi.info = loop;
-	  if (walk_gimple_op (gsi_stmt (gsi), ssa_name_of_loop_r, &wi))
-	    return true;
-	}
-    }
-  return false;
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	walk_stmt_info wi;
+	memset (&wi, 0, sizeof wi);
+	away->use_bb = bb;
+	wi.info = away;
+	walk_gimple_op (gsi_stmt (gsi), note_name_away_r, &wi);
+      }
 }
 
 /* walk_gimple_op callback: replace an SSA name by its copy in the map
@@ -1501,6 +1521,43 @@ rename_copied_name_r (tree *tp, int *walk_subtrees, void *data)
   else if (TYPE_P (*tp))
     *walk_subtrees = 0;
   return NULL_TREE;
+}
+
+/* Copy BB's statements but its labels into a new block after AFTER, in
+   LOOP, and return it; the SSA names they define are renamed, and NAMES
+   maps each to its copy, which later copies read (rename_copied_name_r).
+   No edge is made.  */
+
+static basic_block
+copy_block (basic_block bb, basic_block after, class loop *loop,
+	    hash_map<tree, tree> *names)
+{
+  basic_block copy = create_empty_bb (after);
+  add_bb_to_loop (copy, loop);
+  copy->count = bb->count;
+  gimple_stmt_iterator to = gsi_start_bb (copy);
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (gimple_code (stmt) == GIMPLE_LABEL)
+	continue;
+      gimple *stmt_copy = gimple_copy (stmt);
+      walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = names;
+      walk_gimple_op (stmt_copy, rename_copied_name_r, &wi);
+      tree lhs = gimple_get_lhs (stmt_copy);
+      if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	{
+	  /* Its one definition: not renamed by the walk above.  */
+	  tree name = copy_ssa_name (lhs, stmt_copy);
+	  names->put (lhs, name);
+	  gimple_set_lhs (stmt_copy, name);
+	}
+      gsi_insert_after (&to, stmt_copy, GSI_NEW_STMT);
+    }
+  return copy;
 }
 
 /* Peel the first iteration of LOOP, whose blocks are PATH, header
@@ -1524,33 +1581,8 @@ peel_first_iteration (class loop *loop, const vec<basic_block> &path)
   basic_block after = loop->header->prev_bb;
   for (basic_block bb : path)
     {
-      basic_block copy = create_empty_bb (after);
-      after = copy;
-      add_bb_to_loop (copy, outer);
-      copy->count = bb->count;
-      copies.quick_push (copy);
-      gimple_stmt_iterator to = gsi_start_bb (copy);
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *stmt = gsi_stmt (gsi);
-	  if (gimple_code (stmt) == GIMPLE_LABEL)
-	    continue;
-	  gimple *stmt_copy = gimple_copy (stmt);
-	  walk_stmt_info wi;
-	  memset (&wi, 0, sizeof wi);
-	  wi.info = &names;
-	  walk_gimple_op (stmt_copy, rename_copied_name_r, &wi);
-	  tree lhs = gimple_get_lhs (stmt_copy);
-	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
-	    {
-	      /* Its one definition: not renamed by the walk above.  */
-	      tree name = copy_ssa_name (lhs, stmt_copy);
-	      names.put (lhs, name);
-	      gimple_set_lhs (stmt_copy, name);
-	    }
-	  gsi_insert_after (&to, stmt_copy, GSI_NEW_STMT);
-	}
+      after = copy_block (bb, after, outer, &names);
+      copies.quick_push (after);
     }
   for (unsigned i = 0; i < n; i++)
     {
@@ -1583,6 +1615,182 @@ peel_first_iteration (class loop *loop, const vec<basic_block> &path)
 	     "(%u blocks)\n", loop->num, n);
 }
 
+/* What rotate_loop needs of a loop of one path: the reset of R on its
+   backedge to START, a constant (the start of the next iteration's
+   path), and OFFSET, what the path from the header to the backedge's
+   count adds to R's value at the header to give the count's index.  */
+
+struct rotation
+{
+  tree start;                /* an INTEGER_CST */
+  unsigned HOST_WIDE_INT offset;
+};
+
+/* Whether LOOP, whose blocks are PATH (loop_peel_possible_p), may be
+   rotated (rotate_loop): at least two blocks, left from its header
+   only, whose header neither sets R nor has an SSA name used elsewhere
+   (AWAY),
+   whose other blocks change R only by adding constants, and whose one
+   count (the backedge's) has an index of R plus a constant before R is
+   set to a constant.  Fills in *ROT.  */
+
+static bool
+loop_rotate_possible_p (class loop *loop, const vec<basic_block> &path,
+			const emitter *em, const names_away *away,
+			rotation *rot)
+{
+  if (path.length () < 2 || !VAR_P (em->counters) || em->atomic
+      || single_succ_p (loop->header))
+    return false;
+  for (unsigned i = 1; i < path.length (); i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, path[i]->succs)
+	if (!flow_bb_inside_loop_p (loop, e->dest))
+	  return false;
+    }
+  /* R's value is the header's plus OFFSET; an index temporary's, the
+     header's plus its entry in OFFSETS.  */
+  unsigned HOST_WIDE_INT offset = 0;
+  hash_map<tree, unsigned HOST_WIDE_INT> offsets;
+  bool counted = false;
+  rot->start = NULL_TREE;
+  for (unsigned i = 0; i < path.length (); i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (path[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!is_gimple_assign (stmt))
+	  continue;
+	tree lhs = gimple_assign_lhs (stmt);
+	tree rhs1 = gimple_assign_rhs1 (stmt);
+	tree rhs2 = gimple_num_ops (stmt) > 2 ? gimple_assign_rhs2 (stmt)
+					       : NULL_TREE;
+	bool r_plus = (gimple_assign_rhs_code (stmt) == PLUS_EXPR
+		       && rhs1 == em->reg && TREE_CODE (rhs2) == INTEGER_CST);
+	if (TREE_CODE (lhs) == ARRAY_REF
+	    && TREE_OPERAND (lhs, 0) == em->counters)
+	  {
+	    tree index = TREE_OPERAND (lhs, 1);
+	    unsigned HOST_WIDE_INT *known = offsets.get (index);
+	    if (counted || i == 0 || (index != em->reg && !known))
+	      return false;
+	    rot->offset = index == em->reg ? offset : *known;
+	    counted = true;
+	  }
+	else if (lhs == em->reg)
+	  {
+	    if (i == 0)
+	      /* The enter block, after the header's copy, sets R.  */
+	      return false;
+	    if (counted && gimple_assign_single_p (stmt)
+		&& TREE_CODE (rhs1) == INTEGER_CST)
+	      rot->start = rhs1;
+	    else if (!counted && r_plus)
+	      offset += TREE_INT_CST_LOW (rhs2);
+	    else
+	      return false;
+	  }
+	else if (r_plus && TREE_CODE (lhs) != SSA_NAME)
+	  offsets.put (lhs, offset + TREE_INT_CST_LOW (rhs2));
+      }
+  return (counted && rot->start
+	  && !bitmap_bit_p (away->blocks, loop->header->index));
+}
+
+/* Rotate LOOP, whose blocks are PATH, as ROT says: copy its header
+   before it, where it tests whether the loop runs at all (the copy's
+   exits are the original's, with R as it comes from outside), enter
+   the loop with the first iteration counted and R set as after a
+   backedge, and take back, where the loop is left, the count its
+   backedge gave the first iteration as a steady one:
+
+     header':  <the header's code>   exits as the header's
+     enter:    counters[R + offset]++;  R = start
+     exit:     counters[start + offset]--   (each exit of the header)
+
+   In the loop R is a constant at the header, and the count's index is
+   invariant: store motion keeps the count in a register and the loop
+   runs as many times as before (a peel takes one iteration out of it,
+   which -O2's vectoriser may refuse, and copies the whole body).  Once
+   entered, the loop reaches its backedge (it is left from its header
+   only, and has no call), and its header's exits are reached only from
+   the backedge: so the counts are exact once it is left, and in between
+   never below the truth.  */
+
+static void
+rotate_loop (class loop *loop, const vec<basic_block> &path,
+	     const emitter *em, const rotation *rot)
+{
+  class loop *outer = loop_outer (loop);
+  basic_block header = loop->header;
+  hash_map<tree, tree> names;
+  basic_block copy = copy_block (header, header->prev_bb, outer, &names);
+
+  basic_block enter = create_empty_bb (copy);
+  add_bb_to_loop (enter, outer);
+  enter->count = path[1]->count;
+  gimple_seq seq = NULL;
+  tree offset = u64_cst (rot->offset);
+  tree first = create_tmp_reg (uint64_type_node, "__pathprof_index");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (first, PLUS_EXPR, em->reg,
+						  offset));
+  emit_add (em, &seq, first, u64_cst (1));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg, rot->start));
+  gimple_stmt_iterator at = gsi_start_bb (enter);
+  gsi_insert_seq_after (&at, seq, GSI_NEW_STMT);
+
+  auto_vec<edge> exits;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, header->succs)
+    {
+      basic_block dest = e->dest;
+      if (dest == path[1])
+	{
+	  dest = enter;
+	  make_single_succ_edge (enter, path[1], EDGE_FALLTHRU);
+	}
+      else
+	exits.safe_push (e);
+      edge c = make_edge (copy, dest, e->flags & ~EDGE_DFS_BACK);
+      c->probability = e->probability;
+      c->goto_locus = e->goto_locus;
+    }
+
+  /* The take-back, where the loop is left: volatile, since folded into
+     the count that store motion keeps in a register, it made GCC compute
+     the count's final value from an induction variable's last value,
+     copied every iteration (one instruction in seven in reduce's dot
+     product).  */
+  unsigned HOST_WIDE_INT steady = tree_to_uhwi (rot->start) + rot->offset;
+  for (edge exit : exits)
+    {
+      tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (em->counters)),
+			 em->counters, u64_cst (steady), NULL_TREE,
+			 NULL_TREE);
+      TREE_THIS_VOLATILE (ref) = 1;
+      gimple_seq take_back = NULL;
+      pathprof_add_to_ref (&take_back, ref, u64_cst (~(uint64_t) 0), false);
+      gimple_stmt_iterator tgsi = gsi_start_bb (split_edge (exit));
+      gsi_insert_seq_after (&tgsi, take_back, GSI_NEW_STMT);
+    }
+
+  auto_vec<edge> entries;
+  FOR_EACH_EDGE (e, ei, header->preds)
+    if (e->src != loop->latch)
+      entries.safe_push (e);
+  for (edge entry : entries)
+    {
+      edge moved = redirect_edge_and_branch (entry, copy);
+      gcc_assert (moved);
+    }
+  if (dump_file)
+    fprintf (dump_file, "pathprof: loop %d rotated, its first iteration "
+	     "counted where it is entered\n", loop->num);
+}
+
 /* Peel the first iteration of FUN's innermost loops of one path
    (peel=yes; doc/plugin.md, "Peeled loops").  The count at such a
    loop's backedge is counters[R + c]++ with R a phi at the header: the
@@ -1600,8 +1808,8 @@ static void
 peel_first_iterations (function *fun, emitter *em)
 {
   /* At -O0 nothing keeps a count in a register; -Os wants no copy.  */
-  if (!pathprof_opts.peel || !current_loops || em->reg_in_memory
-      || !em->counters || em->timed || !optimize
+  if (pathprof_opts.peel == PATHPROF_PEEL_NO || !current_loops
+      || em->reg_in_memory || !em->counters || em->timed || !optimize
       || optimize_function_for_size_p (fun))
     return;
   auto_vec<class loop *> loops;
@@ -1612,8 +1820,7 @@ peel_first_iterations (function *fun, emitter *em)
 	  && (*em->loop_runs)[loop->num] >= 0)
 	continue;
       vec<basic_block> path = vNULL;
-      if (loop_peel_possible_p (loop, em, &path)
-	  && !loop_name_used_outside_p (fun, loop))
+      if (loop_peel_possible_p (loop, em, &path))
 	{
 	  loops.safe_push (loop);
 	  paths.safe_push (path);
@@ -1623,12 +1830,50 @@ peel_first_iterations (function *fun, emitter *em)
     }
   if (loops.is_empty ())
     return;
+  auto_bitmap away_loops, away_blocks;
+  names_away away = { NULL, away_loops, away_blocks };
+  names_used_away (fun, &away);
+  auto_vec<rotation> rotations (loops.length ());
+  unsigned kept = 0;
   for (unsigned i = 0; i < loops.length (); i++)
     {
-      peel_first_iteration (loops[i], paths[i]);
+      if (bitmap_bit_p (away_loops, loops[i]->num))
+	{
+	  paths[i].release ();
+	  continue;
+	}
+      rotation rot;
+      if (pathprof_opts.peel != PATHPROF_PEEL_ROTATE
+	  || !loop_rotate_possible_p (loops[i], paths[i], em, &away, &rot))
+	rot.start = NULL_TREE;
+      loops[kept] = loops[i];
+      paths[kept] = paths[i];
+      rotations.quick_push (rot);
+      kept++;
+    }
+  loops.truncate (kept);
+  paths.truncate (kept);
+  if (loops.is_empty ())
+    return;
+  for (unsigned i = 0; i < loops.length (); i++)
+    {
+      if (rotations[i].start)
+	{
+	  rotate_loop (loops[i], paths[i], em, &rotations[i]);
+	  em->rotated++;
+	}
+      else
+	{
+	  peel_first_iteration (loops[i], paths[i]);
+	  em->peeled++;
+	}
       paths[i].release ();
     }
-  em->peeled = loops.length ();
+  /* As gcov's counters: no pointer reaches them (the descriptor's
+     address is read by the runtime, in calls), so a char or
+     may_alias load in the loop does not pin the count's store.  */
+  if (VAR_P (em->counters) && !em->atomic)
+    DECL_NONALIASED (em->counters) = 1;
   free_dominance_info (CDI_DOMINATORS);
   loops_state_set (LOOPS_NEED_FIXUP);
 }
@@ -1691,10 +1936,11 @@ report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
     {
       fprintf (dump_file, "pathprof: %" PRIu64 " paths, %u backedges, "
 	       "%u cut edges, %u probes, %s counters, %u backedge runs, "
-	       "%u loops peeled%s%s\n",
+	       "%u loops peeled, %u rotated%s%s\n",
 	       (uint64_t) plan->num_paths, plan->num_backedges,
 	       plan->num_cut_edges, plan->num_probes,
 	       hashed ? "hashed" : "dense", em->runs->length (), em->peeled,
+	       em->rotated,
 	       pathprof_opts.naive ? ", naive placement" : "",
 	       pcfg->measured_weights ? ", measured weights" : "");
       for (unsigned i = 0; i < plan->num_dag_edges; i++)
@@ -1708,7 +1954,7 @@ report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
     }
   if (pathprof_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
-	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s%s%s",
+	    "pathprof: %qD: %wu paths, %u probes, %s counters%s%s%s%s%s%s",
 	    fndecl,
 	    (unsigned HOST_WIDE_INT) plan->num_paths, plan->num_probes,
 	    hashed ? "hashed" : "dense",
@@ -1716,7 +1962,8 @@ report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	    pcfg->measured_weights ? ", weights from the profile" : "",
 	    em->runs->is_empty () ? "" : ", loop runs counted in registers",
 	    em->frame ? ", a frame for its cut paths" : "",
-	    em->peeled ? ", first iterations of one-path loops peeled" : "");
+	    em->peeled ? ", first iterations of one-path loops peeled" : "",
+	    em->rotated ? ", one-path loops rotated" : "");
 }
 
 /* The pass's body for one function, AT_CFG when called from the pass
@@ -1761,6 +2008,7 @@ instrument_function (function *fun, bool at_cfg)
   em.markers = &markers;
   em.run = -1;
   em.peeled = 0;
+  em.rotated = 0;
   place_probes (fun, at_cfg, &pcfg, &plan, &em, &c);
   report_function (fun, &pcfg, &plan, &em, c.hashed);
 

@@ -44,6 +44,9 @@ enum { PATHPROF_RUNS_NEVER, PATHPROF_RUNS_ATOMIC, PATHPROF_RUNS_ALWAYS };
 /* metric=: what each path measures besides its count (instrument.cc,
    emit_elapsed).  */
 enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
+/* peel=: what is done to innermost loops of one path (instrument.cc,
+   peel_first_iterations).  */
+enum { PATHPROF_PEEL_NO, PATHPROF_PEEL_YES, PATHPROF_PEEL_ROTATE };
 
 /* dense-prefix=auto: a prefix in functions weighted by use= only
    (instrument.cc, dense_prefix_size).  */
@@ -83,9 +86,10 @@ struct pathprof_options
 				   per-thread copies (perthread.cc);
 				   update=locked: a locked add per count */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
-  bool peel;                    /* peel=yes: the first iteration of
-				   one-path innermost loops peeled after
-				   the probes (instrument.cc,
+  int peel;                     /* PATHPROF_PEEL_* (peel=): the first
+				   iteration of one-path innermost loops
+				   peeled after the probes, or such loops
+				   rotated (instrument.cc,
 				   peel_first_iterations) */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */

@@ -64,9 +64,11 @@ static const char pathprof_help[] =
   "                       added to memory when the loop is left: where a\n"
   "                       count is a locked add (update=locked, default),\n"
   "                       always, or never\n"
-  "  peel=yes|no          peel the first iteration of innermost loops of\n"
+  "  peel=yes|rotate|no   peel the first iteration of innermost loops of\n"
   "                       one path, so that their count's index is a\n"
-  "                       constant GCC keeps in a register (default no)\n"
+  "                       constant GCC keeps in a register; rotate: those\n"
+  "                       left from their header only are rotated instead\n"
+  "                       (default no)\n"
   "  metric=cycles        also measure each path's time, start to end,\n"
   "                       callees included: rdtsc ticks on x86-64,\n"
   "                       CLOCK_MONOTONIC nanoseconds elsewhere\n"
@@ -146,6 +148,12 @@ static const struct pathprof_choice backedge_runs_choices[] = {
   { "always", PATHPROF_RUNS_ALWAYS },
   { NULL, 0 }
 };
+static const struct pathprof_choice peel_choices[] = {
+  { "no", PATHPROF_PEEL_NO },
+  { "yes", PATHPROF_PEEL_YES },
+  { "rotate", PATHPROF_PEEL_ROTATE },
+  { NULL, 0 }
+};
 static const struct pathprof_choice metric_choices[] = {
   { "cycles", PATHPROF_METRIC_CYCLES },
   { "ns", PATHPROF_METRIC_NS },
@@ -215,7 +223,7 @@ static const struct pathprof_arg pathprof_args[] = {
   { "update", ARG_UPDATE, 0, update_choices, NULL, NULL, 0 },
   { "backedge-runs", ARG_CHOICE, OPT (backedge_runs), backedge_runs_choices,
     NULL, NULL, 0 },
-  { "peel", ARG_BOOL_CHOICE, OPT (peel), yes_no_choices, NULL, NULL, 0 },
+  { "peel", ARG_CHOICE, OPT (peel), peel_choices, NULL, NULL, 0 },
   { "metric", ARG_CHOICE, OPT (metric), metric_choices, NULL, NULL, 0 },
   { "max-array", ARG_COUNT, OPT (max_array), NULL, NULL, NULL, 0 },
   /* 0 for none.  */

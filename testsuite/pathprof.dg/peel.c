@@ -1,18 +1,23 @@
-/* Peeled first iterations (plugin/instrument.cc, peel_first_iterations):
-   with peel=yes, at -O1 and above, an innermost loop whose iteration is
-   one path and has no call gets its first iteration copied before it,
-   probes and all, after the probes are placed; the counts must be those
-   of the loop as written (derived by hand below, and equal to those of
-   every variant, which do not peel).  The verbose note says which
-   functions had loops peeled.  */
+/* Rotated and peeled first iterations (plugin/instrument.cc,
+   peel_first_iterations): with peel=rotate, at -O1 and above, an
+   innermost loop whose iteration is one path and has no call is rotated
+   if it is left from its header only (its header copied before it, the
+   first iteration counted where it is entered, taken back from the
+   steady path where it is left), and otherwise gets its first iteration
+   copied before it, probes and all, after the probes are placed
+   (peel=yes does that to all of them: peel-copy.c); the counts must be
+   those of the loop as written (derived by hand below, and equal to
+   those of every variant, which do neither but peel=yes).  The verbose
+   note says which functions had loops peeled or rotated.  */
 
 /* { dg-do run } */
-/* { dg-options "-fplugin-arg-pathprof-peel=yes -fplugin-arg-pathprof-verbose" } */
+/* { dg-options "-fplugin-arg-pathprof-peel=rotate -fplugin-arg-pathprof-verbose" } */
 /* { dg-prune-output "^(?!.*(error|warning):)" } */
 
 #include <stdio.h>
 
-/* One path per iteration.  Called with 5 and 0:
+/* One path per iteration, left from its header: rotated.  Called with
+   5 and 0:
      S I C B N  entry -> backedge     1
      C B N      backedge -> backedge  4
      C R        backedge -> return    1
@@ -29,7 +34,7 @@ sum (int n)
 }
 
 /* One path per iteration with two exits, the second in the middle of
-   the body.  Called with ("abcdef", 6, 'd'), ("ab", 2, 'z') and
+   the body: peeled.  Called with ("abcdef", 6, 'd'), ("ab", 2, 'z') and
    ("", 0, 'a'):
      S I C X N  entry -> backedge     2
      C X N      backedge -> backedge  3 (i = 1, 2; i = 1)
@@ -48,7 +53,8 @@ find (const char *p, int n, char c)
 }
 
 /* A do-while of one block: the backedge leaves the block that is the
-   whole body.  Called with 7 (n = 7, 5, 3, 1) and 0:
+   whole body, the loop's header, whose copy runs the first iteration:
+   rotated.  Called with 7 (n = 7, 5, 3, 1) and 0:
      S D W      entry -> backedge     1
      D W        backedge -> backedge  2
      D W R      backedge -> return    1
@@ -63,7 +69,8 @@ down (int n)
   return s;			/* @R */
 }
 
-/* Only the inner loop is peeled, once per outer iteration.  Called with
+/* Only the inner loop is rotated, entered once per outer iteration
+   from two paths (from the function's entry, from the outer backedge).  Called with
    4 (the inner loop runs 1 + 2 + 3 + 4 times) and 0:
      S OI OC II IC B IN   entry -> inner backedge            1
      IC B IN              inner backedge -> inner backedge   6
@@ -82,6 +89,26 @@ nested (int n)
 	 j <= i;		/* @IC */
 	 j++)			/* @IN */
       s += j;			/* @B */
+  return s;			/* @R */
+}
+
+/* A rotated loop entered from three prefixes, whose first iterations
+   count apart: called with (3, 1), (2, 0) and (0, 1):
+     S K T I C B N   entry -> backedge     1
+     S K I C B N     entry -> backedge     1
+     C B N           backedge -> backedge  3
+     C R             backedge -> return    2
+     S K T I C R     entry -> return       1  */
+static int __attribute__ ((noinline))
+prefixed (int n, int k)
+{
+  int s = 0;			/* @S */
+  if (k)			/* @K */
+    s = 10;			/* @T */
+  for (int i = 0;		/* @I */
+       i < n;			/* @C */
+       i++)			/* @N */
+    s += i;			/* @B */
   return s;			/* @R */
 }
 
@@ -111,13 +138,15 @@ main (void)
   printf ("%d %d\n", down (7), down (0));
   printf ("%d %d\n", nested (4), nested (0));
   printf ("%d\n", two_paths (4));
+  printf ("%d %d %d\n", prefixed (3, 1), prefixed (2, 0), prefixed (0, 1));
   return 0;
 }
 
-/* { dg-final { pathprof-compiler-output-at -O2 {.sum.[^\n]*first iterations of one-path loops peeled} } }
-   { dg-final { pathprof-compiler-output-at -O2 {.find.[^\n]*first iterations of one-path loops peeled} } }
-   { dg-final { pathprof-compiler-output-at -O2 {.down.[^\n]*first iterations of one-path loops peeled} } }
-   { dg-final { pathprof-compiler-output-at -O2 {.nested.[^\n]*first iterations of one-path loops peeled} } }
+/* { dg-final { pathprof-compiler-output-at -O2 {.sum.: [^\n]*dense counters, one-path loops rotated\n} } }
+   { dg-final { pathprof-compiler-output-at -O2 {.find.: [^\n]*dense counters, first iterations of one-path loops peeled\n} } }
+   { dg-final { pathprof-compiler-output-at -O2 {.down.: [^\n]*dense counters, one-path loops rotated\n} } }
+   { dg-final { pathprof-compiler-output-at -O2 {.nested.: [^\n]*dense counters, one-path loops rotated\n} } }
+   { dg-final { pathprof-compiler-output-at -O2 {.prefixed.: [^\n]*dense counters, one-path loops rotated\n} } }
    { dg-final { pathprof-compiler-output {.two_paths.: [^\n]*dense counters\n} } }
 
    { dg-final { pathprof-path sum "S I C B N" 1 entry backedge } }
@@ -152,6 +181,13 @@ main (void)
    { dg-final { pathprof-path two_paths "C T O N" 1 backedge backedge } }
    { dg-final { pathprof-path two_paths "C R" 1 backedge return } }
    { dg-final { pathprof-total two_paths 5 } }
+
+   { dg-final { pathprof-path prefixed "S K T I C B N" 1 entry backedge } }
+   { dg-final { pathprof-path prefixed "S K I C B N" 1 entry backedge } }
+   { dg-final { pathprof-path prefixed "C B N" 3 backedge backedge } }
+   { dg-final { pathprof-path prefixed "C R" 2 backedge return } }
+   { dg-final { pathprof-path prefixed "S K T I C R" 1 entry return } }
+   { dg-final { pathprof-total prefixed 8 } }
 
    { dg-final { pathprof-total main 1 } } */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
