@@ -31,9 +31,10 @@
 #      programs that print addresses), and leave a profile that
 #      "pathprof-dump --tsv --all DIR" reads (none is fine only when main
 #      itself was not instrumented).
-#   5. TORTURE_NAIVE=1: steps 3-4 again with placement=naive and
+#   5. TORTURE_NAIVE=1: steps 3-4 again with placement=naive,
 #      inlined-leaves=no (every inlined copy of a one-path function counts
-#      itself: the oracle for the derived counts too), and the two
+#      itself: the oracle for the derived counts too) and peel=no (loops
+#      as written: the oracle for the peeled ones), and the two
 #      profiles' TSV must be identical.  If they are not, both are built
 #      again with -ftrivial-auto-var-init=zero: if those two agree, the
 #      program's paths depend on uninitialised variables, which differ
@@ -65,7 +66,7 @@
 #   TORTURE_FEEDBACK 1: also a build fed back the profile, run and compared
 #   TORTURE_ARGS     plugin arguments, KEY=VALUE space-separated, of the
 #                    optimised build only: with TORTURE_NAIVE=1 the naive
-#                    build, without them, is the oracle ("peel=yes")
+#                    build, without them, is the oracle ("peel=rotate")
 #   TORTURE_TIMEOUT  seconds each program may run (default 20)
 #   TORTURE_CACHE    where gcc-MAJOR-source is fetched and extracted
 #                    (default ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof)
@@ -222,7 +223,7 @@ run_one () {
   if [ "${TORTURE_NAIVE:-0}" = 1 ] && [ -z "$not_applicable" ] \
     && [ -f "$dir/optimized.exe" ]; then
     if instrumented naive -fplugin-arg-pathprof-placement=naive \
-	-fplugin-arg-pathprof-inlined-leaves=no \
+	-fplugin-arg-pathprof-inlined-leaves=no -fplugin-arg-pathprof-peel=no \
       && [ -f "$dir/optimized.tsv" ] && [ -f "$dir/naive.tsv" ] \
       && ! cmp -s "$dir/optimized.tsv" "$dir/naive.tsv"; then
       diff "$dir/optimized.tsv" "$dir/naive.tsv" > "$dir/naive.diff"
@@ -232,7 +233,7 @@ run_one () {
       if profile_with optimized-zeroinit -ftrivial-auto-var-init=zero \
 	&& profile_with naive-zeroinit -ftrivial-auto-var-init=zero \
 	  -fplugin-arg-pathprof-placement=naive \
-	  -fplugin-arg-pathprof-inlined-leaves=no \
+	  -fplugin-arg-pathprof-inlined-leaves=no -fplugin-arg-pathprof-peel=no \
 	&& cmp -s "$dir/optimized-zeroinit.tsv" "$dir/naive-zeroinit.tsv"; then
 	note "naive and optimised profiles differ, but agree with -ftrivial-auto-var-init=zero: paths depend on uninitialised variables"
       elif case $frame_dependent in *" $name "*) true ;; *) false ;; esac
