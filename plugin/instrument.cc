@@ -91,6 +91,17 @@ struct emitter
 				at the exits (rotate_loop) */
 };
 
+/* ARRAY[INDEX], ARRAY a dense array (the counters or the times).  */
+
+static tree
+dense_ref (tree array, tree index)
+{
+  /* ARRAY may be a view of per-thread counters (perthread.cc), a MEM_REF
+     that no two statements may share, of elements of their own type.  */
+  return build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)),
+		 unshare_expr (array), index, NULL_TREE, NULL_TREE);
+}
+
 /* Append to SEQ the code for ARRAY[INDEX] += AMOUNT, both GIMPLE
    values, in a dense array (the counters or the times).  */
 
@@ -98,11 +109,7 @@ static void
 emit_add_to (const emitter *em, gimple_seq *seq, tree array, tree index,
 	     tree amount)
 {
-  /* ARRAY may be a view of per-thread counters (perthread.cc), a MEM_REF
-     that no two statements may share, of elements of their own type.  */
-  tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)),
-		     unshare_expr (array), index, NULL_TREE, NULL_TREE);
-  pathprof_add_to_ref (seq, ref, amount, em->atomic);
+  pathprof_add_to_ref (seq, dense_ref (array, index), amount, em->atomic);
 }
 
 /* Append to SEQ *REF += AMOUNT, REF a uint64_t lvalue: a relaxed atomic
@@ -1560,6 +1567,35 @@ copy_block (basic_block bb, basic_block after, class loop *loop,
   return copy;
 }
 
+/* Give FROM a copy of E (flags, probability, locus) to DEST.  */
+
+static void
+copy_edge (basic_block from, edge e, basic_block dest)
+{
+  edge copy = make_edge (from, dest, e->flags & ~EDGE_DFS_BACK);
+  copy->probability = e->probability;
+  copy->goto_locus = e->goto_locus;
+}
+
+/* Send every edge that enters LOOP's header from outside to TO, but
+   the one from KEEP (a copy's latch, or null).  */
+
+static void
+redirect_entries (class loop *loop, basic_block to, basic_block keep)
+{
+  auto_vec<edge> entries;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (e->src != loop->latch && e->src != keep)
+      entries.safe_push (e);
+  for (edge entry : entries)
+    {
+      edge moved = redirect_edge_and_branch (entry, to);
+      gcc_assert (moved);
+    }
+}
+
 /* Peel the first iteration of LOOP, whose blocks are PATH, header
    first: copy them in order before the loop (statements but labels,
    SSA names defined in the copy renamed), send every edge that entered
@@ -1594,22 +1630,10 @@ peel_first_iteration (class loop *loop, const vec<basic_block> &path)
 	  if (i + 1 < n && dest == path[i + 1])
 	    dest = copies[i + 1];
 	  /* else an exit, or the latch's backedge: to the header.  */
-	  edge copy = make_edge (copies[i], dest, e->flags & ~EDGE_DFS_BACK);
-	  copy->probability = e->probability;
-	  copy->goto_locus = e->goto_locus;
+	  copy_edge (copies[i], e, dest);
 	}
     }
-  auto_vec<edge> entries;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, loop->header->preds)
-    if (e->src != loop->latch && e->src != copies[n - 1])
-      entries.safe_push (e);
-  for (edge entry : entries)
-    {
-      edge moved = redirect_edge_and_branch (entry, copies[0]);
-      gcc_assert (moved);
-    }
+  redirect_entries (loop, copies[0], copies[n - 1]);
   if (dump_file)
     fprintf (dump_file, "pathprof: first iteration of loop %d peeled "
 	     "(%u blocks)\n", loop->num, n);
@@ -1732,12 +1756,10 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
   add_bb_to_loop (enter, outer);
   enter->count = path[1]->count;
   gimple_seq seq = NULL;
-  tree offset = u64_cst (rot->offset);
-  tree first = create_tmp_reg (uint64_type_node, "__pathprof_index");
-  gimple_seq_add_stmt (&seq, gimple_build_assign (first, PLUS_EXPR, em->reg,
-						  offset));
-  emit_add (em, &seq, first, u64_cst (1));
-  gimple_seq_add_stmt (&seq, gimple_build_assign (em->reg, rot->start));
+  const pp_op count = { PP_OP_COUNT, rot->offset };
+  const pp_op set = { PP_OP_SET, tree_to_uhwi (rot->start) };
+  emit_op (em, &seq, &count);
+  emit_op (em, &seq, &set);
   gimple_stmt_iterator at = gsi_start_bb (enter);
   gsi_insert_seq_after (&at, seq, GSI_NEW_STMT);
 
@@ -1754,9 +1776,7 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
 	}
       else
 	exits.safe_push (e);
-      edge c = make_edge (copy, dest, e->flags & ~EDGE_DFS_BACK);
-      c->probability = e->probability;
-      c->goto_locus = e->goto_locus;
+      copy_edge (copy, e, dest);
     }
 
   /* The take-back, where the loop is left: volatile, since folded into
@@ -1767,9 +1787,7 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
   unsigned HOST_WIDE_INT steady = tree_to_uhwi (rot->start) + rot->offset;
   for (edge exit : exits)
     {
-      tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (em->counters)),
-			 em->counters, u64_cst (steady), NULL_TREE,
-			 NULL_TREE);
+      tree ref = dense_ref (em->counters, u64_cst (steady));
       TREE_THIS_VOLATILE (ref) = 1;
       gimple_seq take_back = NULL;
       pathprof_add_to_ref (&take_back, ref, u64_cst (~(uint64_t) 0), false);
@@ -1777,15 +1795,7 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
       gsi_insert_seq_after (&tgsi, take_back, GSI_NEW_STMT);
     }
 
-  auto_vec<edge> entries;
-  FOR_EACH_EDGE (e, ei, header->preds)
-    if (e->src != loop->latch)
-      entries.safe_push (e);
-  for (edge entry : entries)
-    {
-      edge moved = redirect_edge_and_branch (entry, copy);
-      gcc_assert (moved);
-    }
+  redirect_entries (loop, copy, NULL);
   if (dump_file)
     fprintf (dump_file, "pathprof: loop %d rotated, its first iteration "
 	     "counted where it is entered\n", loop->num);
