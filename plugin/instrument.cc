@@ -150,6 +150,17 @@ emit_add (const emitter *em, gimple_seq *seq, tree index, tree amount)
   emit_add_to (em, seq, em->counters, index, amount);
 }
 
+/* Push onto *OPERANDS an asm operand: VALUE with CONSTRAINT.  */
+
+static void
+push_asm_operand (vec<tree, va_gc> **operands, const char *constraint,
+		  tree value)
+{
+  tree text = build_string (strlen (constraint) + 1, constraint);
+  vec_safe_push (*operands,
+		 build_tree_list (build_tree_list (NULL_TREE, text), value));
+}
+
 /* Append to SEQ a reading of the clock of metric= and return it (a
    GIMPLE value).  On x86-64 with metric=cycles, the time-stamp counter
    read inline:
@@ -179,14 +190,8 @@ emit_now (gimple_seq *seq)
   tree lo = create_tmp_reg (uint64_type_node, "__pathprof_tsc_lo");
   tree hi = create_tmp_reg (uint64_type_node, "__pathprof_tsc_hi");
   vec<tree, va_gc> *outputs = NULL;
-  vec_safe_push (outputs,
-		 build_tree_list (build_tree_list (NULL_TREE,
-						   build_string (3, "=a")),
-				  lo));
-  vec_safe_push (outputs,
-		 build_tree_list (build_tree_list (NULL_TREE,
-						   build_string (3, "=d")),
-				  hi));
+  push_asm_operand (&outputs, "=a", lo);
+  push_asm_operand (&outputs, "=d", hi);
   gasm *rdtsc = gimple_build_asm_vec ("rdtsc", NULL, outputs, NULL, NULL);
   gimple_asm_set_volatile (rdtsc, true);
   gimple_seq_add_stmt (seq, rdtsc);
@@ -1596,90 +1601,41 @@ redirect_entries (class loop *loop, basic_block to, basic_block keep)
     }
 }
 
-/* Peel the first iteration of LOOP, whose blocks are PATH, header
-   first: copy them in order before the loop (statements but labels,
-   SSA names defined in the copy renamed), send every edge that entered
-   the header to the header's copy, and the copy of the latch to the
-   original header; the copies' exits go where the originals' go.  The
-   copy is no loop: its blocks go to the outer loop.  Done by hand, not
-   by copy_bbs: gimple_duplicate_bb renames the copies' SSA names
-   through the incremental SSA updater (create_new_def_for), which
-   crashes before the function is in SSA form.  Not in SSA form yet,
-   there is no PHI to mend.  */
+/* The count of a loop of one path (loop_peel_possible_p): the reset of
+   R on its backedge to START, a constant (the start of the next
+   iteration's path), and OFFSET, what the path from the header to the
+   backedge's count adds to R's value at the header to give the count's
+   index.  In the steady iteration R is START at the header, and the
+   count is counters[START + OFFSET].  COUNT_BB is the count's block;
+   IN_HEADER, whether the header sets R or counts.  */
 
-static void
-peel_first_iteration (class loop *loop, const vec<basic_block> &path)
-{
-  class loop *outer = loop_outer (loop);
-  unsigned n = path.length ();
-  auto_vec<basic_block> copies (n);
-  hash_map<tree, tree> names;
-  basic_block after = loop->header->prev_bb;
-  for (basic_block bb : path)
-    {
-      after = copy_block (bb, after, outer, &names);
-      copies.quick_push (after);
-    }
-  for (unsigned i = 0; i < n; i++)
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, path[i]->succs)
-	{
-	  basic_block dest = e->dest;
-	  if (i + 1 < n && dest == path[i + 1])
-	    dest = copies[i + 1];
-	  /* else an exit, or the latch's backedge: to the header.  */
-	  copy_edge (copies[i], e, dest);
-	}
-    }
-  redirect_entries (loop, copies[0], copies[n - 1]);
-  if (dump_file)
-    fprintf (dump_file, "pathprof: first iteration of loop %d peeled "
-	     "(%u blocks)\n", loop->num, n);
-}
-
-/* What rotate_loop needs of a loop of one path: the reset of R on its
-   backedge to START, a constant (the start of the next iteration's
-   path), and OFFSET, what the path from the header to the backedge's
-   count adds to R's value at the header to give the count's index.  */
-
-struct rotation
+struct steady_path
 {
   tree start;                /* an INTEGER_CST */
   unsigned HOST_WIDE_INT offset;
+  basic_block count_bb;
+  bool in_header;
 };
 
-/* Whether LOOP, whose blocks are PATH (loop_peel_possible_p), may be
-   rotated (rotate_loop): at least two blocks, left from its header
-   only, whose header neither sets R nor has an SSA name used elsewhere
-   (AWAY),
-   whose other blocks change R only by adding constants, and whose one
-   count (the backedge's) has an index of R plus a constant before R is
-   set to a constant.  Fills in *ROT.  */
+/* Whether the count of the loop whose blocks are PATH (loop_peel_
+   possible_p) is one count, in a dense array of the function's own, at
+   an index of R plus a constant, before R is set to a constant, with R
+   changed only by adding constants before the count: fills in *SP.  */
 
 static bool
-loop_rotate_possible_p (class loop *loop, const vec<basic_block> &path,
-			const emitter *em, const names_away *away,
-			rotation *rot)
+steady_path_of (const vec<basic_block> &path, const emitter *em,
+		steady_path *sp)
 {
-  if (path.length () < 2 || !VAR_P (em->counters) || em->atomic
-      || single_succ_p (loop->header))
+  if (!VAR_P (em->counters) || em->atomic)
     return false;
-  for (unsigned i = 1; i < path.length (); i++)
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, path[i]->succs)
-	if (!flow_bb_inside_loop_p (loop, e->dest))
-	  return false;
-    }
   /* R's value is the header's plus OFFSET; an index temporary's, the
      header's plus its entry in OFFSETS.  */
   unsigned HOST_WIDE_INT offset = 0;
   hash_map<tree, unsigned HOST_WIDE_INT> offsets;
   bool counted = false;
-  rot->start = NULL_TREE;
+  sp->start = NULL_TREE;
+  sp->count_bb = NULL;
+  sp->in_header = false;
   for (unsigned i = 0; i < path.length (); i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (path[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
@@ -1698,19 +1654,19 @@ loop_rotate_possible_p (class loop *loop, const vec<basic_block> &path,
 	  {
 	    tree index = TREE_OPERAND (lhs, 1);
 	    unsigned HOST_WIDE_INT *known = offsets.get (index);
-	    if (counted || i == 0 || (index != em->reg && !known))
+	    if (counted || (index != em->reg && !known))
 	      return false;
-	    rot->offset = index == em->reg ? offset : *known;
+	    sp->offset = index == em->reg ? offset : *known;
+	    sp->count_bb = path[i];
+	    sp->in_header |= i == 0;
 	    counted = true;
 	  }
 	else if (lhs == em->reg)
 	  {
-	    if (i == 0)
-	      /* The enter block, after the header's copy, sets R.  */
-	      return false;
+	    sp->in_header |= i == 0;
 	    if (counted && gimple_assign_single_p (stmt)
 		&& TREE_CODE (rhs1) == INTEGER_CST)
-	      rot->start = rhs1;
+	      sp->start = rhs1;
 	    else if (!counted && r_plus)
 	      offset += TREE_INT_CST_LOW (rhs2);
 	    else
@@ -1719,47 +1675,288 @@ loop_rotate_possible_p (class loop *loop, const vec<basic_block> &path,
 	else if (r_plus && TREE_CODE (lhs) != SSA_NAME)
 	  offsets.put (lhs, offset + TREE_INT_CST_LOW (rhs2));
       }
-  return (counted && rot->start
-	  && !bitmap_bit_p (away->blocks, loop->header->index));
+  return counted && sp->start;
 }
 
-/* Rotate LOOP, whose blocks are PATH, as ROT says: copy its header
-   before it, where it tests whether the loop runs at all (the copy's
-   exits are the original's, with R as it comes from outside), enter
-   the loop with the first iteration counted and R set as after a
-   backedge, and take back, where the loop is left, the count its
-   backedge gave the first iteration as a steady one:
+/* Whether LOOP, whose blocks are PATH (loop_peel_possible_p) and whose
+   count SP describes, may be rotated (rotate_loop): at least two blocks,
+   left from its header only, whose header neither sets R nor counts nor
+   has an SSA name used in another block (AWAY).  */
+
+static bool
+loop_rotate_possible_p (class loop *loop, const vec<basic_block> &path,
+			const steady_path *sp, const names_away *away)
+{
+  if (path.length () < 2 || sp->in_header || single_succ_p (loop->header)
+      || bitmap_bit_p (away->blocks, loop->header->index))
+    return false;
+  for (unsigned i = 1; i < path.length (); i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, path[i]->succs)
+	if (!flow_bb_inside_loop_p (loop, e->dest))
+	  return false;
+    }
+  return true;
+}
+
+/* Whether STMT sets VAR.  */
+
+static bool
+stmt_sets_var_p (gimple *stmt, tree var)
+{
+  return gimple_get_lhs (stmt) == var;
+}
+
+/* Whether a statement of LOOP sets VAR.  */
+
+static bool
+var_set_in_loop_p (class loop *loop, tree var)
+{
+  basic_block *body = get_loop_body (loop);
+  bool set = false;
+  for (unsigned i = 0; !set && i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 !set && !gsi_end_p (gsi); gsi_next (&gsi))
+      set = stmt_sets_var_p (gsi_stmt (gsi), var);
+  free (body);
+  return set;
+}
+
+/* Whether LOOP is counted from a constant: its header's test compares a
+   variable the loop sets with something else, and the variable is set to
+   a constant on the way into the loop, the last time before it (in the
+   block the loop is entered from, or a block of one predecessor before
+   it, at most 8 back: the probes split the entry edge).  The shape of
+   "for (i = 0; i < n; i++)", whose trip count is the same from one entry
+   to the next, where a loop whose variable comes in from before ("while
+   (bits <= 56)", a refill run once or twice per entry) is left after an
+   iteration or two as often as not.  Not when the test's other side is
+   a constant at most 16 from the start.  */
+
+static bool
+loop_counted_from_constant_p (class loop *loop)
+{
+  gimple *test = last_nondebug_stmt (loop->header);
+  if (!test || gimple_code (test) != GIMPLE_COND)
+    return false;
+  tree operands[2] = { gimple_cond_lhs (test), gimple_cond_rhs (test) };
+  tree var = NULL_TREE, bound = NULL_TREE;
+  for (tree op : operands)
+    if ((VAR_P (op) || TREE_CODE (op) == PARM_DECL)
+	&& var_set_in_loop_p (loop, op))
+      {
+	if (var)
+	  return false;
+	var = op;
+      }
+    else
+      bound = op;
+  if (!var)
+    return false;
+  basic_block bb = NULL;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (!flow_bb_inside_loop_p (loop, e->src))
+      {
+	if (bb)
+	  return false;
+	bb = e->src;
+      }
+  if (!bb)
+    return false;
+  for (int back = 0; back < 8; back++)
+    {
+      for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+	   gsi_prev (&gsi))
+	if (stmt_sets_var_p (gsi_stmt (gsi), var))
+	  {
+	    if (!gimple_assign_single_p (gsi_stmt (gsi)))
+	      return false;
+	    tree start = gimple_assign_rhs1 (gsi_stmt (gsi));
+	    if (TREE_CODE (start) != INTEGER_CST)
+	      return false;
+	    /* "for (i = 0; i < 3; i++)": GCC unrolls it whole (at most 16
+	       iterations, --param max-completely-peel-times), and its
+	       copies' counts have constant indices anyway; rotated, it
+	       only changed the code around it (zstd's
+	       ZSTD_decompressSequences).  */
+	    if (TREE_CODE (bound) == INTEGER_CST)
+	      {
+		widest_int span = wi::abs (wi::to_widest (bound)
+					   - wi::to_widest (start));
+		if (wi::les_p (span, 16))
+		  return false;
+	      }
+	    return true;
+	  }
+      if (!single_pred_p (bb))
+	return false;
+      bb = single_pred (bb);
+    }
+  return false;
+}
+
+/* Make the count of the steady path (SP) of a loop an addition to RUNS,
+   a local of the function: the count's load and store read and write
+   RUNS instead of the counter.  GCC keeps a local in a register and
+   computes its final value after the loop from the trip count, whatever
+   the loop's other loads and stores may alias, and the counter array
+   is not touched in the loop.  */
+
+static void
+count_in_local (const emitter *em, const steady_path *sp, tree runs)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_bb (sp->count_bb);
+       !gsi_end_p (gsi); gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (!is_gimple_assign (stmt))
+	continue;
+      tree lhs = gimple_assign_lhs (stmt);
+      tree rhs = gimple_assign_rhs1 (stmt);
+      if (TREE_CODE (lhs) == ARRAY_REF
+	  && TREE_OPERAND (lhs, 0) == em->counters)
+	gimple_assign_set_lhs (stmt, runs);
+      else if (gimple_assign_single_p (stmt) && TREE_CODE (rhs) == ARRAY_REF
+	       && TREE_OPERAND (rhs, 0) == em->counters)
+	gimple_assign_set_rhs1 (stmt, runs);
+    }
+}
+
+/* On EXIT, a way out of a loop whose steady path (SP) is counted in
+   RUNS: counters[start + offset] += RUNS, RUNS passed through an empty
+   asm.  The asm hides where the amount comes from: without it, GCC
+   folded the addition into an outer loop's evolution of the counter and
+   computed that from the inner loop's last induction value, copied
+   every iteration (one instruction in seven in bench/kernels/reduce.c's
+   dot product, inlined into its repeat loop).  */
+
+static void
+add_local_on_exit (edge exit, const emitter *em, const steady_path *sp,
+		   tree runs)
+{
+  unsigned HOST_WIDE_INT steady = tree_to_uhwi (sp->start) + sp->offset;
+  gimple_seq seq = NULL;
+  tree amount = create_tmp_reg (uint64_type_node, "__pathprof_runs");
+  vec<tree, va_gc> *outputs = NULL, *inputs = NULL;
+  push_asm_operand (&outputs, "=r", amount);
+  push_asm_operand (&inputs, "0", runs);
+  gimple_seq_add_stmt (&seq, gimple_build_asm_vec ("", inputs, outputs,
+						   NULL, NULL));
+  emit_add (em, &seq, u64_cst (steady), amount);
+  gimple_stmt_iterator gsi = gsi_start_bb (split_edge (exit));
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+}
+
+/* Peel the first iteration of LOOP, whose blocks are PATH, header
+   first, and count its steady path (SP) in a local: copy the blocks in
+   order before the loop (statements but labels, SSA names defined in
+   the copy renamed), send every edge that entered the header to the
+   header's copy, and the copy of the latch to the original header; the
+   copies' exits go where the originals' go.  The copy is no loop: its
+   blocks go to the outer loop.  In the loop that is left, R is the
+   backedge's reset at the header, and its count is an addition to a
+   local, zero where the copy falls into the loop and added to the
+   counter at each of the loop's exits:
+
+     copy:    <the first iteration>   exits as the loop's
+              runs = 0
+     loop:    ... runs++ ...
+     exit:    counters[start + offset] += runs   (each exit)
+
+   Done by hand, not by copy_bbs: gimple_duplicate_bb renames the
+   copies' SSA names through the incremental SSA updater
+   (create_new_def_for), which crashes before the function is in SSA
+   form.  Not in SSA form yet, there is no PHI to mend.  */
+
+static void
+peel_first_iteration (class loop *loop, const vec<basic_block> &path,
+		      const emitter *em, const steady_path *sp)
+{
+  class loop *outer = loop_outer (loop);
+  unsigned n = path.length ();
+  auto_vec<edge> exits;
+  auto_vec<basic_block> copies (n);
+  hash_map<tree, tree> names;
+  basic_block after = loop->header->prev_bb;
+  for (basic_block bb : path)
+    {
+      after = copy_block (bb, after, outer, &names);
+      copies.quick_push (after);
+    }
+  edge into_loop = NULL;
+  for (unsigned i = 0; i < n; i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, path[i]->succs)
+	{
+	  basic_block dest = e->dest;
+	  if (i + 1 < n && dest == path[i + 1])
+	    dest = copies[i + 1];
+	  else if (dest != loop->header)
+	    exits.safe_push (e);
+	  copy_edge (copies[i], e, dest);
+	  if (dest == loop->header)
+	    into_loop = find_edge (copies[i], dest);
+	}
+    }
+  redirect_entries (loop, copies[0], copies[n - 1]);
+
+  tree runs = create_tmp_var (uint64_type_node, "__pathprof_runs");
+  count_in_local (em, sp, runs);
+  gsi_insert_on_edge_immediate (into_loop,
+				gimple_build_assign (runs, u64_cst (0)));
+  for (edge exit : exits)
+    add_local_on_exit (exit, em, sp, runs);
+  if (dump_file)
+    fprintf (dump_file, "pathprof: first iteration of loop %d peeled "
+	     "(%u blocks)\n", loop->num, n);
+}
+
+/* Rotate LOOP, whose blocks are PATH, and count its steady path (SP) in
+   a local: copy its header before it, where it tests whether the loop
+   runs at all (the copy's exits are the original's, with R as it comes
+   from outside), enter the loop with the first iteration counted and R
+   set as after a backedge, and count the iterations in a local that
+   starts at -1, since the backedge also counts the first iteration as a
+   steady one; add it to the counter where the loop is left:
 
      header':  <the header's code>   exits as the header's
-     enter:    counters[R + offset]++;  R = start
-     exit:     counters[start + offset]--   (each exit of the header)
+     enter:    counters[R + offset]++;  R = start;  runs = -1
+     loop:     ... runs++ ...
+     exit:     counters[start + offset] += runs   (each exit of the header)
 
-   In the loop R is a constant at the header, and the count's index is
-   invariant: store motion keeps the count in a register and the loop
-   runs as many times as before (a peel takes one iteration out of it,
-   which -O2's vectoriser may refuse, and copies the whole body).  Once
-   entered, the loop reaches its backedge (it is left from its header
-   only, and has no call), and its header's exits are reached only from
-   the backedge: so the counts are exact once it is left, and in between
-   never below the truth.  */
+   The loop runs as many times as before (a peel takes one iteration
+   out of it, which -O2's vectoriser may refuse, and copies the whole
+   body).  Once entered, the loop reaches its backedge (it is left from
+   its header only, and has no call), and its header's exits are reached
+   only from the backedge: so RUNS is at least 0 where it is added.  */
 
 static void
 rotate_loop (class loop *loop, const vec<basic_block> &path,
-	     const emitter *em, const rotation *rot)
+	     const emitter *em, const steady_path *sp)
 {
   class loop *outer = loop_outer (loop);
   basic_block header = loop->header;
   hash_map<tree, tree> names;
   basic_block copy = copy_block (header, header->prev_bb, outer, &names);
 
+  tree runs = create_tmp_var (uint64_type_node, "__pathprof_runs");
+  count_in_local (em, sp, runs);
   basic_block enter = create_empty_bb (copy);
   add_bb_to_loop (enter, outer);
   enter->count = path[1]->count;
   gimple_seq seq = NULL;
-  const pp_op count = { PP_OP_COUNT, rot->offset };
-  const pp_op set = { PP_OP_SET, tree_to_uhwi (rot->start) };
+  const pp_op count = { PP_OP_COUNT, sp->offset };
+  const pp_op set = { PP_OP_SET, tree_to_uhwi (sp->start) };
   emit_op (em, &seq, &count);
   emit_op (em, &seq, &set);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (runs,
+						  u64_cst (~(uint64_t) 0)));
   gimple_stmt_iterator at = gsi_start_bb (enter);
   gsi_insert_seq_after (&at, seq, GSI_NEW_STMT);
 
@@ -1778,22 +1975,8 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
 	exits.safe_push (e);
       copy_edge (copy, e, dest);
     }
-
-  /* The take-back, where the loop is left: volatile, since folded into
-     the count that store motion keeps in a register, it made GCC compute
-     the count's final value from an induction variable's last value,
-     copied every iteration (one instruction in seven in reduce's dot
-     product).  */
-  unsigned HOST_WIDE_INT steady = tree_to_uhwi (rot->start) + rot->offset;
   for (edge exit : exits)
-    {
-      tree ref = dense_ref (em->counters, u64_cst (steady));
-      TREE_THIS_VOLATILE (ref) = 1;
-      gimple_seq take_back = NULL;
-      pathprof_add_to_ref (&take_back, ref, u64_cst (~(uint64_t) 0), false);
-      gimple_stmt_iterator tgsi = gsi_start_bb (split_edge (exit));
-      gsi_insert_seq_after (&tgsi, take_back, GSI_NEW_STMT);
-    }
+    add_local_on_exit (exit, em, sp, runs);
 
   redirect_entries (loop, copy, NULL);
   if (dump_file)
@@ -1801,18 +1984,18 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
 	     "counted where it is entered\n", loop->num);
 }
 
-/* Peel the first iteration of FUN's innermost loops of one path
-   (peel=yes; doc/plugin.md, "Peeled loops").  The count at such a
-   loop's backedge is counters[R + c]++ with R a phi at the header: the
-   path's number from outside the loop on the first iteration, the
-   backedge's reset after it; the index is not invariant, and GCC keeps
-   the count in memory, a store and a load every iteration.  Once the
-   first iteration is a copy before the loop, both values of R at the
-   header are the reset, a constant: store motion keeps the count in a
-   register and final value replacement computes it after the loop, as
-   for gcov's counters.  Done last, on the blocks with the probes in
-   them, so the copy carries exactly the original's probes and the
-   counts are those of the unpeeled function.  */
+/* Peel the first iteration of FUN's innermost loops of one path, or
+   rotate them (peel=; doc/plugin.md, "Peeled and rotated loops").  The
+   count at such a loop's backedge is counters[R + c]++ with R a phi at
+   the header: the path's number from outside the loop on the first
+   iteration, the backedge's reset after it; the index is not invariant,
+   and GCC keeps the count in memory, a store and a load every
+   iteration.  Once the first iteration is counted apart, the count in
+   the loop is always the same path's: it is counted in a local, which
+   GCC keeps in a register and computes after the loop from its trip
+   count, and added to the counter where the loop is left.  Done last,
+   on the blocks with the probes in them, so the counts are those of the
+   unpeeled function.  */
 
 static void
 peel_first_iterations (function *fun, emitter *em)
@@ -1843,49 +2026,36 @@ peel_first_iterations (function *fun, emitter *em)
   auto_bitmap away_loops, away_blocks;
   names_away away = { NULL, away_loops, away_blocks };
   names_used_away (fun, &away);
-  auto_vec<rotation> rotations (loops.length ());
-  unsigned kept = 0;
   for (unsigned i = 0; i < loops.length (); i++)
     {
-      if (bitmap_bit_p (away_loops, loops[i]->num))
+      steady_path sp;
+      if (!bitmap_bit_p (away_loops, loops[i]->num)
+	  && steady_path_of (paths[i], em, &sp))
 	{
-	  paths[i].release ();
-	  continue;
-	}
-      rotation rot;
-      if (pathprof_opts.peel != PATHPROF_PEEL_ROTATE
-	  || !loop_rotate_possible_p (loops[i], paths[i], em, &away, &rot))
-	rot.start = NULL_TREE;
-      loops[kept] = loops[i];
-      paths[kept] = paths[i];
-      rotations.quick_push (rot);
-      kept++;
-    }
-  loops.truncate (kept);
-  paths.truncate (kept);
-  if (loops.is_empty ())
-    return;
-  for (unsigned i = 0; i < loops.length (); i++)
-    {
-      if (rotations[i].start)
-	{
-	  rotate_loop (loops[i], paths[i], em, &rotations[i]);
-	  em->rotated++;
-	}
-      else
-	{
-	  peel_first_iteration (loops[i], paths[i]);
-	  em->peeled++;
+	  bool rotate = (pathprof_opts.peel != PATHPROF_PEEL_YES
+			 && loop_rotate_possible_p (loops[i], paths[i], &sp,
+						    &away));
+	  if (pathprof_opts.peel == PATHPROF_PEEL_AUTO
+	      && !(rotate && loop_counted_from_constant_p (loops[i])))
+	    ;
+	  else if (rotate)
+	    {
+	      rotate_loop (loops[i], paths[i], em, &sp);
+	      em->rotated++;
+	    }
+	  else
+	    {
+	      peel_first_iteration (loops[i], paths[i], em, &sp);
+	      em->peeled++;
+	    }
 	}
       paths[i].release ();
     }
-  /* As gcov's counters: no pointer reaches them (the descriptor's
-     address is read by the runtime, in calls), so a char or
-     may_alias load in the loop does not pin the count's store.  */
-  if (VAR_P (em->counters) && !em->atomic)
-    DECL_NONALIASED (em->counters) = 1;
-  free_dominance_info (CDI_DOMINATORS);
-  loops_state_set (LOOPS_NEED_FIXUP);
+  if (em->peeled || em->rotated)
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      loops_state_set (LOOPS_NEED_FIXUP);
+    }
 }
 
 /* Put EM's probes for PLAN into FUN, whose graph is PCFG, counting as C

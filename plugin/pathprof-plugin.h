@@ -46,7 +46,10 @@ enum { PATHPROF_RUNS_NEVER, PATHPROF_RUNS_ATOMIC, PATHPROF_RUNS_ALWAYS };
 enum { PATHPROF_METRIC_NONE, PATHPROF_METRIC_CYCLES, PATHPROF_METRIC_NS };
 /* peel=: what is done to innermost loops of one path (instrument.cc,
    peel_first_iterations).  */
-enum { PATHPROF_PEEL_NO, PATHPROF_PEEL_YES, PATHPROF_PEEL_ROTATE };
+enum
+{
+  PATHPROF_PEEL_NO, PATHPROF_PEEL_YES, PATHPROF_PEEL_ROTATE, PATHPROF_PEEL_AUTO
+};
 
 /* dense-prefix=auto: a prefix in functions weighted by use= only
    (instrument.cc, dense_prefix_size).  */
@@ -86,11 +89,11 @@ struct pathprof_options
 				   per-thread copies (perthread.cc);
 				   update=locked: a locked add per count */
   int backedge_runs;            /* PATHPROF_RUNS_* (backedge-runs=) */
-  int peel;                     /* PATHPROF_PEEL_* (peel=): the first
-				   iteration of one-path innermost loops
-				   peeled after the probes, or such loops
-				   rotated (instrument.cc,
-				   peel_first_iterations) */
+  int peel;                     /* PATHPROF_PEEL_* (peel=): one-path
+				   innermost loops rotated or their first
+				   iteration peeled, after the probes, the
+				   steady count in a local (instrument.cc,
+				   peel_first_iterations); default auto */
   int metric;                   /* PATHPROF_METRIC_* (metric=) */
   const char *dir;              /* dir=DIR, absolute, or NULL */
   const char *use;              /* use=FILE|DIR as given, or NULL */

@@ -64,11 +64,14 @@ static const char pathprof_help[] =
   "                       added to memory when the loop is left: where a\n"
   "                       count is a locked add (update=locked, default),\n"
   "                       always, or never\n"
-  "  peel=yes|rotate|no   peel the first iteration of innermost loops of\n"
-  "                       one path, so that their count's index is a\n"
-  "                       constant GCC keeps in a register; rotate: those\n"
-  "                       left from their header only are rotated instead\n"
-  "                       (default no)\n"
+  "  peel=auto|rotate|yes|no\n"
+  "                       count the first iteration of innermost loops of\n"
+  "                       one path apart and the others in a register:\n"
+  "                       rotate those counted from a constant, as\n"
+  "                       \"for (i = 0; i < n; i++)\" (auto, the default);\n"
+  "                       rotate all that are left from their header only\n"
+  "                       and peel the others (rotate); peel all (yes);\n"
+  "                       none (no)\n"
   "  metric=cycles        also measure each path's time, start to end,\n"
   "                       callees included: rdtsc ticks on x86-64,\n"
   "                       CLOCK_MONOTONIC nanoseconds elsewhere\n"
@@ -152,6 +155,7 @@ static const struct pathprof_choice peel_choices[] = {
   { "no", PATHPROF_PEEL_NO },
   { "yes", PATHPROF_PEEL_YES },
   { "rotate", PATHPROF_PEEL_ROTATE },
+  { "auto", PATHPROF_PEEL_AUTO },
   { NULL, 0 }
 };
 static const struct pathprof_choice metric_choices[] = {
@@ -510,6 +514,9 @@ set_default_arguments (void)
   pathprof_opts.hot_first = true;
   pathprof_opts.inlined_leaves = true;
   pathprof_opts.backedge_runs = PATHPROF_RUNS_ATOMIC;
+  /* One-path loops counted in a local, as gcov's counters are kept in
+     registers: doc/performance.md, "One-path loops by default".  */
+  pathprof_opts.peel = PATHPROF_PEEL_AUTO;
   /* Cut paths are counted by default, from frames (frames.cc); what
      that costs is in doc/performance.md, "Cut paths".  */
   pathprof_opts.partial_paths = PATHPROF_PARTIAL_FRAMES;

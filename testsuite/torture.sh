@@ -66,7 +66,7 @@
 #   TORTURE_FEEDBACK 1: also a build fed back the profile, run and compared
 #   TORTURE_ARGS     plugin arguments, KEY=VALUE space-separated, of the
 #                    optimised build only: with TORTURE_NAIVE=1 the naive
-#                    build, without them, is the oracle ("peel=rotate")
+#                    build, without them, is the oracle ("peel=yes")
 #   TORTURE_TIMEOUT  seconds each program may run (default 20)
 #   TORTURE_CACHE    where gcc-MAJOR-source is fetched and extracted
 #                    (default ${XDG_CACHE_HOME:-$HOME/.cache}/pathprof)

@@ -1,14 +1,15 @@
 /* Rotated and peeled first iterations (plugin/instrument.cc,
-   peel_first_iterations): with peel=rotate, at -O1 and above, an
-   innermost loop whose iteration is one path and has no call is rotated
-   if it is left from its header only (its header copied before it, the
-   first iteration counted where it is entered, taken back from the
-   steady path where it is left), and otherwise gets its first iteration
-   copied before it, probes and all, after the probes are placed
-   (peel=yes does that to all of them: peel-copy.c); the counts must be
-   those of the loop as written (derived by hand below, and equal to
-   those of every variant, which do neither but peel=yes).  The verbose
-   note says which functions had loops peeled or rotated.  */
+   peel_first_iterations): with peel=rotate, the default, at -O1 and
+   above, an innermost loop whose iteration is one path and has no call
+   is rotated if it is left from its header only (its header copied
+   before it, the first iteration counted where it is entered), and
+   otherwise gets its first iteration copied before it, probes and all,
+   after the probes are placed (peel=yes does that to all of them:
+   peel-copy.c); either way the steady path is counted in a local, added
+   to its counter at each exit.  The counts must be those of the loop as
+   written (derived by hand below, and equal to those of every variant,
+   peel=no among them).  The verbose note says which functions had loops
+   peeled or rotated.  */
 
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-pathprof-peel=rotate -fplugin-arg-pathprof-verbose" } */
