@@ -1878,7 +1878,6 @@ peel_first_iteration (class loop *loop, const vec<basic_block> &path,
 {
   class loop *outer = loop_outer (loop);
   unsigned n = path.length ();
-  auto_vec<edge> exits;
   auto_vec<basic_block> copies (n);
   hash_map<tree, tree> names;
   basic_block after = loop->header->prev_bb;
@@ -1897,8 +1896,6 @@ peel_first_iteration (class loop *loop, const vec<basic_block> &path,
 	  basic_block dest = e->dest;
 	  if (i + 1 < n && dest == path[i + 1])
 	    dest = copies[i + 1];
-	  else if (dest != loop->header)
-	    exits.safe_push (e);
 	  copy_edge (copies[i], e, dest);
 	  if (dest == loop->header)
 	    into_loop = find_edge (copies[i], dest);
@@ -1910,7 +1907,7 @@ peel_first_iteration (class loop *loop, const vec<basic_block> &path,
   count_in_local (em, sp, runs);
   gsi_insert_on_edge_immediate (into_loop,
 				gimple_build_assign (runs, u64_cst (0)));
-  for (edge exit : exits)
+  for (edge exit : get_loop_exit_edges (loop))
     add_local_on_exit (exit, em, sp, runs);
   if (dump_file)
     fprintf (dump_file, "pathprof: first iteration of loop %d peeled "
