@@ -514,15 +514,26 @@ unlink_at_returns (const vec<gimple *> &returns,
 
 /* The most edges into ANT whose link needs a test of the flag LINKED
    in a function that links its frame where an early exit is
-   anticipated; above, it links on entry.  Such edges are in loops or
-   after joins, many of them in a loop that calls in many places: an
-   interpreter's dispatch loop (gawk's r_interpret has about a hundred),
-   which then tests the flag at each iteration through a case that calls,
-   and whose tests, links and the copies jump threading makes of them
-   cost more code than the function's fast path saves (eval.c of gawk:
-   .text 8 % smaller, the compile 15-20 % faster, a run of
-   bench.awk no slower).  */
+   anticipated, unless such edges are sparse (LINK_TEST_SPARSITY); above,
+   it links on entry.  Such edges are in loops or after joins, many of
+   them in a loop that calls in many places: an interpreter's dispatch
+   loop (gawk's r_interpret has about a hundred), which then tests the
+   flag at each iteration through a case that calls, and whose tests,
+   links and the copies jump threading makes of them cost more code than
+   the function's fast path saves (eval.c of gawk: .text 8 % smaller,
+   the compile 15-20 % faster, a run of bench.awk no slower).  */
 #define MAX_LINK_TESTS 16
+
+/* Edges whose link needs a test are sparse in a function with more
+   than this many blocks per such edge: its calls sit in a few of many
+   cases, a fast path that makes none is likely, and the tests are a
+   small part of its code, so it links where needed however many there
+   are.  pcre2's match() has 24 in 8 750 blocks and is called at every
+   candidate start of a match, most of which fail before any call:
+   linked on entry, it ran 1.2 % more instructions.  The dense functions
+   that linking on entry was for have one per 8 to 24 blocks (gawk's
+   r_interpret 101 in 1 923, sqlite3VdbeExec 168 in 4 009).  */
+#define LINK_TEST_SPARSITY 64
 
 /* Link and unlink FRAME, of the function whose record is FN_DESC, in
    FUN, once every probe is in place.  A path that makes no early-exit
@@ -539,9 +550,11 @@ unlink_at_returns (const vec<gimple *> &returns,
    list's head) or where an exception or abnormal edge enters ANT (no
    code can go on it), the frame is linked on entry and unlinked before
    every return; so does a function with more than MAX_LINK_TESTS edges
-   into ANT whose link needs a test.  */
+   into ANT whose link needs a test, unless they are sparse
+   (LINK_TEST_SPARSITY).  Return whether the frame is linked on
+   entry.  */
 
-void
+bool
 pathprof_place_frame (function *fun, tree frame, tree fn_desc)
 {
   unsigned n = last_basic_block_for_fn (fun);
@@ -575,11 +588,13 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
       into_state.safe_push (s);
     }
   bool need_flag = tests > 0;
-  eager |= tests > MAX_LINK_TESTS;
+  eager |= (tests > MAX_LINK_TESTS
+	    && (unsigned) n_basic_blocks_for_fn (fun)
+	       <= tests * LINK_TEST_SPARSITY);
   if (eager)
     {
       link_on_entry (fun, frame, fn_desc, returns);
-      return;
+      return true;
     }
 
   for (gimple *ret : returns)
@@ -603,6 +618,7 @@ pathprof_place_frame (function *fun, tree frame, tree fn_desc)
   free_dominance_info (CDI_DOMINATORS);
   if (current_loops)
     loops_state_set (LOOPS_NEED_FIXUP);
+  return false;
 }
 
 /* Before each call of FUN that returns twice with a pointer for its

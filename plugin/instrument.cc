@@ -89,6 +89,8 @@ struct emitter
   unsigned peeled;           /* loops whose first iteration was peeled */
   unsigned rotated;          /* loops rotated, the first iteration fixed up
 				at the exits (rotate_loop) */
+  bool frame_on_entry;       /* FRAME linked on entry rather than where an
+				early exit is anticipated */
 };
 
 /* ARRAY[INDEX], ARRAY a dense array (the counters or the times).  */
@@ -2095,7 +2097,8 @@ place_probes (function *fun, bool at_cfg, pathprof_cfg *pcfg,
     pathprof_note_leaf (fun, c->record, em->counters);
   if (em->frame)
     {
-      pathprof_place_frame (fun, em->frame, em->fn_desc);
+      em->frame_on_entry = pathprof_place_frame (fun, em->frame,
+						  em->fn_desc);
       pathprof_note_setjmps (fun, em->frame);
     }
 }
@@ -2138,7 +2141,10 @@ report_function (function *fun, const pathprof_cfg *pcfg, const pp_plan *plan,
 	    plan->num_cut_edges ? ", paths cut to bound their number" : "",
 	    pcfg->measured_weights ? ", weights from the profile" : "",
 	    em->runs->is_empty () ? "" : ", loop runs counted in registers",
-	    em->frame ? ", a frame for its cut paths" : "",
+	    (!em->frame ? ""
+	     : em->frame_on_entry
+	     ? ", a frame for its cut paths linked on entry"
+	     : ", a frame for its cut paths"),
 	    em->peeled ? ", first iterations of one-path loops peeled" : "",
 	    em->rotated ? ", one-path loops rotated" : "");
 }
@@ -2186,6 +2192,7 @@ instrument_function (function *fun, bool at_cfg)
   em.run = -1;
   em.peeled = 0;
   em.rotated = 0;
+  em.frame_on_entry = false;
   place_probes (fun, at_cfg, &pcfg, &plan, &em, &c);
   report_function (fun, &pcfg, &plan, &em, c.hashed);
 

@@ -314,7 +314,7 @@ tree pathprof_new_frame (void);
 void pathprof_set_pending (gimple_seq *seq, tree frame, tree value);
 void pathprof_make_frame_head (gimple_seq *seq, tree frame);
 void pathprof_frame_head_if (gimple_seq *seq, tree frame, tree jumped);
-void pathprof_place_frame (function *fun, tree frame, tree fn_desc);
+bool pathprof_place_frame (function *fun, tree frame, tree fn_desc);
 void pathprof_note_setjmps (function *fun, tree frame);
 tree pathprof_count_cut_fn (void);
 unsigned pathprof_redirect_calls (function *fun);
