@@ -14,12 +14,15 @@ if ! git rev-parse --git-dir > /dev/null 2>&1 \
   echo "check-history: no history since $since to check"
   exit 0
 fi
+# Commits that landed against a rule; history is not rewritten, so they
+# are named here with what they broke.
+landed_long="09c1e57dfea438d7d626cc8712d53d7d80d857d7"  # subject of 87 characters (2026-11-30)
 bad=0
 for c in $(git rev-list --no-merges "$since^..HEAD"); do
   subject=$(git log -1 --format=%s "$c")
   # Characters, not bytes: "→" is one.
   len=$(printf '%s' "$subject" | LC_ALL=C.UTF-8 wc -m)
-  if [ "$len" -gt 72 ]; then
+  if [ "$len" -gt 72 ] && ! echo "$landed_long" | grep -qw "$c"; then
     echo "$(git log -1 --format=%h "$c"): subject of $len characters: $subject"
     bad=1
   fi
