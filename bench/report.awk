@@ -126,12 +126,16 @@ function show_command(c,   n, w, i, out, k) {
   n = split(c, w, " ")
   out = ""
   for (i = 1; i <= n; i++) {
+    # Where this machine keeps the cache, not what was measured: no
+    # machine's path goes into the document.
+    if (w[i] ~ /^BENCH_CACHE=/)
+      continue
     if (index(w[i], "\001")) {
       gsub(/\001/, " ", w[i])
       k = index(w[i], "=")
       w[i] = k ? substr(w[i], 1, k) "\"" substr(w[i], k + 1) "\"" : "\"" w[i] "\""
     }
-    out = out (i > 1 ? " " : "") w[i]
+    out = out (out != "" ? " " : "") w[i]
   }
   return out
 }
