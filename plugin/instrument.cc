@@ -1703,14 +1703,6 @@ loop_rotate_possible_p (class loop *loop, const vec<basic_block> &path,
   return true;
 }
 
-/* Whether STMT sets VAR.  */
-
-static bool
-stmt_sets_var_p (gimple *stmt, tree var)
-{
-  return gimple_get_lhs (stmt) == var;
-}
-
 /* Whether a statement of LOOP sets VAR.  */
 
 static bool
@@ -1721,7 +1713,7 @@ var_set_in_loop_p (class loop *loop, tree var)
   for (unsigned i = 0; !set && i < loop->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
 	 !set && !gsi_end_p (gsi); gsi_next (&gsi))
-      set = stmt_sets_var_p (gsi_stmt (gsi), var);
+      set = gimple_get_lhs (gsi_stmt (gsi)) == var;
   free (body);
   return set;
 }
@@ -1773,7 +1765,7 @@ loop_counted_from_constant_p (class loop *loop)
     {
       for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
 	   gsi_prev (&gsi))
-	if (stmt_sets_var_p (gsi_stmt (gsi), var))
+	if (gimple_get_lhs (gsi_stmt (gsi)) == var)
 	  {
 	    if (!gimple_assign_single_p (gsi_stmt (gsi)))
 	      return false;
@@ -1983,6 +1975,31 @@ rotate_loop (class loop *loop, const vec<basic_block> &path,
 	     "counted where it is entered\n", loop->num);
 }
 
+/* What peel= does to a loop of one path.  */
+
+enum loop_change { LOOP_LEFT, LOOP_ROTATED, LOOP_PEELED };
+
+/* What peel= does to LOOP, whose blocks are PATH (loop_peel_possible_p),
+   AWAY the names used away from their blocks: left where a name it
+   defines is used outside it or its count is not one steady path's
+   (filling in *SP); otherwise rotated where it may be (not with
+   peel=yes) and, with auto, only where it is counted from a constant;
+   otherwise peeled, but with auto left.  */
+
+static loop_change
+loop_change_of (class loop *loop, const vec<basic_block> &path,
+		const emitter *em, const names_away *away, steady_path *sp)
+{
+  if (bitmap_bit_p (away->loops, loop->num) || !steady_path_of (path, em, sp))
+    return LOOP_LEFT;
+  bool automatic = pathprof_opts.peel == PATHPROF_PEEL_AUTO;
+  if (pathprof_opts.peel != PATHPROF_PEEL_YES
+      && loop_rotate_possible_p (loop, path, sp, away))
+    return (!automatic || loop_counted_from_constant_p (loop)
+	    ? LOOP_ROTATED : LOOP_LEFT);
+  return automatic ? LOOP_LEFT : LOOP_PEELED;
+}
+
 /* Peel the first iteration of FUN's innermost loops of one path, or
    rotate them (peel=; doc/plugin.md, "Peeled and rotated loops").  The
    count at such a loop's backedge is counters[R + c]++ with R a phi at
@@ -2028,25 +2045,18 @@ peel_first_iterations (function *fun, emitter *em)
   for (unsigned i = 0; i < loops.length (); i++)
     {
       steady_path sp;
-      if (!bitmap_bit_p (away_loops, loops[i]->num)
-	  && steady_path_of (paths[i], em, &sp))
+      switch (loop_change_of (loops[i], paths[i], em, &away, &sp))
 	{
-	  bool rotate = (pathprof_opts.peel != PATHPROF_PEEL_YES
-			 && loop_rotate_possible_p (loops[i], paths[i], &sp,
-						    &away));
-	  if (pathprof_opts.peel == PATHPROF_PEEL_AUTO
-	      && !(rotate && loop_counted_from_constant_p (loops[i])))
-	    ;
-	  else if (rotate)
-	    {
-	      rotate_loop (loops[i], paths[i], em, &sp);
-	      em->rotated++;
-	    }
-	  else
-	    {
-	      peel_first_iteration (loops[i], paths[i], em, &sp);
-	      em->peeled++;
-	    }
+	case LOOP_ROTATED:
+	  rotate_loop (loops[i], paths[i], em, &sp);
+	  em->rotated++;
+	  break;
+	case LOOP_PEELED:
+	  peel_first_iteration (loops[i], paths[i], em, &sp);
+	  em->peeled++;
+	  break;
+	case LOOP_LEFT:
+	  break;
 	}
       paths[i].release ();
     }
